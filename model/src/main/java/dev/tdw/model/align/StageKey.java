@@ -1,0 +1,52 @@
+package dev.tdw.model.align;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A flattened key from the contract: {@code base#n}, where base is a stage ({@code layers.3.mlp}),
+ * an operator input ({@code add_rms_norm:x}) or a graph slot ({@code graph:model.norm}), and n counts
+ * earlier entries with the same base in one file. The same rule on both sides makes pairing a lookup.
+ */
+public record StageKey(String base, int n) implements Comparable<StageKey> {
+    public static final String GRAPH_PREFIX = "graph:";
+
+    public StageKey {
+        if (base == null) throw new IllegalArgumentException("key base must not be null");
+        if (n < 0) throw new IllegalArgumentException("occurrence must be >= 0");
+    }
+
+    public static String inputBase(String stage, String inputName) { return stage + ":" + inputName; }
+
+    public static String graphBase(String slotName) { return GRAPH_PREFIX + slotName; }
+
+    /** Parses {@code base#n}; the last '#' separates, since stage names may contain '#'. */
+    public static StageKey parse(String text) {
+        int hash = text.lastIndexOf('#');
+        if (hash < 0) throw new IllegalArgumentException("key '" + text + "' has no '#n' suffix");
+        try {
+            return new StageKey(text.substring(0, hash), Integer.parseInt(text.substring(hash + 1)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("key '" + text + "' has no occurrence number after '#'");
+        }
+    }
+
+    @Override
+    public String toString() { return base + "#" + n; }
+
+    @Override
+    public int compareTo(StageKey o) {
+        int c = base.compareTo(o.base);
+        return c != 0 ? c : Integer.compare(n, o.n);
+    }
+
+    /** Hands out keys in file order, counting repeats of each base. Not thread-safe: one per file. */
+    public static final class Counter {
+        private final Map<String, Integer> seen = new HashMap<>();
+
+        public StageKey next(String base) {
+            int n = seen.merge(base, 1, Integer::sum) - 1;
+            return new StageKey(base, n);
+        }
+    }
+}

@@ -1,0 +1,250 @@
+package dev.tdw.model.capture;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tdw.model.align.StageKey;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a probe manifest with Jackson's streaming parser: the records array is walked one record at
+ * a time so a 100k-record manifest never becomes one big tree. Python writes NaN/Infinity as bare
+ * tokens, so those are accepted. Unknown fields are kept; missing fields stay null.
+ */
+public final class ManifestReader {
+    private final ObjectMapper mapper;
+    private final ManifestLimits limits;
+
+    public ManifestReader() { this(ManifestLimits.DEFAULTS); }
+
+    public ManifestReader(ManifestLimits limits) {
+        this.limits = limits;
+        JsonFactory factory = new JsonFactoryBuilder()
+                .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(limits.maxDepth())
+                        .maxStringLength(limits.maxStringLength())
+                        .build())
+                .build();
+        this.mapper = new ObjectMapper(factory);
+    }
+
+    public Manifest read(Path file) throws CaptureFormatException {
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (NoSuchFileException e) {
+            throw new CaptureFormatException(file, "file not found");
+        } catch (IOException e) {
+            throw new CaptureFormatException(file, "cannot read: " + e.getMessage(), e);
+        }
+        if (size > limits.maxBytes()) {
+            throw new CaptureFormatException(file, "manifest is " + size + " bytes, over the limit of " + limits.maxBytes());
+        }
+        try (InputStream in = Files.newInputStream(file); JsonParser p = mapper.getFactory().createParser(in)) {
+            return parse(file, p);
+        } catch (JsonProcessingException e) {
+            throw new CaptureFormatException(file, "invalid JSON at " + where(e.getLocation()) + ": " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new CaptureFormatException(file, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    private static String where(JsonLocation loc) {
+        return loc == null ? "unknown location" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+    }
+
+    private Manifest parse(Path file, JsonParser p) throws IOException, CaptureFormatException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            throw new CaptureFormatException(file, "not a manifest: the top level is not a JSON object");
+        }
+        String probe = null, label = null, tensorFile = null;
+        Integer rank = null, matchIndex = null, occurrence = null;
+        Map<String, Object> metadata = null;
+        List<String> stats = null;
+        List<StageRecord> records = null;
+        List<GraphSlot> slots = null;
+        Map<String, Object> extra = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (field) {
+                case "records" -> records = readRecords(file, p, t);
+                default -> {
+                    JsonNode node = mapper.readTree(p);
+                    switch (field) {
+                        case "probe" -> probe = text(node);
+                        case "label" -> label = text(node);
+                        case "rank" -> rank = integer(file, field, node);
+                        case "match_index" -> matchIndex = integer(file, field, node);
+                        case "occurrence" -> occurrence = integer(file, field, node);
+                        case "metadata" -> metadata = node.isObject() ? plainMap(node) : null;
+                        case "stats" -> stats = strings(node);
+                        case "graph_slots" -> slots = graphSlots(file, node);
+                        case "tensor_file" -> tensorFile = text(node);
+                        default -> extra.put(field, plain(node));
+                    }
+                }
+            }
+        }
+        if (records == null) {
+            throw new CaptureFormatException(file, "not a manifest: no \"records\" array");
+        }
+        return new Manifest(file, probe, label, rank, matchIndex, occurrence,
+                metadata == null ? Map.of() : metadata, stats, records, slots, tensorFile, extra);
+    }
+
+    private List<StageRecord> readRecords(Path file, JsonParser p, JsonToken start) throws IOException, CaptureFormatException {
+        if (start != JsonToken.START_ARRAY) {
+            throw new CaptureFormatException(file, "\"records\" is not an array (at " + where(p.currentLocation()) + ")");
+        }
+        List<StageRecord> out = new ArrayList<>();
+        StageKey.Counter keys = new StageKey.Counter();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (out.size() >= limits.maxRecords()) {
+                throw new CaptureFormatException(file, "more than " + limits.maxRecords() + " records");
+            }
+            JsonLocation at = p.currentLocation();
+            JsonNode node = mapper.readTree(p);
+            if (!node.isObject()) {
+                throw new CaptureFormatException(file, "record " + out.size() + " at " + where(at) + " is not an object");
+            }
+            out.add(record(file, out.size(), node, keys));
+        }
+        return out;
+    }
+
+    private StageRecord record(Path file, int index, JsonNode n, StageKey.Counter keys) throws CaptureFormatException {
+        String stage = text(n.get("stage"));
+        if (stage == null) {
+            throw new CaptureFormatException(file, "record " + index + " has no \"stage\" name");
+        }
+        String ctx = "record " + index + " (" + stage + ")";
+        Summary summary = null;
+        JsonNode s = n.get("summary");
+        if (s != null && s.isObject()) {
+            summary = Summary.fromGetter(name -> number(s.get(name)));
+        }
+        List<InputSpec> inputs = null;
+        JsonNode in = n.get("inputs");
+        if (in != null && in.isObject()) {
+            inputs = new ArrayList<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = in.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode v = e.getValue();
+                if (v.has("value") && !v.has("shape") && !v.has("dtype")) {
+                    JsonNode value = v.get("value");
+                    inputs.add(new InputSpec(e.getKey(), null, value.isTextual() ? value.asText() : value.toString()));
+                } else {
+                    inputs.add(new InputSpec(e.getKey(), layout(file, ctx + " input " + e.getKey(), v), null));
+                }
+            }
+        }
+        Map<String, Object> extra = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!KNOWN_RECORD_FIELDS.contains(e.getKey())) extra.put(e.getKey(), plain(e.getValue()));
+        }
+        return new StageRecord(keys.next(stage), stage, integer(file, ctx + " order", n.get("order")),
+                layout(file, ctx, n), summary, text(n.get("summary_error")), bool(n.get("tensor_saved")),
+                inputs, bool(n.get("input_set_saved")), extra);
+    }
+
+    private static final java.util.Set<String> KNOWN_RECORD_FIELDS = java.util.Set.of("stage", "order", "shape", "dtype",
+            "numel", "device", "stride", "contiguous", "storage_ptr", "storage_offset", "npu_format", "summary",
+            "summary_error", "tensor_saved", "inputs", "input_set_saved");
+
+    private static Layout layout(Path file, String ctx, JsonNode n) throws CaptureFormatException {
+        JsonNode fmt = n.get("npu_format");
+        return new Layout(longs(file, ctx + " shape", n.get("shape")), text(n.get("dtype")),
+                longValue(file, ctx + " numel", n.get("numel")), text(n.get("device")),
+                longs(file, ctx + " stride", n.get("stride")), bool(n.get("contiguous")),
+                longValue(file, ctx + " storage_ptr", n.get("storage_ptr")),
+                longValue(file, ctx + " storage_offset", n.get("storage_offset")),
+                fmt == null || !fmt.canConvertToInt() ? null : fmt.asInt());
+    }
+
+    private List<GraphSlot> graphSlots(Path file, JsonNode node) throws CaptureFormatException {
+        List<GraphSlot> out = new ArrayList<>();
+        if (!node.isObject()) return out;
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode v = e.getValue();
+            out.add(new GraphSlot(e.getKey(), longs(file, "graph slot " + e.getKey() + " shape", v.get("shape")), text(v.get("dtype"))));
+        }
+        return out;
+    }
+
+    private static String text(JsonNode n) {
+        return n == null || n.isNull() ? null : n.isTextual() ? n.asText() : n.toString();
+    }
+
+    private static Boolean bool(JsonNode n) {
+        return n == null || !n.isBoolean() ? null : n.asBoolean();
+    }
+
+    private static Double number(JsonNode n) {
+        return n == null || !n.isNumber() ? null : n.doubleValue();
+    }
+
+    private static Integer integer(Path file, String what, JsonNode n) throws CaptureFormatException {
+        Long v = longValue(file, what, n);
+        if (v == null) return null;
+        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+            throw new CaptureFormatException(file, what + " is out of range: " + v);
+        }
+        return v.intValue();
+    }
+
+    private static Long longValue(Path file, String what, JsonNode n) throws CaptureFormatException {
+        if (n == null || n.isNull()) return null;
+        if (n.isIntegralNumber() && n.canConvertToLong()) return n.asLong();
+        // Counts written by Python as 3.0 are still integers.
+        if (n.isFloatingPointNumber() && n.doubleValue() == Math.rint(n.doubleValue()) && Math.abs(n.doubleValue()) < 0x1p63) {
+            return (long) n.doubleValue();
+        }
+        throw new CaptureFormatException(file, what + " is not an integer: " + n);
+    }
+
+    private static List<Long> longs(Path file, String what, JsonNode n) throws CaptureFormatException {
+        if (n == null || n.isNull()) return null;
+        if (!n.isArray()) throw new CaptureFormatException(file, what + " is not an array: " + n);
+        List<Long> out = new ArrayList<>(n.size());
+        for (JsonNode e : n) out.add(longValue(file, what, e));
+        return out;
+    }
+
+    private static List<String> strings(JsonNode n) {
+        if (n == null || !n.isArray()) return null;
+        List<String> out = new ArrayList<>();
+        for (JsonNode e : n) out.add(e.asText());
+        return out;
+    }
+
+    private Map<String, Object> plainMap(JsonNode node) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> m = mapper.convertValue(node, LinkedHashMap.class);
+        return m;
+    }
+
+    private Object plain(JsonNode node) {
+        return mapper.convertValue(node, Object.class);
+    }
+}

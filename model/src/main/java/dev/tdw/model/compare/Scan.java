@@ -1,0 +1,79 @@
+package dev.tdw.model.compare;
+
+import dev.tdw.model.capture.Layout;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.capture.StageRecord;
+import dev.tdw.model.capture.Summary;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** The contract's {@code scan}: non-finite values, values over a limit, missing statistics, shared storage. */
+public final class Scan {
+    private Scan() {}
+
+    /** @param maxAbsLimit null when no limit was asked for */
+    public static ScanResult of(Manifest m, Double maxAbsLimit) {
+        ScanResult.NonFiniteHit nonFinite = null;
+        ScanResult.OverLimitHit overLimit = null;
+        List<String> withoutSummary = new ArrayList<>();
+        for (StageRecord r : m.records()) {
+            if (r.isInputSet()) continue; // input sets never carry statistics
+            Summary s = r.summary();
+            if (s == null || !s.isComplete()) {
+                withoutSummary.add(r.key().toString());
+            }
+            if (s == null) continue;
+            Double nf = s.nonFinite();
+            if (nonFinite == null && nf != null && nf > 0) {
+                nonFinite = new ScanResult.NonFiniteHit(r.key().toString(), r.stage(), r.order(), s.nanCount(), s.infCount());
+            }
+            if (overLimit == null && maxAbsLimit != null && s.maxAbs() != null && s.maxAbs() > maxAbsLimit) {
+                overLimit = new ScanResult.OverLimitHit(r.key().toString(), r.stage(), r.order(), s.maxAbs());
+            }
+        }
+        return new ScanResult(m, nonFinite, overLimit, withoutSummary, aliasGroups(m));
+    }
+
+    static List<AliasGroup> aliasGroups(Manifest m) {
+        Map<Long, List<StageRecord>> byPtr = new TreeMap<>();
+        for (StageRecord r : m.records()) {
+            Long ptr = r.layout().storagePtr();
+            if (ptr == null || ptr == 0) continue;
+            byPtr.computeIfAbsent(ptr, k -> new ArrayList<>()).add(r);
+        }
+        List<AliasGroup> groups = new ArrayList<>();
+        for (Map.Entry<Long, List<StageRecord>> e : byPtr.entrySet()) {
+            TreeSet<String> stages = new TreeSet<>();
+            for (StageRecord r : e.getValue()) stages.add(r.stage());
+            if (stages.size() < 2) continue;
+            TreeSet<AliasGroup.ViewLayout> layouts = new TreeSet<>(LAYOUT_ORDER);
+            List<AliasGroup.AliasMember> members = new ArrayList<>();
+            for (StageRecord r : e.getValue()) {
+                Layout l = r.layout();
+                long offset = l.storageOffset() == null ? 0 : l.storageOffset();
+                List<Long> stride = l.stride() == null ? List.of() : l.stride();
+                layouts.add(new AliasGroup.ViewLayout(stride, offset));
+                members.add(new AliasGroup.AliasMember(r.key().toString(), r.stage(), r.order(), l.shape(), l.stride(), offset, l.dtype()));
+            }
+            groups.add(new AliasGroup(e.getKey(), new ArrayList<>(stages), layouts.size() > 1, new ArrayList<>(layouts),
+                    members, ViewOverlap.overlaps(members)));
+        }
+        return groups;
+    }
+
+    /** Stride lists compared lexicographically, then offset (the reference's sort). */
+    static final Comparator<AliasGroup.ViewLayout> LAYOUT_ORDER = (a, b) -> {
+        List<Long> x = a.stride(), y = b.stride();
+        for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+            int c = Long.compare(x.get(i), y.get(i));
+            if (c != 0) return c;
+        }
+        int c = Integer.compare(x.size(), y.size());
+        return c != 0 ? c : Long.compare(a.storageOffset(), b.storageOffset());
+    };
+}

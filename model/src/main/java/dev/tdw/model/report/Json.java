@@ -1,0 +1,67 @@
+package dev.tdw.model.report;
+
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.function.Function;
+
+/**
+ * The one JSON configuration of the command line and reports. Like Python's {@code json}, NaN and
+ * Infinity are written as bare tokens, so our output reads the same as the reference's.
+ */
+public final class Json {
+    public static final ObjectMapper MAPPER = new ObjectMapper(new JsonFactoryBuilder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
+            .build())
+            .enable(SerializationFeature.INDENT_OUTPUT);
+
+    private Json() {}
+
+    public static ObjectNode object() { return JsonNodeFactory.instance.objectNode(); }
+
+    public static ArrayNode array() { return JsonNodeFactory.instance.arrayNode(); }
+
+    public static ArrayNode strings(Collection<String> values) {
+        ArrayNode a = array();
+        values.forEach(a::add);
+        return a;
+    }
+
+    public static JsonNode longs(Collection<Long> values) {
+        if (values == null) return JsonNodeFactory.instance.nullNode();
+        ArrayNode a = array();
+        values.forEach(a::add);
+        return a;
+    }
+
+    public static JsonNode plain(Object value) { return MAPPER.valueToTree(value); }
+
+    public static String write(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise a result tree", e);
+        }
+    }
+
+    /** How paths are shown in output: as given on the command line, or relative to a base. */
+    public static Function<Path, String> pathsAsGiven() { return Path::toString; }
+
+    /** The error object of exit code 2. */
+    public static ObjectNode failure(String error) {
+        ObjectNode o = object();
+        o.put("status", "failed");
+        o.put("error", error);
+        return o;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.tdw.model.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.capture.GraphSlot;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.compare.ScanResult;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+
+/** {@code scan} output with the contract's field names; {@code overlaps}/{@code overlap_conflict} are our additions. */
+public final class ScanJson {
+    private ScanJson() {}
+
+    public static ObjectNode of(List<ScanResult> results, Function<Path, String> paths) {
+        ObjectNode root = Json.object();
+        root.put("status", "ok");
+        root.put("command", "scan");
+        ArrayNode manifests = root.putArray("manifests");
+        ArrayNode flagged = Json.array();
+        for (ScanResult r : results) {
+            manifests.add(manifest(r, paths));
+            if (r.flagged()) flagged.add(paths.apply(r.manifest().path()));
+        }
+        root.set("flagged", flagged);
+        return root;
+    }
+
+    static ObjectNode manifest(ScanResult r, Function<Path, String> paths) {
+        Manifest m = r.manifest();
+        ObjectNode o = Json.object();
+        o.put("path", paths.apply(m.path()));
+        o.put("label", m.label());
+        o.put("rank", m.rank());
+        o.put("match_index", m.matchIndex());
+        o.put("occurrence", m.occurrence());
+        o.set("metadata", Json.plain(m.metadata()));
+        o.put("record_count", m.records().size());
+        o.put("tensor_file", m.tensorFile());
+        o.set("graph_slots", Json.strings(m.graphSlots().stream().map(GraphSlot::name).toList()));
+        if (r.firstNonFinite() == null) {
+            o.putNull("first_nonfinite");
+        } else {
+            ObjectNode h = o.putObject("first_nonfinite");
+            h.put("key", r.firstNonFinite().key());
+            h.put("stage", r.firstNonFinite().stage());
+            h.put("order", r.firstNonFinite().order());
+            h.put("nan_count", r.firstNonFinite().nanCount());
+            h.put("inf_count", r.firstNonFinite().infCount());
+        }
+        if (r.firstOverLimit() == null) {
+            o.putNull("first_over_limit");
+        } else {
+            ObjectNode h = o.putObject("first_over_limit");
+            h.put("key", r.firstOverLimit().key());
+            h.put("stage", r.firstOverLimit().stage());
+            h.put("order", r.firstOverLimit().order());
+            h.put("max_abs", r.firstOverLimit().maxAbs());
+        }
+        o.set("records_without_summary", Json.strings(r.recordsWithoutSummary()));
+        ArrayNode groups = o.putArray("storage_aliases");
+        for (AliasGroup g : r.storageAliases()) groups.add(aliasGroup(g));
+        return o;
+    }
+
+    static ObjectNode aliasGroup(AliasGroup g) {
+        ObjectNode o = Json.object();
+        o.put("storage_ptr", g.storagePtr());
+        o.set("stages", Json.strings(g.stages()));
+        o.put("stride_conflict", g.strideConflict());
+        ArrayNode layouts = o.putArray("layouts");
+        for (AliasGroup.ViewLayout l : g.layouts()) {
+            ObjectNode lo = layouts.addObject();
+            lo.set("stride", Json.longs(l.stride()));
+            lo.put("storage_offset", l.storageOffset());
+        }
+        o.put("overlap_conflict", g.overlapConflict());
+        ArrayNode overlaps = o.putArray("overlaps");
+        for (AliasGroup.Overlap ov : g.overlaps()) {
+            ObjectNode oo = overlaps.addObject();
+            oo.put("left", ov.leftKey());
+            oo.put("right", ov.rightKey());
+            oo.put("same_layout", ov.sameLayout());
+            oo.put("exact", ov.exact());
+        }
+        return o;
+    }
+}
