@@ -1,0 +1,80 @@
+package dev.tdw.app.ui.table;
+
+import dev.tdw.app.ui.testing.Captures;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+class StageTableViewModelTest {
+    private final StageTableViewModel vm = new StageTableViewModel();
+
+    @BeforeEach
+    void load() {
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+    }
+
+    @Test
+    void firstNextAndPreviousWalkTheDivergentRowsInStageOrder() {
+        assertEquals(Optional.of("layers.3.self_attn.q_rope#0"), vm.firstDivergence());
+        List<String> walk = new ArrayList<>();
+        for (Optional<String> k = vm.firstDivergence(); k.isPresent(); k = vm.nextDivergent(k.get())) walk.add(k.get());
+        assertEquals(List.of("layers.3.self_attn.q_rope#0", "layers.3.self_attn.k_rope#0", "layers.3.self_attn.kv_cache#0",
+                "layers.3.mlp.gate_up#0", "layers.3.mlp.act#0", "layers.3.mlp.down#0", "layers.4.input_layernorm#0"), walk.subList(0, 7));
+        assertEquals(28, walk.size());
+        assertEquals("model.logits#0", walk.get(walk.size() - 1));
+        // attn_out agrees (q and k move by the same offset), so P from it goes back to kv_cache.
+        assertEquals(Optional.of("layers.3.self_attn.kv_cache#0"), vm.previousDivergent("layers.3.self_attn.attn_out#0"));
+        assertEquals(Optional.empty(), vm.previousDivergent("layers.3.self_attn.q_rope#0"));
+        assertEquals(Optional.of("model.logits#0"), vm.previousDivergent(null));
+        // From an agreeing row, N goes forward to the next divergence.
+        assertEquals(Optional.of("layers.3.self_attn.q_rope#0"), vm.nextDivergent("layers.0.self_attn.qkv#0"));
+    }
+
+    @Test
+    void divergentOnlyAndRegexFilterTheRows() {
+        vm.divergentOnlyProperty().set(true);
+        assertEquals(List.of("layers.3", "layers.4", "layers.5", "model.norm#0", "model.logits#0"), topNames());
+        vm.filterProperty().set("mlp\\.act");
+        assertEquals(3, vm.visibleRowsProperty().get().size());
+        assertEquals("71 stages, 28 divergent, 3 shown", vm.summaryProperty().get());
+        // N skips what the filter hides.
+        assertEquals(Optional.of("layers.4.mlp.act#0"), vm.nextDivergent("layers.3.mlp.act#0"));
+    }
+
+    @Test
+    void firstDivergenceClearsAFilterThatHidesIt() {
+        vm.filterProperty().set("logits");
+        assertEquals(Optional.of("layers.3.self_attn.q_rope#0"), vm.firstDivergence());
+        assertEquals("", vm.filterProperty().get());
+        assertEquals(71, vm.visibleRowsProperty().get().size());
+    }
+
+    @Test
+    void anInvalidRegexIsReportedAndFiltersNothing() {
+        vm.filterProperty().set("layers.(3");
+        assertNotNull(vm.filterErrorProperty().get());
+        assertEquals(71, vm.visibleRowsProperty().get().size());
+        vm.filterProperty().set("LAYERS\\.3\\.");
+        assertNull(vm.filterErrorProperty().get());
+        assertEquals(10, vm.visibleRowsProperty().get().size());
+    }
+
+    @Test
+    void revealShowsARowTheFilterHid() {
+        vm.divergentOnlyProperty().set(true);
+        vm.reveal("layers.0.mlp.act#0");
+        assertEquals(71, vm.visibleRowsProperty().get().size());
+    }
+
+    private List<String> topNames() {
+        return vm.nodesProperty().get().stream()
+                .map(n -> n instanceof RowNode.LayerGroup g ? g.name() : ((RowNode.Leaf) n).row().key()).toList();
+    }
+}
