@@ -10,6 +10,9 @@ public record StatCell(String name, Double left, Double right, Double relativeDi
         return new StatCell(name, left, right, relative(left, right), diverges);
     }
 
+    /** left - right, as the diff reports it; null when either side lacks the value. */
+    public Double delta() { return left == null || right == null ? null : left - right; }
+
     static Double relative(Double l, Double r) {
         if (l == null || r == null) return null;
         if (Double.isNaN(l) && Double.isNaN(r)) return 0.0;

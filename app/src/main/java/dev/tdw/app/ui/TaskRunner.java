@@ -1,0 +1,25 @@
+package dev.tdw.app.ui;
+
+import dev.tdw.model.capture.LoadProgress;
+
+import java.util.function.Consumer;
+
+/**
+ * Runs work off the FX thread and hands the result back on it. View-models depend on this
+ * interface only, so their tests run the work synchronously without a toolkit.
+ */
+public interface TaskRunner {
+    /** Work that reports progress through the model's {@link LoadProgress} and stops when it says cancelled. */
+    @FunctionalInterface
+    interface Work<T> {
+        T run(LoadProgress progress) throws Exception;
+    }
+
+    /** A started piece of work. */
+    interface Handle {
+        void cancel();
+    }
+
+    /** Runs {@code work}; shown in the status bar with {@code title}. Exactly one of the callbacks runs unless cancelled. */
+    <T> Handle run(String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure);
+}

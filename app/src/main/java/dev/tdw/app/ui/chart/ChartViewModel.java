@@ -1,0 +1,125 @@
+package dev.tdw.app.ui.chart;
+
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.table.Presence;
+import dev.tdw.app.ui.table.RowStatus;
+import dev.tdw.app.ui.table.StageRow;
+import dev.tdw.app.ui.table.StageRows;
+import dev.tdw.app.ui.table.StatCell;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The chart of one statistic along the stage order: both series, the first divergence, shaded runs
+ * of non-finite stages and of one-sided stages, and the selected stage. The view asks for decimated
+ * points of the visible range, so 10k stages draw as a few thousand points.
+ */
+public final class ChartViewModel {
+    /** Statistic choices in the order a user reaches for them. */
+    public static final List<String> STATISTICS = List.of("max_abs", "mean", "min", "max", "nan_count", "inf_count");
+
+    private final ObjectProperty<StageRows> rows = new SimpleObjectProperty<>(this, "rows", StageRows.EMPTY);
+    private final StringProperty statistic = new SimpleStringProperty(this, "statistic", "max_abs");
+    private final BooleanProperty logScale = new SimpleBooleanProperty(this, "logScale", false);
+    private final StringProperty selectedKey = new SimpleStringProperty(this, "selectedKey");
+    private final ReadOnlyObjectWrapper<ChartData> data = new ReadOnlyObjectWrapper<>(this, "data", ChartData.EMPTY);
+    private final ReadOnlyIntegerWrapper selectedIndex = new ReadOnlyIntegerWrapper(this, "selectedIndex", -1);
+
+    public ChartViewModel() {
+        rows.addListener((o, a, b) -> rebuild());
+        statistic.addListener((o, a, b) -> rebuild());
+        selectedKey.addListener((o, a, b) -> updateSelection());
+    }
+
+    public ObjectProperty<StageRows> rowsProperty() { return rows; }
+    public StringProperty statisticProperty() { return statistic; }
+    public BooleanProperty logScaleProperty() { return logScale; }
+    public StringProperty selectedKeyProperty() { return selectedKey; }
+    public ReadOnlyObjectProperty<ChartData> dataProperty() { return data.getReadOnlyProperty(); }
+    public ReadOnlyIntegerProperty selectedIndexProperty() { return selectedIndex.getReadOnlyProperty(); }
+    public ChartData data() { return data.get(); }
+
+    private void rebuild() {
+        List<StageRow> list = rows.get().rows();
+        String stat = statistic.get();
+        double[] left = new double[list.size()], right = new double[list.size()];
+        for (int i = 0; i < list.size(); i++) {
+            StatCell c = list.get(i).stat(stat);
+            left[i] = value(c.left());
+            right[i] = value(c.right());
+        }
+        List<Band> bands = new ArrayList<>();
+        bands.addAll(runs(list, r -> r.has(RowStatus.NON_FINITE), Band.Kind.NON_FINITE));
+        bands.addAll(runs(list, r -> r.presence() == Presence.ONLY_LEFT, Band.Kind.ONLY_LEFT));
+        bands.addAll(runs(list, r -> r.presence() == Presence.ONLY_RIGHT, Band.Kind.ONLY_RIGHT));
+        String first = rows.get().firstDivergentKey();
+        int firstIndex = first == null ? -1 : rows.get().indexByKey().getOrDefault(first, -1);
+        data.set(new ChartData(stat, left, right, firstIndex, bands));
+        updateSelection();
+    }
+
+    private static double value(Double v) { return v == null ? Double.NaN : v; }
+
+    private static List<Band> runs(List<StageRow> list, Predicate<StageRow> test, Band.Kind kind) {
+        List<Band> out = new ArrayList<>();
+        int start = -1;
+        for (int i = 0; i <= list.size(); i++) {
+            boolean in = i < list.size() && test.test(list.get(i));
+            if (in && start < 0) start = i;
+            if (!in && start >= 0) {
+                out.add(new Band(start, i - 1, kind));
+                start = -1;
+            }
+        }
+        return out;
+    }
+
+    private void updateSelection() {
+        Integer i = selectedKey.get() == null ? null : rows.get().indexByKey().get(selectedKey.get());
+        selectedIndex.set(i == null ? -1 : i);
+    }
+
+    /** The decimated points of one side for the visible domain [lower, upper] drawn on {@code pixels} columns. */
+    public Decimator.Points points(Side side, double lower, double upper, int pixels) {
+        double[] values = side == Side.LEFT ? data.get().left() : data.get().right();
+        // One stage beyond each edge so the line leaves the plot where it really goes.
+        return Decimator.decimate(values, (int) Math.floor(lower) - 1, (int) Math.ceil(upper) + 1, pixels);
+    }
+
+    /** The stage nearest to a domain value, for a click on the plot. */
+    public Optional<String> keyAt(double x) {
+        List<StageRow> list = rows.get().rows();
+        if (list.isEmpty() || Double.isNaN(x)) return Optional.empty();
+        int i = (int) Math.max(0, Math.min(list.size() - 1, Math.round(x)));
+        return Optional.of(list.get(i).key());
+    }
+
+    /** "layers.3.mlp.act#0 — max_abs left 1.2 right 3.4" for a tooltip. */
+    public String describe(int index) {
+        List<StageRow> list = rows.get().rows();
+        if (index < 0 || index >= list.size()) return "";
+        StageRow r = list.get(index);
+        StatCell c = r.stat(statistic.get());
+        return r.key() + " — " + statistic.get() + ": left " + format(c.left()) + ", right " + format(c.right())
+                + (r.status() == RowStatus.OK ? "" : " [" + r.status().shortName() + "]");
+    }
+
+    public static String format(Double v) {
+        if (v == null) return "–";
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
+        return String.format(java.util.Locale.ROOT, "%.6g", v);
+    }
+}
