@@ -1,0 +1,145 @@
+package dev.tdw.app.ui;
+
+import dev.tdw.app.ui.capture.TokenIdComparison;
+import dev.tdw.app.ui.config.RecentCaptures;
+import dev.tdw.app.ui.table.RowStatus;
+import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.DirectTaskRunner;
+import dev.tdw.model.compare.DiffVerdict;
+import dev.tdw.model.compare.Tolerance;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WorkbenchViewModelTest {
+    @TempDir
+    Path tmp;
+    private final DirectTaskRunner tasks = new DirectTaskRunner();
+
+    private WorkbenchViewModel vm() { return new WorkbenchViewModel(tasks, new RecentCaptures(tmp.resolve("recent.json"))); }
+
+    @Test
+    void openingAPairComparesOnceAndFillsEveryView() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertEquals(1, tasks.titles.stream().filter(t -> t.equals("Comparing")).count());
+        assertEquals(DiffVerdict.DIVERGENT, vm.comparison().diff().verdict());
+        assertEquals(71, vm.table().rows().size());
+        assertEquals(71, vm.chart().data().size());
+        assertEquals("DIVERGENT — first divergence layers.3.self_attn.q_rope#0 (statistics) · 71 compared"
+                + " · 6 without comparable statistics", vm.verdictTextProperty().get());
+        assertEquals("Tensor Dump Workbench — layer-bug/baseline  ⟷  layer-bug/candidate", vm.titleProperty().get());
+        assertEquals("paired by label, rank and occurrence · 1 pair", vm.pairingTextProperty().get());
+        assertEquals(TokenIdComparison.Verdict.IDENTICAL, vm.inputsProperty().get().verdict());
+        assertNotNull(vm.scan().reportProperty().get());
+        assertNull(vm.coverageTextProperty().get());
+    }
+
+    @Test
+    void navigationDrivesTheSharedSelection() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        vm.goToFirstDivergence();
+        assertEquals("layers.3.self_attn.q_rope#0", vm.selectedKeyProperty().get());
+        assertEquals(vm.table().rows().indexByKey().get("layers.3.self_attn.q_rope#0"), vm.chart().selectedIndexProperty().get());
+        assertEquals("layers.3.self_attn.q_rope#0", vm.detail().detailProperty().get().key());
+        vm.goToNextDivergent();
+        assertEquals("layers.3.self_attn.k_rope#0", vm.selectedKeyProperty().get());
+        vm.goToPreviousDivergent();
+        vm.goToPreviousDivergent();
+        assertEquals("layers.3.self_attn.q_rope#0", vm.selectedKeyProperty().get());
+        assertEquals("No earlier divergent stage.", vm.statusProperty().get());
+    }
+
+    @Test
+    void aLooserToleranceRecomparesAndKeepsTheSelection() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
+        vm.selectedKeyProperty().set("model.embed#0");
+        assertEquals(List.of("dtype", "statistics"), vm.comparison().diff().firstDivergent().reasons());
+        vm.toleranceProperty().set(new Tolerance(1, 0.05));
+        assertEquals(List.of("dtype"), vm.comparison().diff().firstDivergent().reasons());
+        assertEquals("model.embed#0", vm.selectedKeyProperty().get());
+        assertTrue(vm.table().rows().find("layers.4.mlp.act#0").orElseThrow().has(RowStatus.NON_FINITE));
+    }
+
+    @Test
+    void chunkedPrefillPairsByOccurrenceAndTheRightSideFollowsTheLeft() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("chunked-prefill", "baseline"), Captures.dir("chunked-prefill", "candidate"));
+        assertEquals("paired by label, rank and occurrence · 8 pairs", vm.pairingTextProperty().get());
+        assertEquals(DiffVerdict.ALIGNED, vm.comparison().diff().verdict());
+        vm.left().occurrenceProperty().set(2);
+        assertEquals(2, vm.right().manifest().occurrence());
+        assertEquals(DiffVerdict.DIVERGENT, vm.comparison().diff().verdict());
+        assertEquals("runner.positions#0", vm.comparison().diff().firstDivergent().key());
+        // A hand-picked right side that is not the partner is compared, and said to be hand-picked.
+        vm.right().occurrenceProperty().set(1);
+        assertTrue(vm.pairingTextProperty().get().endsWith("chosen by hand, not a pairing"), vm.pairingTextProperty().get());
+        assertEquals(TokenIdComparison.Verdict.DIFFERENT, vm.inputsProperty().get().verdict());
+    }
+
+    @Test
+    void graphModeShowsTheCoverageBanner() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("graph-mode", "eager"), Captures.dir("graph-mode", "graph"));
+        assertEquals(DiffVerdict.COVERAGE_MISMATCH, vm.comparison().diff().verdict());
+        assertEquals("Coverage mismatch: 62 stage(s) only on the left. The missing stages are missing evidence, not agreement."
+                + " Graph replay skips Python captures; the 3 graph slot(s) can only be compared as tensors.", vm.coverageTextProperty().get());
+    }
+
+    @Test
+    void aBrokenManifestIsReportedByNameAndTheRestLoads() throws IOException {
+        Path broken = tmp.resolve("broken");
+        Files.createDirectories(broken.resolve("sub"));
+        Files.copy(Captures.dir("layer-bug", "candidate").resolve("cmpl-layer-bug-rank0.json"), broken.resolve("cmpl-layer-bug-rank0.json"));
+        Files.copy(Captures.dir("layer-bug", "candidate").resolve("cmpl-layer-bug-rank0.pt"), broken.resolve("cmpl-layer-bug-rank0.pt"));
+        Files.writeString(broken.resolve("sub/cmpl-other-rank0.json"), "{\"records\": [ {\"stage\": ");
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), broken);
+        assertEquals(1, vm.problems().size());
+        assertTrue(vm.problems().get(0).message().contains("cmpl-other-rank0.json"), vm.problems().get(0).message());
+        assertEquals(DiffVerdict.DIVERGENT, vm.comparison().diff().verdict());
+        vm.open(dev.tdw.app.ui.capture.Side.RIGHT, Captures.dir("layer-bug", "candidate"));
+        assertEquals(0, vm.problems().size());
+    }
+
+    @Test
+    void aMissingDirectoryIsAProblemNotACrash() {
+        WorkbenchViewModel vm = vm();
+        vm.open(dev.tdw.app.ui.capture.Side.LEFT, tmp.resolve("nope"));
+        assertEquals(1, vm.problems().size());
+        assertTrue(vm.problems().get(0).message().contains("directory not found"));
+        assertTrue(vm.statusProperty().get().startsWith("Could not load"));
+    }
+
+    @Test
+    void openedPairsAreRememberedNewestFirst() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        vm.openPair(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
+        assertEquals(2, vm.recent().size());
+        assertEquals("overflow/baseline  ⟷  overflow/candidate", vm.recent().get(0).label());
+        WorkbenchViewModel later = vm();
+        later.loadRecent();
+        assertEquals(vm.recent(), later.recent());
+    }
+
+    @Test
+    void swappingSidesSwapsTheSuspect() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("graph-mode", "eager"), Captures.dir("graph-mode", "graph"));
+        vm.swapSides();
+        assertEquals("graph-mode/graph", vm.left().name());
+        assertEquals(62, vm.comparison().diff().onlyInRight().size());
+    }
+}

@@ -1,0 +1,65 @@
+package dev.tdw.app.ui.chart;
+
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.testing.Captures;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ChartViewModelTest {
+    private final ChartViewModel vm = new ChartViewModel();
+
+    @Test
+    void seriesMarkersAndBandsOfTheOverflowPair() {
+        vm.rowsProperty().set(Captures.compare("overflow", "baseline", "candidate").rows());
+        ChartData d = vm.data();
+        assertEquals(d.size(), vm.rowsProperty().get().size());
+        int act = vm.rowsProperty().get().indexByKey().get("layers.4.mlp.act#0");
+        assertEquals(2, d.firstDivergence(), "model.embed is the first divergence");
+        Band first = d.bands().get(0);
+        assertEquals(Band.Kind.NON_FINITE, first.kind());
+        assertEquals(act, first.from());
+        // From act on everything is non-finite on the right, except the input set that has no statistics.
+        assertEquals(vm.rowsProperty().get().indexByKey().get("layers.5.self_attn.attn_out#0"), first.to());
+        assertEquals(new Band(first.to() + 2, d.size() - 1, Band.Kind.NON_FINITE), d.bands().get(1));
+        assertEquals(126789.6953125, d.left()[act]);
+        vm.statisticProperty().set("inf_count");
+        assertEquals(20.0, vm.data().right()[act]);
+        assertEquals("inf_count", vm.data().statistic());
+    }
+
+    @Test
+    void oneSidedStagesAreGapsAndBands() {
+        vm.rowsProperty().set(Captures.compare("graph-mode", "eager", "graph").rows());
+        ChartData d = vm.data();
+        assertTrue(Double.isNaN(d.right()[3]));
+        assertEquals(List.of(new Band(2, 63, Band.Kind.ONLY_LEFT)), d.bands());
+        assertEquals(-1, d.firstDivergence());
+    }
+
+    @Test
+    void selectionAndClicksMapBetweenKeysAndIndices() {
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        vm.selectedKeyProperty().set("layers.3.self_attn.q_rope#0");
+        int i = vm.selectedIndexProperty().get();
+        assertEquals("layers.3.self_attn.q_rope#0", vm.rowsProperty().get().rows().get(i).key());
+        assertEquals(Optional.of("layers.3.self_attn.q_rope#0"), vm.keyAt(i + 0.4));
+        assertEquals(Optional.of("runner.input_ids#0"), vm.keyAt(-3));
+        assertEquals(Optional.of("model.logits#0"), vm.keyAt(1e9));
+        assertTrue(vm.describe(i).startsWith("layers.3.self_attn.q_rope#0 — max_abs: left "), vm.describe(i));
+        vm.selectedKeyProperty().set(null);
+        assertEquals(-1, vm.selectedIndexProperty().get());
+    }
+
+    @Test
+    void visiblePointsIncludeOneStageBeyondEachEdge() {
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        Decimator.Points p = vm.points(Side.LEFT, 10.2, 20.7, 500);
+        assertEquals(9, p.x()[0]);
+        assertEquals(22, p.x()[p.size() - 1]);
+    }
+}
