@@ -1,0 +1,88 @@
+package dev.tdw.app.ui;
+
+import dev.tdw.app.ui.config.RecentCaptures;
+import dev.tdw.app.ui.config.WindowGeometry;
+import javafx.application.Application;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The JavaFX application behind {@code tdw} (no arguments: the bundled demo pair) and
+ * {@code tdw open LEFT RIGHT}. Files are read in {@link #init()} (the launcher thread) or in tasks,
+ * never on the FX thread.
+ */
+public final class WorkbenchApp extends Application {
+    private StartupRequest request;
+    private DemoCaptures.Pair demo;
+    private Optional<WindowGeometry> geometry = Optional.empty();
+    private FxTaskRunner tasks;
+    private MainWindow window;
+    private Stage stage;
+
+    /**
+     * Starts the workbench and returns when its window closes.
+     *
+     * @throws IllegalArgumentException when the arguments are neither empty nor {@code open LEFT RIGHT};
+     *                                  the message includes the usage
+     */
+    public static void launch(String[] args) {
+        StartupRequest.parse(List.of(args));
+        Application.launch(WorkbenchApp.class, args);
+    }
+
+    @Override
+    public void init() throws IOException {
+        request = StartupRequest.parse(getParameters().getRaw());
+        if (request.demo()) demo = DemoCaptures.extract();
+        geometry = WindowGeometry.load(WindowGeometry.defaultFile());
+    }
+
+    @Override
+    public void start(Stage stage) {
+        this.stage = stage;
+        tasks = new FxTaskRunner();
+        WorkbenchViewModel vm = new WorkbenchViewModel(tasks, RecentCaptures.inUserConfig());
+        window = new MainWindow(vm, tasks);
+        Scene scene = new Scene(window, 1400, 900);
+        stage.setScene(scene);
+        stage.titleProperty().bind(vm.titleProperty());
+        stage.setMinWidth(WindowGeometry.MIN_WIDTH);
+        stage.setMinHeight(WindowGeometry.MIN_HEIGHT);
+        geometry.filter(WorkbenchApp::onSomeScreen).ifPresent(g -> {
+            stage.setX(g.x());
+            stage.setY(g.y());
+            stage.setWidth(g.width());
+            stage.setHeight(g.height());
+            stage.setMaximized(g.maximized());
+            window.restore(g);
+        });
+        stage.show();
+        vm.loadRecent();
+        if (request.demo()) vm.openPair(demo.baseline(), demo.candidate());
+        else vm.openPair(request.left(), request.right());
+    }
+
+    /** A window remembered on a monitor that is gone would open out of reach. */
+    private static boolean onSomeScreen(WindowGeometry g) {
+        return !Screen.getScreensForRectangle(new Rectangle2D(g.x(), g.y(), Math.min(g.width(), 200), 40)).isEmpty();
+    }
+
+    @Override
+    public void stop() {
+        // The window is gone; writing this small file on the FX thread now blocks nothing a user sees.
+        if (stage != null && window != null) {
+            try {
+                window.geometry(stage).save(WindowGeometry.defaultFile());
+            } catch (IOException e) {
+                System.err.println("tdw: could not remember the window geometry: " + e.getMessage());
+            }
+        }
+        if (tasks != null) tasks.shutdown();
+    }
+}

@@ -1,0 +1,84 @@
+package dev.tdw.app.ui.capture;
+
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.util.StringConverter;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/** One side's header: which capture, the label/occurrence/rank pickers, and a drop target for a capture folder. */
+public final class CaptureSidePane extends HBox {
+    public CaptureSidePane(CaptureSideViewModel vm, Runnable onOpen, Consumer<Path> onDrop) {
+        super(6);
+        String side = vm.side().word();
+        setId(side + "-side");
+        getStyleClass().addAll("side-pane", "side-" + side);
+        setAlignment(Pos.CENTER_LEFT);
+        Label chip = new Label(side.toUpperCase(java.util.Locale.ROOT));
+        chip.getStyleClass().addAll("side-chip", "side-chip-" + side);
+        Label name = new Label();
+        name.setId(side + "-name");
+        name.getStyleClass().add("side-name");
+        name.textProperty().bind(vm.nameProperty().map(n -> n.isEmpty() ? "no capture — drop a folder here" : n));
+        name.setMinWidth(80);
+        Tooltip path = new Tooltip();
+        path.textProperty().bind(vm.captureProperty().map(c -> c.root().toAbsolutePath().toString()).orElse("no capture loaded"));
+        name.setTooltip(path);
+        HBox.setHgrow(name, Priority.ALWAYS);
+        name.setMaxWidth(Double.MAX_VALUE);
+        Button open = new Button("Open…");
+        open.setId(side + "-open");
+        open.setOnAction(e -> onOpen.run());
+        ComboBox<String> label = new ComboBox<>(vm.labels());
+        label.setId(side + "-label");
+        label.valueProperty().bindBidirectional(vm.labelProperty());
+        label.setTooltip(new Tooltip("request label"));
+        ComboBox<Integer> occurrence = numbers(vm.occurrences(), "occ ");
+        occurrence.setId(side + "-occurrence");
+        occurrence.valueProperty().bindBidirectional(vm.occurrenceProperty());
+        occurrence.setTooltip(new Tooltip("occurrence: the n-th call of this label (chunked prefill)"));
+        ComboBox<Integer> rank = numbers(vm.ranks(), "rank ");
+        rank.setId(side + "-rank");
+        rank.valueProperty().bindBidirectional(vm.rankProperty());
+        rank.setTooltip(new Tooltip("rank"));
+        getChildren().addAll(chip, name, open, label, occurrence, rank);
+
+        setOnDragOver(e -> {
+            if (folder(e.getDragboard().getFiles()) != null) e.acceptTransferModes(TransferMode.COPY_OR_MOVE);
+            e.consume();
+        });
+        setOnDragEntered(e -> { if (folder(e.getDragboard().getFiles()) != null) getStyleClass().add("drop-target"); });
+        setOnDragExited(e -> getStyleClass().remove("drop-target"));
+        setOnDragDropped(e -> {
+            Path dir = folder(e.getDragboard().getFiles());
+            if (dir != null) onDrop.accept(dir);
+            e.setDropCompleted(dir != null);
+            e.consume();
+        });
+    }
+
+    /** The dropped capture folder: a folder, or the folder of a dropped manifest. */
+    static Path folder(java.util.List<File> files) {
+        if (files == null || files.isEmpty()) return null;
+        File f = files.get(0);
+        if (f.isDirectory()) return f.toPath();
+        return f.getName().endsWith(".json") && f.getParentFile() != null ? f.getParentFile().toPath() : null;
+    }
+
+    private static ComboBox<Integer> numbers(javafx.collections.ObservableList<Integer> items, String prefix) {
+        ComboBox<Integer> box = new ComboBox<>(items);
+        box.setConverter(new StringConverter<>() {
+            @Override public String toString(Integer v) { return prefix + (v == null ? "–" : v); }
+            @Override public Integer fromString(String s) { return null; }
+        });
+        return box;
+    }
+}

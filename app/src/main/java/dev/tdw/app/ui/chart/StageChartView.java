@@ -1,0 +1,226 @@
+package dev.tdw.app.ui.chart;
+
+import dev.tdw.app.ui.capture.Side;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.LogarithmicAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.fx.interaction.ChartMouseEventFX;
+import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.TextAnchor;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
+import java.util.function.Consumer;
+
+/**
+ * A JFreeChart of one statistic of both sides along the stage order. Only the visible range is put
+ * into the dataset, decimated to the plot's width, so zooming and panning stay cheap at 10k stages.
+ */
+public final class StageChartView extends BorderPane {
+    public static final Color LEFT = new Color(0x1f, 0x77, 0xb4), RIGHT = new Color(0xe8, 0x71, 0x0a);
+    private static final Color DIVERGENCE = new Color(0xd6, 0x27, 0x28), SELECTION = new Color(0x33, 0x33, 0x33);
+    private static final Color NON_FINITE = new Color(0x94, 0x67, 0xbd, 60), ONE_SIDED = new Color(0x7f, 0x7f, 0x7f, 50);
+    /** Below this many visible stages every point gets a marker. */
+    private static final int SHAPES_BELOW = 160;
+
+    private final ChartViewModel vm;
+    private final PointsDataset dataset = new PointsDataset("left", "right");
+    private final StageAxis domain = new StageAxis();
+    private final NumberAxis linear = new NumberAxis();
+    private final LogarithmicAxis log = new LogarithmicAxis("");
+    private final XYPlot plot;
+    private final JFreeChart chart;
+    private final ChartViewer viewer;
+    private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    private final ValueMarker selection = new ValueMarker(Double.NaN, SELECTION, new BasicStroke(1.2f));
+
+    public StageChartView(ChartViewModel vm, Consumer<String> onSelect) {
+        this.vm = vm;
+        getStyleClass().add("stage-chart");
+        linear.setAutoRangeIncludesZero(false);
+        log.setAllowNegativesFlag(true);
+        log.setStrictValuesFlag(false);
+        renderer.setSeriesPaint(0, LEFT);
+        renderer.setSeriesPaint(1, RIGHT);
+        renderer.setSeriesStroke(0, new BasicStroke(1.6f));
+        renderer.setSeriesStroke(1, new BasicStroke(1.6f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f, new float[]{5f, 3f}, 0f));
+        Ellipse2D dot = new Ellipse2D.Double(-2.5, -2.5, 5, 5);
+        renderer.setSeriesShape(0, dot);
+        renderer.setSeriesShape(1, dot);
+        renderer.setDefaultToolTipGenerator((d, s, i) -> vm.describe((int) d.getXValue(s, i)));
+        plot = new XYPlot(dataset, domain, linear, renderer);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
+        plot.setRangeGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
+        plot.setDomainPannable(true);
+        plot.setFixedLegendItems(legend());
+        chart = new JFreeChart(null, new Font(Font.SANS_SERIF, Font.PLAIN, 12), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getLegend().setPosition(RectangleEdge.TOP);
+        chart.getLegend().setFrame(new org.jfree.chart.block.BlockBorder(Color.WHITE));
+        viewer = new ChartViewer(chart);
+        viewer.setId("stage-chart");
+        viewer.getCanvas().setRangeZoomable(false);
+        viewer.addChartMouseListener(new ChartMouseListenerFX() {
+            @Override
+            public void chartMouseClicked(ChartMouseEventFX e) {
+                if (e.getTrigger().isStillSincePress()) keyAt(e.getTrigger().getX(), e.getTrigger().getY()).ifPresent(onSelect);
+            }
+
+            @Override
+            public void chartMouseMoved(ChartMouseEventFX e) { }
+        });
+        setTop(toolbar());
+        setCenter(viewer);
+        domain.addChangeListener(e -> redecimate(false));
+        viewer.getCanvas().widthProperty().addListener((o, a, b) -> {
+            if (Math.abs(b.doubleValue() - a.doubleValue()) > 40) redecimate(true);
+        });
+        vm.dataProperty().addListener((o, a, b) -> rebuild());
+        vm.selectedIndexProperty().addListener((o, a, b) -> moveSelection());
+        vm.logScaleProperty().addListener((o, a, b) -> updateRangeAxis());
+        rebuild();
+    }
+
+    public ChartViewer viewer() { return viewer; }
+
+    public JFreeChart chart() { return chart; }
+
+    private HBox toolbar() {
+        ComboBox<String> stat = new ComboBox<>();
+        stat.setId("chart-statistic");
+        stat.getItems().setAll(ChartViewModel.STATISTICS);
+        stat.valueProperty().bindBidirectional(vm.statisticProperty());
+        CheckBox logBox = new CheckBox("log scale");
+        logBox.setId("chart-log");
+        logBox.selectedProperty().bindBidirectional(vm.logScaleProperty());
+        Button reset = new Button("Show all stages");
+        reset.setOnAction(e -> domain.setAutoRange(true));
+        Label hint = new Label("drag to zoom · ctrl-drag to pan · click a point to select its stage");
+        hint.getStyleClass().add("hint");
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox box = new HBox(8, new Label("statistic"), stat, logBox, reset, grow, hint);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.setPadding(new Insets(4, 8, 4, 8));
+        return box;
+    }
+
+    private static LegendItemCollection legend() {
+        LegendItemCollection items = new LegendItemCollection();
+        items.add(lineItem("left", LEFT));
+        items.add(lineItem("right", RIGHT));
+        items.add(lineItem("first divergence", DIVERGENCE));
+        items.add(new LegendItem("non-finite", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x94, 0x67, 0xbd, 140)));
+        items.add(new LegendItem("one side only", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x7f, 0x7f, 0x7f, 120)));
+        return items;
+    }
+
+    private static LegendItem lineItem(String label, Color color) {
+        LegendItem item = new LegendItem(label, null, null, null, false, new Rectangle2D.Double(), false, color, false, color,
+                new BasicStroke(), true, new Line2D.Double(-8, 0, 8, 0), new BasicStroke(2f), color);
+        return item;
+    }
+
+    private void rebuild() {
+        ChartData d = vm.data();
+        chart.setNotify(false);
+        try {
+            plot.clearDomainMarkers();
+            for (Band b : d.bands()) {
+                IntervalMarker m = new IntervalMarker(b.from() - 0.5, b.to() + 0.5, b.kind() == Band.Kind.NON_FINITE ? NON_FINITE : ONE_SIDED);
+                plot.addDomainMarker(m, Layer.BACKGROUND);
+            }
+            if (d.firstDivergence() >= 0) {
+                ValueMarker m = new ValueMarker(d.firstDivergence(), DIVERGENCE,
+                        new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[]{6f, 4f}, 0f));
+                m.setLabel("first divergence");
+                m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
+                m.setLabelPaint(DIVERGENCE);
+                m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+                m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+                plot.addDomainMarker(m, Layer.FOREGROUND);
+            }
+            plot.addDomainMarker(selection, Layer.FOREGROUND);
+            domain.setStages(d.size());
+            linear.setLabel(d.statistic());
+            log.setLabel(d.statistic() + " (log)");
+            fillDataset();
+            plot.configureDomainAxes();
+            plot.configureRangeAxes();
+            moveSelection();
+        } finally {
+            chart.setNotify(true);
+        }
+    }
+
+    private void updateRangeAxis() {
+        ValueAxis axis = vm.logScaleProperty().get() ? log : linear;
+        axis.setAutoRange(true);
+        plot.setRangeAxis(axis);
+    }
+
+    /** A zoom or resize: new points for the same data, painted by the change that caused it (or once here). */
+    private void redecimate(boolean paint) {
+        fillDataset();
+        plot.getRangeAxis().configure();
+        if (paint) chart.fireChartChanged();
+    }
+
+    private void fillDataset() {
+        int pixels = (int) Math.max(100, viewer.getCanvas().getWidth());
+        double lower = domain.getLowerBound(), upper = domain.getUpperBound();
+        dataset.setQuietly(0, vm.points(Side.LEFT, lower, upper, pixels));
+        dataset.setQuietly(1, vm.points(Side.RIGHT, lower, upper, pixels));
+        boolean shapes = upper - lower < SHAPES_BELOW;
+        renderer.setSeriesShapesVisible(0, shapes);
+        renderer.setSeriesShapesVisible(1, shapes);
+    }
+
+    private void moveSelection() {
+        int i = vm.selectedIndexProperty().get();
+        selection.setValue(i < 0 ? Double.NaN : i);
+        if (i >= 0 && (i < domain.getLowerBound() || i > domain.getUpperBound())) {
+            // Keep the zoom width, centred on the selected stage.
+            double half = domain.getRange().getLength() / 2;
+            domain.setRange(i - half, i + half);
+        }
+    }
+
+    /** Zooms to about 40 stages around one ("show in chart"). */
+    public void zoomTo(int index) {
+        domain.setRange(index - 20, index + 20);
+    }
+
+    /** The stage under a point of the canvas, when the point is inside the plot's data area. */
+    private java.util.Optional<String> keyAt(double x, double y) {
+        Rectangle2D area = viewer.getCanvas().getRenderingInfo().getPlotInfo().getDataArea();
+        if (!area.contains(x, y)) return java.util.Optional.empty();
+        return vm.keyAt(domain.java2DToValue(x, area, plot.getDomainAxisEdge()));
+    }
+}

@@ -1,0 +1,148 @@
+package dev.tdw.app.ui.detail;
+
+import dev.tdw.app.ui.chart.ChartViewModel;
+import dev.tdw.app.ui.table.Badges;
+import dev.tdw.app.ui.table.StatCell;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/** The selected stage: layout and statistics side by side, findings, input sets and alias groups with links. */
+public final class StageDetailView extends ScrollPane {
+    private final VBox content = new VBox(6);
+    private final Consumer<String> onSelect;
+
+    public StageDetailView(StageDetailViewModel vm, Consumer<String> onSelect) {
+        this.onSelect = onSelect;
+        setId("stage-detail");
+        setFitToWidth(true);
+        content.setPadding(new Insets(8, 10, 10, 10));
+        content.getStyleClass().add("detail");
+        setContent(content);
+        vm.detailProperty().addListener((o, a, b) -> show(b));
+        show(vm.detailProperty().get());
+    }
+
+    private void show(StageDetail d) {
+        content.getChildren().clear();
+        if (d == null) {
+            Label empty = new Label("Select a stage in the table or the chart (F jumps to the first divergence).");
+            empty.setWrapText(true);
+            empty.getStyleClass().add("hint");
+            content.getChildren().add(empty);
+            return;
+        }
+        Label key = new Label(d.key());
+        key.getStyleClass().add("detail-key");
+        key.setWrapText(true);
+        content.getChildren().addAll(key, hint(d.presence()));
+        if (!d.badges().isEmpty()) {
+            VBox findings = new VBox(3);
+            d.badges().forEach(b -> {
+                Label text = new Label(b.text());
+                text.setWrapText(true);
+                var line = new javafx.scene.layout.HBox(6, Badges.badge(b), text);
+                findings.getChildren().add(line);
+            });
+            content.getChildren().add(findings);
+        }
+        if (!d.layout().isEmpty()) {
+            content.getChildren().addAll(title("Layout"), sideBySide(d.layout()));
+        }
+        if (!d.inputs().isEmpty()) {
+            content.getChildren().addAll(title("Operator inputs"), sideBySide(d.inputs()));
+        }
+        content.getChildren().addAll(title("Statistics"), statistics(d.statistics()));
+        if (!d.note().isEmpty()) content.getChildren().add(hint(d.note()));
+        for (AliasView a : d.aliases()) content.getChildren().addAll(aliasNodes(a, onSelect, d.key()));
+    }
+
+    private static Label title(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("section-title");
+        return l;
+    }
+
+    private static Label hint(String text) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        l.getStyleClass().add("hint");
+        return l;
+    }
+
+    private static GridPane sideBySide(List<StageDetail.Field> fields) {
+        GridPane g = grid("", "left", "right");
+        int row = 1;
+        for (StageDetail.Field f : fields) {
+            g.add(new Label(f.name()), 0, row);
+            g.add(value(f.left(), f.differs()), 1, row);
+            g.add(value(f.right(), f.differs()), 2, row);
+            row++;
+        }
+        return g;
+    }
+
+    private static GridPane statistics(List<StatCell> stats) {
+        GridPane g = grid("", "left", "right", "left − right", "rel Δ");
+        int row = 1;
+        for (StatCell c : stats) {
+            g.add(new Label(c.name()), 0, row);
+            g.add(value(ChartViewModel.format(c.left()), c.diverges()), 1, row);
+            g.add(value(ChartViewModel.format(c.right()), c.diverges()), 2, row);
+            g.add(value(ChartViewModel.format(c.delta()), c.diverges()), 3, row);
+            Double rel = c.relativeDifference();
+            g.add(value(rel == null ? "–" : String.format(java.util.Locale.ROOT, "%.3g", rel), c.diverges()), 4, row);
+            row++;
+        }
+        return g;
+    }
+
+    private static GridPane grid(String... headers) {
+        GridPane g = new GridPane();
+        g.setHgap(14);
+        g.setVgap(2);
+        g.getStyleClass().add("detail-grid");
+        for (int i = 0; i < headers.length; i++) {
+            Label h = new Label(headers[i]);
+            h.getStyleClass().add("column-header-label");
+            g.add(h, i, 0);
+        }
+        return g;
+    }
+
+    private static Label value(String text, boolean differs) {
+        Label l = new Label(text);
+        l.getStyleClass().add("mono");
+        if (differs) l.getStyleClass().add("differs");
+        return l;
+    }
+
+    /** An alias group: its meaning and each member as a link to its row. Shared with the scan view. */
+    public static List<Node> aliasNodes(AliasView a, Consumer<String> onSelect, String currentKey) {
+        Label head = title(a.title());
+        Label kind = new Label(a.kind().meaning());
+        kind.setWrapText(true);
+        kind.getStyleClass().add("alias-" + a.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        GridPane g = grid("member", "shape", "stride", "offset", "dtype");
+        int row = 1;
+        for (AliasView.Member m : a.members()) {
+            Hyperlink link = new Hyperlink(m.key() + (m.conflicting() ? "  ⚠" : ""));
+            link.setOnAction(e -> onSelect.accept(m.key()));
+            link.setDisable(m.key().equals(currentKey));
+            g.add(link, 0, row);
+            g.add(value(m.shape(), false), 1, row);
+            g.add(value(m.stride(), m.conflicting()), 2, row);
+            g.add(value(Long.toString(m.storageOffset()), false), 3, row);
+            g.add(value(m.dtype(), false), 4, row);
+            row++;
+        }
+        return List.of(head, kind, g);
+    }
+}

@@ -1,0 +1,266 @@
+package dev.tdw.app.ui.table;
+
+import dev.tdw.app.ui.chart.ChartViewModel;
+import dev.tdw.model.capture.Layout;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.StringProperty;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableRow;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The aligned stage table: a tree of layer groups over the view-model's visible rows. Selection is
+ * two-way bound to the shared selected key; F/N/P/Enter are forwarded to the given actions.
+ */
+public final class StageTableView extends TreeTableView<RowNode> {
+    /** What the table asks of its window. */
+    public interface Actions {
+        void first();
+        void next();
+        void previous();
+        void openDetail();
+        ContextMenu contextMenu(StageRow row);
+    }
+
+    private final StageTableViewModel vm;
+    private final StringProperty selectedKey;
+    private final Map<String, TreeItem<RowNode>> itemsByKey = new HashMap<>();
+    private final Set<String> collapsed = new HashSet<>();
+    private final Map<String, TreeTableColumn<RowNode, ?>> statColumns = new LinkedHashMap<>();
+    private boolean syncing;
+
+    public StageTableView(StageTableViewModel vm, StringProperty selectedKey, Actions actions) {
+        this.vm = vm;
+        this.selectedKey = selectedKey;
+        setId("stage-table");
+        setShowRoot(false);
+        setRoot(new TreeItem<>());
+        setColumnResizePolicy(TreeTableView.UNCONSTRAINED_RESIZE_POLICY);
+        setTableMenuButtonVisible(true);
+        setPlaceholder(new Label("Open two captures (File ▸ Open, or drop a capture folder on a side)."));
+        getColumns().add(stageColumn());
+        getColumns().add(statusColumn());
+        getColumns().add(textColumn("shape", 110, r -> r.sideBySide(Layout::shape)));
+        getColumns().add(textColumn("dtype", 90, r -> r.sideBySide(l -> l.dtype() == null ? null : StageRows.shortDtype(l.dtype()))));
+        for (String stat : ChartViewModel.STATISTICS) {
+            TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
+            parent.getColumns().add(statColumn("left", stat, c -> ChartViewModel.format(c.left())));
+            parent.getColumns().add(statColumn("right", stat, c -> ChartViewModel.format(c.right())));
+            parent.getColumns().add(statColumn("rel Δ", stat, c -> relative(c.relativeDifference())));
+            parent.setVisible(stat.equals("max_abs") || stat.equals("mean"));
+            statColumns.put(stat, parent);
+            getColumns().add(parent);
+        }
+        getColumns().forEach(c -> c.setSortable(false));
+        setRowFactory(t -> new StageRowCell(actions));
+        vm.nodesProperty().addListener((o, a, b) -> rebuild(b));
+        getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (syncing) return;
+            syncing = true;
+            try {
+                selectedKey.set(b != null && b.getValue() instanceof RowNode.Leaf l ? l.row().key() : null);
+            } finally {
+                syncing = false;
+            }
+        });
+        selectedKey.addListener((o, a, b) -> showSelection(b));
+        setOnKeyPressed(e -> {
+            if (e.isShortcutDown() || e.isAltDown()) return;
+            if (e.getCode() == KeyCode.F) actions.first();
+            else if (e.getCode() == KeyCode.N) actions.next();
+            else if (e.getCode() == KeyCode.P) actions.previous();
+            else if (e.getCode() == KeyCode.ENTER) actions.openDetail();
+            else return;
+            e.consume();
+        });
+        setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && selectedKey.get() != null) actions.openDetail();
+        });
+        rebuild(vm.nodesProperty().get());
+    }
+
+    /** The parent column of a statistic, for the View menu's column toggles. */
+    public TreeTableColumn<RowNode, ?> statisticColumn(String stat) { return statColumns.get(stat); }
+
+    private void rebuild(List<RowNode> nodes) {
+        syncing = true;
+        try {
+            for (TreeItem<RowNode> item : getRoot().getChildren()) {
+                if (item.getValue() instanceof RowNode.LayerGroup g && !item.isExpanded()) collapsed.add(g.name());
+                else if (item.getValue() instanceof RowNode.LayerGroup g) collapsed.remove(g.name());
+            }
+            itemsByKey.clear();
+            TreeItem<RowNode> root = new TreeItem<>();
+            for (RowNode n : nodes) {
+                TreeItem<RowNode> item = new TreeItem<>(n);
+                if (n instanceof RowNode.LayerGroup g) {
+                    for (StageRow r : g.rows()) {
+                        TreeItem<RowNode> child = new TreeItem<>(new RowNode.Leaf(r));
+                        itemsByKey.put(r.key(), child);
+                        item.getChildren().add(child);
+                    }
+                    item.setExpanded(!collapsed.contains(g.name()));
+                } else {
+                    itemsByKey.put(((RowNode.Leaf) n).row().key(), item);
+                }
+                root.getChildren().add(item);
+            }
+            setRoot(root);
+        } finally {
+            syncing = false;
+        }
+        showSelection(selectedKey.get());
+    }
+
+    private void showSelection(String key) {
+        if (syncing) return;
+        syncing = true;
+        try {
+            TreeItem<RowNode> item = key == null ? null : itemsByKey.get(key);
+            if (item == null) {
+                getSelectionModel().clearSelection();
+                return;
+            }
+            if (item.getParent() != null) item.getParent().setExpanded(true);
+            getSelectionModel().select(item);
+            int row = getRow(item);
+            if (row >= 0 && !isRowVisible(row)) scrollTo(Math.max(0, row - 3));
+        } finally {
+            syncing = false;
+        }
+    }
+
+    private boolean isRowVisible(int row) {
+        var flow = (javafx.scene.control.skin.VirtualFlow<?>) lookup(".virtual-flow");
+        if (flow == null || flow.getFirstVisibleCell() == null || flow.getLastVisibleCell() == null) return false;
+        return row > flow.getFirstVisibleCell().getIndex() && row < flow.getLastVisibleCell().getIndex();
+    }
+
+    private TreeTableColumn<RowNode, RowNode> stageColumn() {
+        TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("stage");
+        c.setPrefWidth(290);
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
+        c.setCellFactory(col -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(RowNode n, boolean empty) {
+                super.updateItem(n, empty);
+                if (empty || n == null) {
+                    setText(null);
+                } else if (n instanceof RowNode.LayerGroup g) {
+                    long divergent = g.rows().stream().filter(StageRow::divergent).count();
+                    setText(g.name() + "  (" + g.rows().size() + " stages" + (divergent == 0 ? "" : ", " + divergent + " divergent") + ")");
+                } else {
+                    setText(((RowNode.Leaf) n).row().key());
+                }
+            }
+        });
+        return c;
+    }
+
+    private TreeTableColumn<RowNode, RowNode> statusColumn() {
+        TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("status");
+        c.setPrefWidth(190);
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
+        c.setCellFactory(col -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(RowNode n, boolean empty) {
+                super.updateItem(n, empty);
+                setText(null);
+                if (empty || n == null) {
+                    setGraphic(null);
+                } else if (n instanceof RowNode.LayerGroup g) {
+                    RowStatus s = g.status();
+                    setGraphic(s == RowStatus.OK ? null : Badges.badge(new StatusBadge(s, g.count(s) + " stage(s) " + s.shortName())));
+                } else {
+                    setGraphic(Badges.row(((RowNode.Leaf) n).row().badges()));
+                }
+            }
+        });
+        return c;
+    }
+
+    private TreeTableColumn<RowNode, String> textColumn(String name, double width, Function<StageRow, String> text) {
+        TreeTableColumn<RowNode, String> c = new TreeTableColumn<>(name);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(
+                p.getValue().getValue() instanceof RowNode.Leaf l ? text.apply(l.row()) : null));
+        return c;
+    }
+
+    private TreeTableColumn<RowNode, StatCell> statColumn(String name, String stat, Function<StatCell, String> text) {
+        TreeTableColumn<RowNode, StatCell> c = new TreeTableColumn<>(name);
+        c.setPrefWidth(name.equals("rel Δ") ? 72 : 92);
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(
+                p.getValue().getValue() instanceof RowNode.Leaf l ? l.row().stat(stat) : null));
+        c.setCellFactory(col -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(StatCell cell, boolean empty) {
+                super.updateItem(cell, empty);
+                getStyleClass().remove("diverges");
+                if (empty || cell == null) {
+                    setText(null);
+                    return;
+                }
+                setText(text.apply(cell));
+                if (cell.diverges()) getStyleClass().add("diverges");
+            }
+        });
+        c.getStyleClass().add("number-column");
+        return c;
+    }
+
+    static String relative(Double r) {
+        if (r == null) return "–";
+        if (r == 0) return "0";
+        if (Double.isInfinite(r)) return "∞";
+        if (Double.isNaN(r)) return "NaN";
+        return String.format(java.util.Locale.ROOT, "%.2e", r);
+    }
+
+    /** Colours a row by its most severe status and offers the row's context menu. */
+    private static final class StageRowCell extends TreeTableRow<RowNode> {
+        private final Actions actions;
+
+        StageRowCell(Actions actions) {
+            this.actions = actions;
+            // Built on request: a menu per row per scroll step would be wasted on 10k rows.
+            setOnContextMenuRequested(e -> {
+                if (getItem() instanceof RowNode.Leaf l) {
+                    getTreeTableView().getSelectionModel().select(getTreeItem());
+                    ContextMenu menu = actions.contextMenu(l.row());
+                    menu.setAutoHide(true);
+                    menu.show(this, e.getScreenX(), e.getScreenY());
+                    e.consume();
+                }
+            });
+        }
+
+        @Override
+        protected void updateItem(RowNode n, boolean empty) {
+            super.updateItem(n, empty);
+            getStyleClass().removeIf(s -> s.startsWith("status-") || s.equals("layer-group"));
+            if (empty || n == null) return;
+            if (n instanceof RowNode.LayerGroup g) {
+                getStyleClass().add("layer-group");
+                if (g.status() != RowStatus.OK) getStyleClass().add(g.status().styleClass());
+            } else {
+                StageRow r = ((RowNode.Leaf) n).row();
+                if (r.status() != RowStatus.OK) getStyleClass().add(r.status().styleClass());
+            }
+        }
+    }
+}
