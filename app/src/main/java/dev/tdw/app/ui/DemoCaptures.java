@@ -16,6 +16,7 @@ import java.util.List;
  */
 public final class DemoCaptures {
     private static final String BASE = "/dev/tdw/app/demo/";
+    private static final String SCENARIO = "layer-bug";
 
     private DemoCaptures() {}
 
@@ -25,11 +26,14 @@ public final class DemoCaptures {
         Path root = Files.createTempDirectory("tdw-demo-");
         List<Path> created = new ArrayList<>(List.of(root));
         for (String name : index()) {
-            Path target = root.resolve(name).normalize();
+            // Under the scenario's name, so the sides read "layer-bug/baseline" in the window.
+            Path target = root.resolve(SCENARIO).resolve(name).normalize();
             if (!target.startsWith(root)) throw new IOException("demo index names a path outside the demo: " + name);
-            if (!created.contains(target.getParent())) {
-                Files.createDirectories(target.getParent());
-                created.add(target.getParent());
+            for (Path dir : List.of(root.resolve(SCENARIO), target.getParent())) {
+                if (!created.contains(dir)) {
+                    Files.createDirectories(dir);
+                    created.add(dir);
+                }
             }
             try (InputStream in = DemoCaptures.class.getResourceAsStream(BASE + name)) {
                 if (in == null) throw new IOException("demo file missing from the application: " + name);
@@ -40,7 +44,7 @@ public final class DemoCaptures {
         }
         // deleteOnExit runs in reverse order of registration: files before their directories.
         for (Path p : created) p.toFile().deleteOnExit();
-        return new Pair(root.resolve("baseline"), root.resolve("candidate"));
+        return new Pair(root.resolve(SCENARIO).resolve("baseline"), root.resolve(SCENARIO).resolve("candidate"));
     }
 
     private static List<String> index() throws IOException {

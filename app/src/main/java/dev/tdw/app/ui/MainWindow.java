@@ -104,7 +104,7 @@ public final class MainWindow extends BorderPane {
         VBox tableBox = new VBox(table, tableSummary);
         VBox.setVgrow(table, Priority.ALWAYS);
         upper = new SplitPane(tableBox, tabs);
-        upper.setDividerPositions(0.64);
+        upper.setDividerPositions(0.67);
         SplitPane.setResizableWithParent(tabs, false);
         outer = new SplitPane(upper, chart);
         outer.setOrientation(Orientation.VERTICAL);
@@ -194,8 +194,10 @@ public final class MainWindow extends BorderPane {
     }
 
     private ToolBar toolBar() {
-        Button openLeft = button("Open Left…", "Open the left (reference) capture folder", () -> chooseCapture(Side.LEFT));
-        Button openRight = button("Open Right…", "Open the right (suspect) capture folder", () -> chooseCapture(Side.RIGHT));
+        Button openLeft = button("Open Left…", "Open the left (reference) capture folder; or drop a folder on a side", () -> chooseCapture(Side.LEFT));
+        Button openRight = button("Open Right…", "Open the right (suspect) capture folder; or drop a folder on a side", () -> chooseCapture(Side.RIGHT));
+        openLeft.setId("open-left");
+        openRight.setId("open-right");
         Button swap = button("⇄", "Swap the sides", vm::swapSides);
         TextField atol = toleranceField("atol", true);
         TextField rtol = toleranceField("rtol", false);
@@ -286,6 +288,7 @@ public final class MainWindow extends BorderPane {
         verdict.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(verdict, Priority.ALWAYS);
         Hyperlink go = new Hyperlink("go to it (F)");
+        go.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         go.setOnAction(e -> { vm.goToFirstDivergence(); table.requestFocus(); });
         HBox verdictBanner = new HBox(8, verdict, go);
         verdictBanner.setAlignment(Pos.CENTER_LEFT);
@@ -317,6 +320,8 @@ public final class MainWindow extends BorderPane {
         Button dismiss = new Button("Dismiss");
         dismiss.setOnAction(e -> vm.dismissProblems());
         details.setOnAction(e -> showProblems());
+        details.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        dismiss.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox banner = new HBox(8, text, details, dismiss);
         banner.setAlignment(Pos.CENTER_LEFT);
         banner.getStyleClass().addAll("banner", "banner-problem");

@@ -47,10 +47,23 @@ public final class WorkbenchApp extends Application {
     public void start(Stage stage) {
         this.stage = stage;
         tasks = new FxTaskRunner();
+        Session session = show(stage, tasks, geometry);
+        window = session.window();
+        session.vm().loadRecent();
+        if (request.demo()) session.vm().openPair(demo.baseline(), demo.candidate());
+        else session.vm().openPair(request.left(), request.right());
+    }
+
+    /** The window and its view-model; tests and the screenshot tour drive these. */
+    public record Session(WorkbenchViewModel vm, MainWindow window) {}
+
+    /** Builds the main window into {@code stage} and shows it, at the remembered place when there is one. */
+    public static Session show(Stage stage, FxTaskRunner tasks, Optional<WindowGeometry> geometry) {
         WorkbenchViewModel vm = new WorkbenchViewModel(tasks, RecentCaptures.inUserConfig());
-        window = new MainWindow(vm, tasks);
-        Scene scene = new Scene(window, 1400, 900);
-        stage.setScene(scene);
+        MainWindow window = new MainWindow(vm, tasks);
+        // A first start fills most of the screen, up to a size where the table and chart both breathe.
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        stage.setScene(new Scene(window, Math.min(1400, screen.getWidth() * 0.92), Math.min(900, screen.getHeight() * 0.92)));
         stage.titleProperty().bind(vm.titleProperty());
         stage.setMinWidth(WindowGeometry.MIN_WIDTH);
         stage.setMinHeight(WindowGeometry.MIN_HEIGHT);
@@ -63,9 +76,7 @@ public final class WorkbenchApp extends Application {
             window.restore(g);
         });
         stage.show();
-        vm.loadRecent();
-        if (request.demo()) vm.openPair(demo.baseline(), demo.candidate());
-        else vm.openPair(request.left(), request.right());
+        return new Session(vm, window);
     }
 
     /** A window remembered on a monitor that is gone would open out of reach. */

@@ -1,7 +1,6 @@
 package dev.tdw.app.ui.capture;
 
 import javafx.geometry.Pos;
-import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -14,7 +13,10 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
-/** One side's header: which capture, the label/occurrence/rank pickers, and a drop target for a capture folder. */
+/**
+ * One side's header: which capture (double-click the name to open another), the label/occurrence/rank
+ * pickers, and a drop target for a capture folder.
+ */
 public final class CaptureSidePane extends HBox {
     public CaptureSidePane(CaptureSideViewModel vm, Runnable onOpen, Consumer<Path> onDrop) {
         super(6);
@@ -34,9 +36,6 @@ public final class CaptureSidePane extends HBox {
         name.setTooltip(path);
         HBox.setHgrow(name, Priority.ALWAYS);
         name.setMaxWidth(Double.MAX_VALUE);
-        Button open = new Button("Open…");
-        open.setId(side + "-open");
-        open.setOnAction(e -> onOpen.run());
         ComboBox<String> label = new ComboBox<>(vm.labels());
         label.setId(side + "-label");
         label.valueProperty().bindBidirectional(vm.labelProperty());
@@ -49,7 +48,8 @@ public final class CaptureSidePane extends HBox {
         rank.setId(side + "-rank");
         rank.valueProperty().bindBidirectional(vm.rankProperty());
         rank.setTooltip(new Tooltip("rank"));
-        getChildren().addAll(chip, name, open, label, occurrence, rank);
+        getChildren().addAll(chip, name, label, occurrence, rank);
+        name.setOnMouseClicked(e -> { if (e.getClickCount() == 2) onOpen.run(); });
 
         setOnDragOver(e -> {
             if (folder(e.getDragboard().getFiles()) != null) e.acceptTransferModes(TransferMode.COPY_OR_MOVE);

@@ -67,8 +67,10 @@ public final class ChartViewModel {
         bands.addAll(runs(list, r -> r.presence() == Presence.ONLY_RIGHT, Band.Kind.ONLY_RIGHT));
         String first = rows.get().firstDivergentKey();
         int firstIndex = first == null ? -1 : rows.get().indexByKey().getOrDefault(first, -1);
+        // The selection first: the view reads it while it redraws for the new data.
+        Integer selected = selectedKey.get() == null ? null : rows.get().indexByKey().get(selectedKey.get());
+        selectedIndex.set(selected == null ? -1 : selected);
         data.set(new ChartData(stat, left, right, firstIndex, bands));
-        updateSelection();
     }
 
     private static double value(Double v) { return v == null ? Double.NaN : v; }

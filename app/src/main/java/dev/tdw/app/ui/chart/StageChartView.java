@@ -78,6 +78,8 @@ public final class StageChartView extends BorderPane {
         plot.setDomainGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
         plot.setRangeGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
         plot.setDomainPannable(true);
+        // Right over left: where the sides agree the dashed orange line lies on the blue one.
+        plot.setSeriesRenderingOrder(org.jfree.chart.plot.SeriesRenderingOrder.FORWARD);
         plot.setFixedLegendItems(legend());
         chart = new JFreeChart(null, new Font(Font.SANS_SERIF, Font.PLAIN, 12), plot, true);
         chart.setBackgroundPaint(Color.WHITE);

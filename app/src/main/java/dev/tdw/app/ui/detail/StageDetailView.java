@@ -56,12 +56,13 @@ public final class StageDetailView extends ScrollPane {
         if (!d.layout().isEmpty()) {
             content.getChildren().addAll(title("Layout"), sideBySide(d.layout()));
         }
+        // Right after the layout: an alias group is a layout finding.
+        for (AliasView a : d.aliases()) content.getChildren().addAll(aliasNodes(a, onSelect, d.key()));
         if (!d.inputs().isEmpty()) {
             content.getChildren().addAll(title("Operator inputs"), sideBySide(d.inputs()));
         }
         content.getChildren().addAll(title("Statistics"), statistics(d.statistics()));
         if (!d.note().isEmpty()) content.getChildren().add(hint(d.note()));
-        for (AliasView a : d.aliases()) content.getChildren().addAll(aliasNodes(a, onSelect, d.key()));
     }
 
     private static Label title(String text) {
@@ -98,7 +99,7 @@ public final class StageDetailView extends ScrollPane {
             g.add(value(ChartViewModel.format(c.right()), c.diverges()), 2, row);
             g.add(value(ChartViewModel.format(c.delta()), c.diverges()), 3, row);
             Double rel = c.relativeDifference();
-            g.add(value(rel == null ? "–" : String.format(java.util.Locale.ROOT, "%.3g", rel), c.diverges()), 4, row);
+            g.add(value(StatCell.formatRelative(rel), c.diverges()), 4, row);
             row++;
         }
         return g;

@@ -54,13 +54,13 @@ public final class StageTableView extends TreeTableView<RowNode> {
         setPlaceholder(new Label("Open two captures (File ▸ Open, or drop a capture folder on a side)."));
         getColumns().add(stageColumn());
         getColumns().add(statusColumn());
-        getColumns().add(textColumn("shape", 110, r -> r.sideBySide(Layout::shape)));
-        getColumns().add(textColumn("dtype", 90, r -> r.sideBySide(l -> l.dtype() == null ? null : StageRows.shortDtype(l.dtype()))));
+        getColumns().add(textColumn("shape", 104, r -> r.sideBySide(Layout::shape)));
+        getColumns().add(textColumn("dtype", 128, r -> r.sideBySide(l -> l.dtype() == null ? null : StageRows.shortDtype(l.dtype()))));
         for (String stat : ChartViewModel.STATISTICS) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
             parent.getColumns().add(statColumn("left", stat, c -> ChartViewModel.format(c.left())));
             parent.getColumns().add(statColumn("right", stat, c -> ChartViewModel.format(c.right())));
-            parent.getColumns().add(statColumn("rel Δ", stat, c -> relative(c.relativeDifference())));
+            parent.getColumns().add(statColumn("rel Δ", stat, c -> StatCell.formatRelative(c.relativeDifference())));
             parent.setVisible(stat.equals("max_abs") || stat.equals("mean"));
             statColumns.put(stat, parent);
             getColumns().add(parent);
@@ -152,7 +152,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, RowNode> stageColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("stage");
-        c.setPrefWidth(290);
+        c.setPrefWidth(262);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new TreeTableCell<>() {
             @Override
@@ -173,7 +173,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, RowNode> statusColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("status");
-        c.setPrefWidth(190);
+        c.setPrefWidth(160);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new TreeTableCell<>() {
             @Override
@@ -203,7 +203,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, StatCell> statColumn(String name, String stat, Function<StatCell, String> text) {
         TreeTableColumn<RowNode, StatCell> c = new TreeTableColumn<>(name);
-        c.setPrefWidth(name.equals("rel Δ") ? 72 : 92);
+        c.setPrefWidth(name.equals("rel Δ") ? 66 : 84);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(
                 p.getValue().getValue() instanceof RowNode.Leaf l ? l.row().stat(stat) : null));
         c.setCellFactory(col -> new TreeTableCell<>() {
@@ -221,14 +221,6 @@ public final class StageTableView extends TreeTableView<RowNode> {
         });
         c.getStyleClass().add("number-column");
         return c;
-    }
-
-    static String relative(Double r) {
-        if (r == null) return "–";
-        if (r == 0) return "0";
-        if (Double.isInfinite(r)) return "∞";
-        if (Double.isNaN(r)) return "NaN";
-        return String.format(java.util.Locale.ROOT, "%.2e", r);
     }
 
     /** Colours a row by its most severe status and offers the row's context menu. */

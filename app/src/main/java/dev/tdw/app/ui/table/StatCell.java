@@ -13,6 +13,15 @@ public record StatCell(String name, Double left, Double right, Double relativeDi
     /** left - right, as the diff reports it; null when either side lacks the value. */
     public Double delta() { return left == null || right == null ? null : left - right; }
 
+    /** "0", "∞", "NaN", "–" (missing) or two significant digits in scientific notation. */
+    public static String formatRelative(Double r) {
+        if (r == null) return "–";
+        if (r == 0) return "0";
+        if (Double.isInfinite(r)) return "∞";
+        if (Double.isNaN(r)) return "NaN";
+        return String.format(java.util.Locale.ROOT, "%.2e", r);
+    }
+
     static Double relative(Double l, Double r) {
         if (l == null || r == null) return null;
         if (Double.isNaN(l) && Double.isNaN(r)) return 0.0;

@@ -1,0 +1,111 @@
+package dev.tdw.app.ui;
+
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.config.WindowGeometry;
+import dev.tdw.app.ui.testing.Captures;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Real-window screenshots under Xvfb: opens the workbench on the real glass platform, walks through
+ * the scenarios and grabs the X screen with ImageMagick's {@code import}. Not a test (it needs X);
+ * run it from {@code app/} after {@code mvn test-compile}:
+ * <pre>
+ * mvn -q -o dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/cp.txt
+ * xvfb-run -s "-screen 0 1600x1000x24" java -cp target/classes:target/test-classes:../model/target/classes:$(cat target/cp.txt) \
+ *     dev.tdw.app.ui.ScreenshotTour target/screenshots
+ * </pre>
+ */
+public final class ScreenshotTour {
+    private static WorkbenchApp.Session session;
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args.length > 0 ? args[0] : "target/screenshots");
+        Files.createDirectories(out);
+        Platform.startup(() -> { });
+        onFx(() -> {
+            Stage stage = new Stage();
+            session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.of(new WindowGeometry(0, 0, 1600, 1000, false, 0.6, 0.64)));
+        });
+        WorkbenchViewModel vm = session.vm();
+
+        open(vm, "layer-bug", "baseline", "candidate");
+        onFx(() -> {
+            vm.goToFirstDivergence();
+            session.window().table().requestFocus();
+        });
+        shoot(out, "workbench-layer-bug");
+
+        open(vm, "overflow", "baseline", "candidate");
+        onFx(() -> {
+            vm.select("layers.4.mlp.act#0");
+            vm.chart().logScaleProperty().set(true);
+        });
+        shoot(out, "workbench-overflow");
+
+        open(vm, "alias-conflict", "capture", "capture");
+        onFx(() -> {
+            vm.select("layers.5.self_attn.kv_cache#0");
+            session.window().table().requestFocus();
+        });
+        shoot(out, "workbench-alias-conflict");
+
+        open(vm, "graph-mode", "eager", "graph");
+        onFx(() -> {
+            vm.scan().sideProperty().set(Side.RIGHT);
+            session.window().lookup("#scan-tab");
+            ((javafx.scene.control.TabPane) session.window().lookup(".tab-pane")).getSelectionModel().select(1);
+        });
+        shoot(out, "workbench-graph-mode");
+        Platform.exit();
+        System.exit(0);
+    }
+
+    private static void open(WorkbenchViewModel vm, String scenario, String left, String right) throws Exception {
+        AtomicReference<Object> before = new AtomicReference<>();
+        onFx(() -> {
+            before.set(vm.comparison());
+            vm.openPair(Captures.dir(scenario, left), Captures.dir(scenario, right));
+        });
+        await(() -> vm.comparison() != null && vm.comparison() != before.get()
+                && vm.comparison().left().path().startsWith(Captures.dir(scenario, left)));
+    }
+
+    private static void shoot(Path out, String name) throws Exception {
+        Thread.sleep(1500);
+        Path png = out.resolve(name + ".png");
+        Process p = new ProcessBuilder("import", "-window", "root", png.toString()).inheritIO().start();
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IllegalStateException("import failed for " + png);
+        System.out.println("wrote " + png);
+    }
+
+    private static void onFx(Runnable r) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            try {
+                r.run();
+            } finally {
+                done.countDown();
+            }
+        });
+        done.await();
+    }
+
+    private static void await(BooleanSupplier condition) throws Exception {
+        for (int i = 0; i < 300; i++) {
+            AtomicReference<Boolean> ok = new AtomicReference<>(false);
+            onFx(() -> ok.set(condition.getAsBoolean()));
+            if (ok.get()) return;
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("timed out");
+    }
+}

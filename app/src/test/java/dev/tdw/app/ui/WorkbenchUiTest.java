@@ -1,0 +1,254 @@
+package dev.tdw.app.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.app.ui.report.ReportWriter;
+import dev.tdw.app.ui.table.RowNode;
+import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.Fx;
+import dev.tdw.model.report.Json;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.control.CustomMenuItem;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TreeTableRow;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.awt.geom.Rectangle2D;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The real main window, headless on Monocle, driven through the keyboard and mouse. */
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchUiTest {
+    private WorkbenchApp.Session session;
+    private WorkbenchViewModel vm;
+
+    @TempDir
+    Path tmp;
+
+    @Start
+    void start(Stage stage) {
+        session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.empty());
+        vm = session.vm();
+    }
+
+    private void open(Path left, Path right) {
+        Fx.run(() -> vm.openPair(left, right));
+        Fx.await(() -> vm.comparison() != null && vm.comparison().left().path().startsWith(left));
+    }
+
+    private String selectedRowKey() {
+        return Fx.call(() -> {
+            var item = session.window().table().getSelectionModel().getSelectedItem();
+            return item != null && item.getValue() instanceof RowNode.Leaf l ? l.row().key() : null;
+        });
+    }
+
+    /** The table row showing a key, once it is on screen. */
+    private TreeTableRow<?> row(FxRobot robot, String key) {
+        Fx.await(() -> robot.lookup(".tree-table-row-cell").queryAll().stream()
+                .anyMatch(n -> n instanceof TreeTableRow<?> r && r.getItem() instanceof RowNode.Leaf l && l.row().key().equals(key)));
+        return (TreeTableRow<?>) robot.lookup(".tree-table-row-cell").queryAll().stream()
+                .filter(n -> n instanceof TreeTableRow<?> r && r.getItem() instanceof RowNode.Leaf l && l.row().key().equals(key))
+                .findFirst().orElseThrow();
+    }
+
+    private static boolean hasBadge(Node row, String text) {
+        return row.lookupAll(".badge").stream().anyMatch(b -> ((Label) b).getText().equals(text));
+    }
+
+    @Test
+    void theDemoPairOpensAndFJumpsToTheFirstDivergence(FxRobot robot) throws Exception {
+        DemoCaptures.Pair demo = DemoCaptures.extract();
+        open(demo.baseline(), demo.candidate());
+        assertTrue(Fx.call(() -> ((Stage) session.window().getScene().getWindow()).getTitle()).endsWith("layer-bug/baseline  ⟷  layer-bug/candidate"));
+        robot.clickOn(session.window().table());
+        robot.type(KeyCode.F);
+        Fx.await(() -> "layers.3.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get()));
+        assertEquals("layers.3.self_attn.q_rope#0", selectedRowKey());
+        assertTrue(hasBadge(row(robot, "layers.3.self_attn.q_rope#0"), "divergent"));
+        robot.type(KeyCode.N);
+        Fx.await(() -> "layers.3.self_attn.k_rope#0".equals(selectedRowKey()));
+        robot.type(KeyCode.P);
+        Fx.await(() -> "layers.3.self_attn.q_rope#0".equals(selectedRowKey()));
+        robot.type(KeyCode.DOWN);
+        Fx.await(() -> "layers.3.self_attn.k_rope#0".equals(vm.selectedKeyProperty().get()));
+        // Enter opens the detail of the selected stage.
+        Fx.run(() -> {
+            robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().select(1);
+            session.window().table().requestFocus();
+        });
+        robot.type(KeyCode.ENTER);
+        Fx.await(() -> robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedIndex() == 0);
+        Label detailKey = robot.lookup(".detail-key").queryAs(Label.class);
+        assertEquals("layers.3.self_attn.k_rope#0", detailKey.getText());
+    }
+
+    @Test
+    void typingInTheFilterIsNotNavigation(FxRobot robot) {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        robot.clickOn("#filter").write("fnp");
+        assertEquals(null, Fx.call(() -> vm.selectedKeyProperty().get()));
+        assertEquals("fnp", Fx.call(() -> vm.table().filterProperty().get()));
+        Fx.run(() -> vm.table().filterProperty().set("mlp\\.act"));
+        robot.clickOn("#divergent-only");
+        Fx.await(() -> vm.table().visibleRowsProperty().get().size() == 3);
+        assertTrue(Fx.call(() -> vm.table().summaryProperty().get()).endsWith("3 shown"));
+    }
+
+    @Test
+    void aNonFiniteRowIsMarkedWithItsSide(FxRobot robot) {
+        open(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
+        Fx.run(() -> vm.select("layers.4.mlp.act#0"));
+        TreeTableRow<?> act = row(robot, "layers.4.mlp.act#0");
+        assertTrue(hasBadge(act, "non-finite"));
+        Label badge = (Label) act.lookupAll(".badge").stream().filter(b -> ((Label) b).getText().equals("non-finite")).findFirst().orElseThrow();
+        assertEquals("non-finite right (inf 20)", badge.getTooltip().getText());
+        TreeTableRow<?> gateUp = row(robot, "layers.4.mlp.gate_up#0");
+        assertFalse(hasBadge(gateUp, "non-finite"));
+        assertTrue(gateUp.getStyleClass().contains("status-divergent"));
+        Fx.run(() -> vm.select("layers.3.mlp.act#0"));
+        assertTrue(row(robot, "layers.3.mlp.act#0").getStyleClass().contains("status-divergent"));
+    }
+
+    @Test
+    void anAliasConflictIsShownAndItsMembersLinkToTheirRows(FxRobot robot) {
+        Path capture = Captures.dir("alias-conflict", "capture");
+        open(capture, capture);
+        Fx.run(() -> vm.select("layers.5.self_attn.kv_cache#0"));
+        TreeTableRow<?> row = row(robot, "layers.5.self_attn.kv_cache#0");
+        assertTrue(hasBadge(row, "alias overlap"));
+        assertTrue(row.getStyleClass().contains("status-alias-overlap-conflict"));
+        Hyperlink other = robot.from(robot.lookup("#stage-detail").queryAs(Node.class)).lookup(".hyperlink").queryAllAs(Hyperlink.class).stream()
+                .filter(h -> h.getText().startsWith("layers.2.self_attn.kv_cache#0")).findFirst().orElseThrow();
+        Fx.scrollIntoView(other);
+        robot.clickOn(other);
+        Fx.await(() -> "layers.2.self_attn.kv_cache#0".equals(selectedRowKey()));
+    }
+
+    @Test
+    void clickingTheChartSelectsTheStageAndTheSelectionMovesTheMarker(FxRobot robot) {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        ChartViewer viewer = robot.lookup("#stage-chart").queryAs(ChartViewer.class);
+        Fx.await(() -> viewer.getRenderingInfo() != null && viewer.getRenderingInfo().getPlotInfo().getDataArea().getWidth() > 0);
+        int index = 45;
+        Point2D screen = Fx.call(() -> {
+            XYPlot plot = viewer.getChart().getXYPlot();
+            Rectangle2D area = viewer.getRenderingInfo().getPlotInfo().getDataArea();
+            double x = plot.getDomainAxis().valueToJava2D(index, area, plot.getDomainAxisEdge());
+            return viewer.getCanvas().localToScreen(x, area.getCenterY());
+        });
+        robot.clickOn(screen);
+        String key = Fx.call(() -> vm.table().rows().rows().get(index).key());
+        Fx.await(() -> key.equals(selectedRowKey()));
+        assertEquals(index, Fx.call(() -> vm.chart().selectedIndexProperty().get()));
+        Fx.run(() -> vm.select("model.logits#0"));
+        boolean marked = Fx.call(() -> {
+            for (Object m : viewer.getChart().getXYPlot().getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND)) {
+                if (m instanceof org.jfree.chart.plot.ValueMarker v && v.getValue() == 70.0) return true;
+            }
+            return false;
+        });
+        assertTrue(marked, "the selected stage 70 is marked");
+    }
+
+    @Test
+    void aReportIsWrittenWithTheChart() throws Exception {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        AtomicReference<ReportWriter.Written> written = new AtomicReference<>();
+        Fx.run(() -> session.window().saveReport(tmp.resolve("ticket.html"), written::set));
+        Fx.await(() -> written.get() != null);
+        String html = Files.readString(written.get().html());
+        assertTrue(html.contains("first divergence layers.3.self_attn.q_rope#0 (statistics)"));
+        assertTrue(html.contains("src=\"data:image/png;base64,"));
+        assertTrue(Files.size(written.get().png()) > 5_000);
+        JsonNode json = Json.MAPPER.readTree(written.get().json().toFile());
+        assertEquals("layers.3.self_attn.q_rope#0", json.at("/diff/first_divergent/key").asText());
+        assertEquals(2, json.at("/scan/manifests").size());
+    }
+
+    @Test
+    void aBrokenFileIsNamedInABannerAndTheRestLoads(FxRobot robot) throws Exception {
+        Path broken = tmp.resolve("broken");
+        Files.createDirectories(broken);
+        for (String f : new String[]{"cmpl-layer-bug-rank0.json", "cmpl-layer-bug-rank0.pt"}) {
+            Files.copy(Captures.dir("layer-bug", "candidate").resolve(f), broken.resolve(f));
+        }
+        Files.writeString(broken.resolve("cmpl-torn-rank1.json"), "{\"records\": [");
+        open(Captures.dir("layer-bug", "baseline"), broken);
+        Label problems = robot.lookup("#problems").queryAs(Label.class);
+        Fx.await(problems::isVisible);
+        assertTrue(problems.getText().contains("cmpl-torn-rank1.json"), problems.getText());
+        assertEquals(71, Fx.call(() -> vm.table().rows().size()));
+        robot.clickOn("Dismiss");
+        Fx.await(() -> !problems.getParent().isVisible());
+    }
+
+    @Test
+    void deviceItemsArePlaceholdersThatSayWhy(FxRobot robot) {
+        MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
+        Menu device = bar.getMenus().stream().filter(m -> m.getText().equals("Device")).findFirst().orElseThrow();
+        assertEquals(3, device.getItems().size());
+        for (var item : device.getItems()) {
+            CustomMenuItem c = (CustomMenuItem) item;
+            assertTrue(c.getStyleClass().contains(Placeholders.STYLE));
+            assertEquals(MainWindow.DEVICE_MISSING, c.getUserData());
+            assertEquals(null, c.getOnAction());
+            assertTrue(c.getContent().lookup(".label").isDisabled());
+        }
+        assertEquals(java.util.List.of("File", "View", "Device", "Help"), bar.getMenus().stream().map(Menu::getText).toList());
+    }
+
+    @Test
+    void anInputSetRowOffersReplayOnlyAsAPlaceholder(FxRobot robot) {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        Fx.run(() -> vm.select("add_rms_norm#0"));
+        TreeTableRow<?> input = row(robot, "add_rms_norm#0");
+        // Monocle raises no context-menu event for a right click, so the test raises the one a desktop would.
+        Fx.run(() -> {
+            Point2D at = input.localToScreen(20, 5);
+            input.fireEvent(new javafx.scene.input.ContextMenuEvent(javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                    20, 5, at.getX(), at.getY(), false, new javafx.scene.input.PickResult(input, at.getX(), at.getY())));
+        });
+        Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing()));
+        javafx.scene.control.ContextMenu menu = Fx.call(() -> (javafx.scene.control.ContextMenu) javafx.stage.Window.getWindows().stream()
+                .filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing()).findFirst().orElseThrow());
+        assertEquals("Copy Key", menu.getItems().get(0).getText());
+        CustomMenuItem replay = menu.getItems().stream().filter(i -> i.getStyleClass().contains(Placeholders.STYLE))
+                .map(i -> (CustomMenuItem) i).findFirst().orElseThrow();
+        assertTrue(((String) replay.getUserData()).contains("device bridge"));
+        robot.type(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void aboutShowsTheVersions(FxRobot robot) {
+        robot.clickOn(session.window().table());
+        robot.type(KeyCode.F1);
+        Fx.await(() -> robot.lookup("#about-versions").tryQuery().isPresent());
+        String text = robot.lookup("#about-versions").queryAs(javafx.scene.layout.GridPane.class).getChildren().stream()
+                .map(n -> ((Label) n).getText()).reduce("", (a, b) -> a + " " + b);
+        assertTrue(text.contains("JavaFX") && text.contains(AppInfo.PROBE), text);
+        assertNotNull(robot.lookup("Close").tryQuery().orElse(null));
+        robot.clickOn("Close");
+    }
+}
