@@ -1,0 +1,29 @@
+package dev.tdw.app;
+
+import dev.tdw.app.cli.TdwCommand;
+
+/**
+ * Entry point of {@code tdw}. With a sub-command it runs headless and never loads JavaFX; with no
+ * arguments, or {@code open LEFT RIGHT}, it starts the workbench.
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        if (args.length == 0 || args[0].equals("open")) {
+            startWorkbench(args);
+            return;
+        }
+        System.exit(TdwCommand.run(args, System.out, System.err));
+    }
+
+    /** Reflection keeps JavaFX classes out of the headless commands' class loading entirely. */
+    private static void startWorkbench(String[] args) {
+        try {
+            Class.forName("dev.tdw.app.ui.WorkbenchApp").getMethod("launch", String[].class).invoke(null, (Object) args);
+        } catch (ReflectiveOperationException e) {
+            System.err.println("tdw: cannot start the workbench: " + e);
+            System.exit(2);
+        }
+    }
+}
