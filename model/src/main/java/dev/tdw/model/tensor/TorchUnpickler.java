@@ -173,7 +173,8 @@ final class TorchUnpickler extends Unpickler {
         Object resolved = globals.get(module + "." + name);
         if (resolved != null) return resolved;
         if (module.equals("torch.storage") && name.equals("_load_from_bytes")) {
-            throw fail("refused pickle global torch.storage._load_from_bytes (it runs torch.load on embedded bytes)");
+            throw new Failure(new PayloadFormatException("refused pickle global torch.storage._load_from_bytes in " + file
+                    + " (a legacy storage pickle: loading it runs torch.load on embedded bytes)"));
         }
         throw fail("refused pickle global " + module + "." + name);
     }
