@@ -62,6 +62,45 @@ public final class CaptureFiles {
         return expected.equals(actual);
     }
 
+    /**
+     * Asserts JSON equality with field names and order exact and floating-point numbers within 1e-6 relative (NaN
+     * equals NaN); integral numbers must be integral on both sides. The message names the path of the difference.
+     */
+    public static void assertJsonClose(JsonNode expected, JsonNode actual, String path) {
+        if (expected.isNumber() && actual.isNumber()) {
+            if (expected.isIntegralNumber()) {
+                if (!actual.isIntegralNumber() || !expected.bigIntegerValue().equals(actual.bigIntegerValue())) {
+                    throw new AssertionError(path + ": expected " + expected + " but was " + actual);
+                }
+                return;
+            }
+            double e = expected.doubleValue();
+            double a = actual.doubleValue();
+            boolean same = Double.isNaN(e) ? Double.isNaN(a)
+                    : Double.isInfinite(e) ? e == a
+                    : Math.abs(e - a) <= 1e-6 * Math.abs(e) || (e == 0 && Math.abs(a) < 1e-300);
+            if (!same) throw new AssertionError(path + ": expected " + e + " but was " + a);
+            return;
+        }
+        if (expected.isObject() && actual.isObject()) {
+            List<String> a = new ArrayList<>();
+            List<String> b = new ArrayList<>();
+            expected.fieldNames().forEachRemaining(a::add);
+            actual.fieldNames().forEachRemaining(b::add);
+            if (!a.equals(b)) throw new AssertionError(path + ": fields " + b + " instead of " + a);
+            for (String f : a) assertJsonClose(expected.get(f), actual.get(f), path + "." + f);
+            return;
+        }
+        if (expected.isArray() && actual.isArray()) {
+            if (expected.size() != actual.size()) {
+                throw new AssertionError(path + ": " + actual.size() + " items instead of " + expected.size() + ": " + actual);
+            }
+            for (int i = 0; i < expected.size(); i++) assertJsonClose(expected.get(i), actual.get(i), path + "[" + i + "]");
+            return;
+        }
+        if (!expected.equals(actual)) throw new AssertionError(path + ": expected " + expected + " but was " + actual);
+    }
+
     public static JsonNode json(Path file) {
         try {
             return JSON.readTree(file.toFile());
