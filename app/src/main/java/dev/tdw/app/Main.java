@@ -14,6 +14,14 @@ public final class Main {
             startWorkbench(args);
             return;
         }
+        // A desktop entry or file manager hands over bare folders: open them, as "tdw open" would.
+        if (java.util.Arrays.stream(args).allMatch(a -> java.nio.file.Files.isDirectory(java.nio.file.Path.of(a)))) {
+            String[] open = new String[args.length + 1];
+            open[0] = "open";
+            System.arraycopy(args, 0, open, 1, args.length);
+            startWorkbench(open);
+            return;
+        }
         System.exit(TdwCommand.run(args, System.out, System.err));
     }
 

@@ -10,7 +10,7 @@ import java.io.PrintWriter;
 @Command(name = "tdw", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Tensor Dump Workbench: find the first stage where two captures' numbers diverge.%n"
                 + "Without a sub-command (or with 'open LEFT RIGHT') the workbench window starts.",
-        subcommands = {ScanCommand.class, DiffCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ScanCommand.class, DiffCommand.class, TensorsCommand.class, ReplayCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ran (the verdict is in the output); 1 only with --fail-on-divergence when the verdict",
                 "is not ALIGNED/PASS; 2 unusable input."})
 public final class TdwCommand {

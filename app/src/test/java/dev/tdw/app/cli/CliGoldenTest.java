@@ -24,7 +24,7 @@ class CliGoldenTest {
     static final Set<String> ADDITIONS = Set.of("overlaps", "overlap_conflict", "pairing");
 
     static Stream<TestCaptures.Expected> cases() {
-        return TestCaptures.index().stream().filter(e -> List.of("scan", "diff").contains(e.command()));
+        return TestCaptures.index().stream().filter(e -> List.of("scan", "diff", "tensors").contains(e.command()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -35,6 +35,21 @@ class CliGoldenTest {
         GoldenAssert.assertMatches(TestCaptures.readJson(e.expectedFile()), r.json(), ADDITIONS);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lists")
+    void replayListMatchesReference(TestCaptures.Expected e) throws Exception {
+        List<String> argv = new java.util.ArrayList<>(e.argv());
+        argv.set(0, "--list");
+        argv.add(0, "replay");
+        Result r = run(e.scenarioDir(), argv);
+        assertEquals(e.exitCode(), r.exit, () -> "exit code; stderr: " + r.err);
+        GoldenAssert.assertMatches(TestCaptures.readJson(e.expectedFile()), r.json(), Set.of());
+    }
+
+    static Stream<TestCaptures.Expected> lists() {
+        return TestCaptures.index().stream().filter(e -> e.command().equals("list"));
+    }
+
     record Result(int exit, String out, String err, Path base) {
         JsonNode json() throws Exception {
             return Json.MAPPER.readTree(out.replace(base + "/", ""));
@@ -43,8 +58,10 @@ class CliGoldenTest {
 
     /** Runs in-process with argv paths made absolute against the scenario folder, like the reference's working directory. */
     static Result run(Path base, List<String> argv) {
-        String[] args = argv.stream().map(a -> !a.startsWith("-") && Files.exists(base.resolve(a)) ? base.resolve(a).toString() : a)
-                .toArray(String[]::new);
+        String[] args = argv.toArray(String[]::new);
+        for (int i = 1; i < args.length; i++) {
+            if (!args[i].startsWith("-") && Files.exists(base.resolve(args[i]))) args[i] = base.resolve(args[i]).toString();
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         int exit = TdwCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), base);

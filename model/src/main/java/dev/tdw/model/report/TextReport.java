@@ -4,6 +4,9 @@ import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.compare.TensorMetrics;
+import dev.tdw.model.compare.TensorPairResult;
+import dev.tdw.model.compare.TensorsResult;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -68,5 +71,31 @@ public final class TextReport {
         }
         b.append(DiffResult.CLAIM).append('\n');
         return b.toString();
+    }
+
+    public static String tensors(TensorsResult t, String left, String right) {
+        StringBuilder b = new StringBuilder();
+        b.append("left:  ").append(left).append('\n').append("right: ").append(right).append('\n');
+        b.append("verdict: ").append(t.verdict()).append("  (").append(t.compared()).append(" compared, atol ").append(t.atol())
+                .append(", rtol ").append(t.rtol()).append(")\n");
+        if (t.firstMismatch() != null) b.append("first mismatch: ").append(t.firstMismatch().key()).append('\n');
+        for (TensorPairResult item : t.items()) {
+            b.append(String.format("  %-5s %-48s %s%n", item.failed() ? "FAIL" : item.gap() ? "gap" : "ok", item.key(), describe(item.metrics())));
+        }
+        if (!t.onlyInLeft().isEmpty() || !t.onlyInRight().isEmpty()) {
+            b.append("only in left: ").append(String.join(", ", t.onlyInLeft())).append('\n');
+            b.append("only in right: ").append(String.join(", ", t.onlyInRight())).append('\n');
+        }
+        b.append("default tolerances are a coarse screen; an accuracy claim needs explicit --atol/--rtol\n");
+        return b.toString();
+    }
+
+    static String describe(TensorMetrics m) {
+        if (m instanceof TensorMetrics.NotComparable nc) return nc.reason().text();
+        if (m instanceof TensorMetrics.NonFinite nf) return "non-finite: left " + nf.leftNonfinite() + ", right " + nf.rightNonfinite();
+        TensorMetrics.Compared c = (TensorMetrics.Compared) m;
+        if (c.floats() == null) return c.exactEqual() ? "exactly equal" : c.mismatchCount() + " values differ";
+        return String.format("%d mismatches, max |d| %.4g, mean |d| %.4g%s", c.mismatchCount(), c.floats().maxAbsDiff(),
+                c.floats().meanAbsDiff(), c.floats().cosine().isPresent() ? String.format(", cosine %.6f", c.floats().cosine().getAsDouble()) : "");
     }
 }
