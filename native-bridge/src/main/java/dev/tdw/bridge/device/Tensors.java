@@ -28,6 +28,20 @@ public final class Tensors {
         return n;
     }
 
+    /** The numpy broadcast of two shapes. */
+    public static long[] broadcastShape(long[] a, long[] b) {
+        long[] out = new long[Math.max(a.length, b.length)];
+        for (int i = 1; i <= out.length; i++) {
+            long x = i <= a.length ? a[a.length - i] : 1;
+            long y = i <= b.length ? b[b.length - i] : 1;
+            if (x != y && x != 1 && y != 1) {
+                throw new IllegalArgumentException("shapes " + Arrays.toString(a) + " and " + Arrays.toString(b) + " do not broadcast");
+            }
+            out[out.length - i] = x == 1 ? y : x;
+        }
+        return out;
+    }
+
     /** A contiguous tensor of {@code type} holding {@code values} (row-major), each rounded on store. */
     public static Tensor contiguous(DType type, long[] shape, double[] values) {
         long n = numel(shape);

@@ -60,20 +60,6 @@ public final class DenseArray {
         return result;
     }
 
-    /** The numpy broadcast of two shapes. */
-    public static long[] broadcastShape(long[] a, long[] b) {
-        long[] out = new long[Math.max(a.length, b.length)];
-        for (int i = 1; i <= out.length; i++) {
-            long x = i <= a.length ? a[a.length - i] : 1;
-            long y = i <= b.length ? b[b.length - i] : 1;
-            if (x != y && x != 1 && y != 1) {
-                throw new IllegalArgumentException("shapes " + Arrays.toString(a) + " and " + Arrays.toString(b) + " do not broadcast");
-            }
-            out[out.length - i] = x == 1 ? y : x;
-        }
-        return out;
-    }
-
     /** A copy with the last two dimensions swapped. */
     public DenseArray transposeLast2() {
         if (shape.length < 2) throw new IllegalArgumentException("cannot transpose shape " + Arrays.toString(shape));

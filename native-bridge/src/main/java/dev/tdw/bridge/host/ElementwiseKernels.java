@@ -1,7 +1,10 @@
 package dev.tdw.bridge.host;
 
+import dev.tdw.bridge.device.GeluApproximation;
+
+import dev.tdw.bridge.device.Tensors;
+
 import java.util.List;
-import java.util.Locale;
 
 /** add, mul (broadcasting) and the activations silu, gelu and swiglu. */
 final class ElementwiseKernels {
@@ -23,7 +26,7 @@ final class ElementwiseKernels {
 
     private static DenseArray binary(HostCall c, java.util.function.DoubleBinaryOperator f) {
         DenseArray a = c.array("self"), b = c.array("other");
-        long[] shape = DenseArray.broadcastShape(a.shape(), b.shape());
+        long[] shape = Tensors.broadcastShape(a.shape(), b.shape());
         DenseArray out = DenseArray.zeros(shape);
         for (int i = 0; i < out.numel(); i++) {
             out.set(i, f.applyAsDouble(a.get(a.broadcastIndex(shape, i)), b.get(b.broadcastIndex(shape, i))));
@@ -44,15 +47,12 @@ final class ElementwiseKernels {
 
     static List<DenseArray> gelu(HostCall c) {
         Precision p = c.precision();
-        String approximate = c.call().textValue("approximate", "none").toLowerCase(Locale.ROOT);
-        if (!approximate.equals("none") && !approximate.equals("tanh")) {
-            throw c.invalid("approximate must be 'none' or 'tanh', not '" + approximate + "'");
-        }
+        GeluApproximation approximate = GeluApproximation.of(c.call());
         DenseArray x = c.array("x");
         DenseArray out = DenseArray.zeros(x.shape());
         for (int i = 0; i < x.numel(); i++) {
             double v = x.get(i);
-            double inner = approximate.equals("tanh")
+            double inner = approximate == GeluApproximation.TANH
                     ? p.round(Math.tanh(p.round(SQRT_2_OVER_PI * p.round(v + p.round(0.044715 * p.round(v * p.round(v * v)))))))
                     : p.round(Erf.erf(p.round(v * INV_SQRT2)));
             out.set(i, p.round(p.round(0.5 * v) * p.round(1 + inner)));

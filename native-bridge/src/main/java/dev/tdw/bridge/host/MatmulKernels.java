@@ -1,5 +1,7 @@
 package dev.tdw.bridge.host;
 
+import dev.tdw.bridge.device.Tensors;
+
 import java.util.Arrays;
 import java.util.List;
 
@@ -15,7 +17,7 @@ final class MatmulKernels {
         int m = a.size(-2), k = a.size(-1), n = b.size(-1);
         if (b.size(-2) != k) throw c.invalid("a has " + k + " columns but b has " + b.size(-2) + " rows");
         long[] aBatch = Arrays.copyOf(a.shape(), a.dim() - 2), bBatch = Arrays.copyOf(b.shape(), b.dim() - 2);
-        long[] batch = DenseArray.broadcastShape(aBatch, bBatch);
+        long[] batch = Tensors.broadcastShape(aBatch, bBatch);
         long[] shape = Arrays.copyOf(batch, batch.length + 2);
         shape[batch.length] = m;
         shape[batch.length + 1] = n;

@@ -1,7 +1,10 @@
 package dev.tdw.bridge.host;
 
+import dev.tdw.bridge.device.RotaryMode;
+
+import dev.tdw.bridge.device.Tensors;
+
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Rotary position embedding over the last dim. neox ("half") rotates the two halves, interleaved rotates
@@ -10,26 +13,15 @@ import java.util.Locale;
 final class RotaryEmbeddingKernel {
     private RotaryEmbeddingKernel() {}
 
-    /** How pairs of the last dim are rotated. */
-    enum Mode { NEOX, INTERLEAVED }
-
-    static Mode mode(HostCall c) {
-        return switch (c.call().textValue("mode", "neox").toLowerCase(Locale.ROOT)) {
-            case "neox", "half", "0" -> Mode.NEOX;
-            case "interleaved", "interleave", "1" -> Mode.INTERLEAVED;
-            default -> throw c.invalid("mode must be 'neox' or 'interleaved', not '" + c.call().textValue("mode", "") + "'");
-        };
-    }
-
     static List<DenseArray> rotaryEmbedding(HostCall c) {
         Precision p = c.precision();
-        Mode mode = mode(c);
+        RotaryMode mode = RotaryMode.of(c.call());
         DenseArray x = c.array("x"), cos = c.array("cos"), sin = c.array("sin");
         long[] shape = x.shape();
         int width = x.size(-1), half = width / 2;
         if (width % 2 != 0) throw c.invalid("the last dim of x (" + width + ") is odd");
         for (DenseArray table : List.of(cos, sin)) {
-            if (!java.util.Arrays.equals(DenseArray.broadcastShape(table.shape(), shape), shape)) {
+            if (!java.util.Arrays.equals(Tensors.broadcastShape(table.shape(), shape), shape)) {
                 throw c.invalid("cos/sin " + java.util.Arrays.toString(table.shape()) + " do not broadcast to x "
                         + java.util.Arrays.toString(shape));
             }
