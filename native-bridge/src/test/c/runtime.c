@@ -21,7 +21,8 @@ typedef struct {
 } tdw_entry;
 
 static int g_initialized;
-static int g_device = -1;
+/* ACL binds the current device to the calling thread. */
+static __thread int g_device = -1;
 static size_t g_allocated;
 static tdw_entry *g_entries;
 static size_t g_entry_count;
