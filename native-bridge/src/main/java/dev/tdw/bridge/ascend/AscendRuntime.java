@@ -95,8 +95,6 @@ public final class AscendRuntime implements DeviceRuntime {
 
     public AscendLibraries libraries() { return libraries; }
 
-    public int deviceId() { return deviceId; }
-
     @Override
     public String describe(Role role) {
         return "Ascend device " + deviceId + " (CANN at " + libraries.runtime().getParent() + ")";

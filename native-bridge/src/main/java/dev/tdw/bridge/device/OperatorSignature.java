@@ -28,8 +28,4 @@ public record OperatorSignature(String name, List<Parameter> parameters, List<St
     public Optional<Parameter> parameter(String parameterName) {
         return parameters.stream().filter(p -> p.name().equals(parameterName)).findFirst();
     }
-
-    public long requiredCount() {
-        return parameters.stream().filter(Parameter::required).count();
-    }
 }

@@ -24,9 +24,12 @@ public final class HostCall {
 
     public Optional<DenseArray> optionalArray(String name) { return call.optionalTensor(name).map(this::toArray); }
 
+    /** Float tensors are rounded to the precision; integer tensors (group lists) keep their values. */
     private DenseArray toArray(Tensor t) {
         double[] v = Tensors.values(t);
-        for (int i = 0; i < v.length; i++) v[i] = precision.round(v[i]);
+        if (t.dtype().isFloating()) {
+            for (int i = 0; i < v.length; i++) v[i] = precision.round(v[i]);
+        }
         return new DenseArray(t.shape(), v);
     }
 

@@ -46,10 +46,6 @@ public final class HostRuntime implements DeviceRuntime {
         return new HostRuntime(precision, Optional.of(lowPrecision), HostKernels.standard());
     }
 
-    public Precision precision() { return precision; }
-
-    public Optional<DType> roundResultsTo() { return roundResultsTo; }
-
     @Override
     public String describe(Role role) {
         String how = precision + roundResultsTo.map(t -> ", results rounded to " + t.torchName()).orElse("");
