@@ -24,7 +24,7 @@ import java.util.Optional;
  */
 public final class StatisticsRecompute {
     /** Statistic names in manifest order. */
-    public static final List<String> NAMES = List.of("nan_count", "inf_count", "max_abs", "min", "max", "mean");
+    public static final List<String> NAMES = dev.tdw.model.capture.Summary.NAMES;
 
     private StatisticsRecompute() {}
 
