@@ -107,6 +107,19 @@ class PayloadGoldenTest {
         }
     }
 
+    /** Payloads too large for one buffer are mapped entry by entry; forced here on a real capture. */
+    @Test
+    void perEntryMappingReadsTheSameTensors() throws Exception {
+        Path file = CaptureFiles.root().resolve("layer-bug/baseline/cmpl-layer-bug-rank0.pt");
+        try (Payload whole = reader.read(file); Payload perEntry = new PayloadReader(PayloadLimits.DEFAULTS, 0).read(file)) {
+            assertEquals(digests(whole), digests(perEntry));
+        }
+    }
+
+    private static List<TensorDigest> digests(Payload p) {
+        return p.entries().stream().filter(PayloadEntry::isTensor).map(e -> TensorDigest.of(e.tensor())).toList();
+    }
+
     @Test
     void payloadWithoutInputSetsListsNothing() throws Exception {
         try (Payload payload = reader.read(CaptureFiles.root().resolve("identical/run1/cmpl-same-rank0.pt"))) {
