@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
@@ -24,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -77,8 +79,8 @@ public final class TensorCompareBench {
             print("mapped TensorComparison, big pair  ", mappedBig);
             print("mapped TensorComparison, small pair", mappedSmall);
             print("naive heap baseline,     small pair", naiveSmall);
-            System.out.printf("ratio at equal size: throughput %.2fx, peak heap %.3fx (mapped / naive)%n",
-                    mappedSmall.gbPerSecond() / naiveSmall.gbPerSecond(),
+            System.out.printf("ratio at equal size: throughput per core %.2fx, peak heap %.3fx (mapped / naive)%n",
+                    mappedSmall.gbPerCpuSecond() / naiveSmall.gbPerCpuSecond(),
                     (double) mappedSmall.peakHeap() / naiveSmall.peakHeap());
         } finally {
             try (Stream<Path> files = Files.walk(dir)) {
@@ -129,9 +131,14 @@ public final class TensorCompareBench {
         }
     }
 
-    private record Measurement(double seconds, long inputBytes, long peakHeap, double checksum) {
+    /** Wall time and the comparing thread's CPU time: on a shared machine the CPU time gives the per-core rate. */
+    private record Measurement(double seconds, double cpuSeconds, long inputBytes, long peakHeap, double checksum) {
         double gbPerSecond() {
             return inputBytes / seconds / 1e9;
+        }
+
+        double gbPerCpuSecond() {
+            return inputBytes / cpuSeconds / 1e9;
         }
     }
 
@@ -143,20 +150,24 @@ public final class TensorCompareBench {
         Outcome run() throws IOException;
     }
 
-    /** Fastest of several runs (the first pays for JIT compilation); peak heap is the largest seen in any run. */
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** Least CPU time of several runs (the first pays for JIT compilation); peak heap is the largest of any run. */
     private static Measurement best(int runs, Run run) throws IOException {
         Measurement best = null;
         long peak = 0;
         for (int i = 0; i < runs; i++) {
             resetHeapPeaks();
+            long cpuStart = THREADS.getCurrentThreadCpuTime();
             long start = System.nanoTime();
             Outcome outcome = run.run();
             double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuSeconds = (THREADS.getCurrentThreadCpuTime() - cpuStart) / 1e9;
             peak = Math.max(peak, heapPeak());
-            Measurement m = new Measurement(seconds, outcome.inputBytes(), 0, outcome.checksum());
-            if (best == null || m.seconds() < best.seconds()) best = m;
+            Measurement m = new Measurement(seconds, cpuSeconds, outcome.inputBytes(), 0, outcome.checksum());
+            if (best == null || m.cpuSeconds() < best.cpuSeconds()) best = m;
         }
-        return new Measurement(best.seconds(), best.inputBytes(), peak, best.checksum());
+        return new Measurement(best.seconds(), best.cpuSeconds(), best.inputBytes(), peak, best.checksum());
     }
 
     private static Outcome mapped(Path left, Path right) throws IOException {
@@ -235,12 +246,13 @@ public final class TensorCompareBench {
     }
 
     private static void print(String what, Measurement m) {
-        System.out.printf("%s: %.3f GB input in %.3f s = %.2f GB/s per core, peak heap %.1f MiB%n", what,
-                m.inputBytes() / 1e9, m.seconds(), m.gbPerSecond(), m.peakHeap() / (double) (1 << 20));
+        System.out.printf("%s: %.3f GB input, wall %.3f s = %.2f GB/s, thread CPU %.3f s = %.2f GB/s per core,"
+                        + " peak heap %.1f MiB%n", what, m.inputBytes() / 1e9, m.seconds(), m.gbPerSecond(), m.cpuSeconds(),
+                m.gbPerCpuSecond(), m.peakHeap() / (double) (1 << 20));
     }
 
     private static Map<String, String> options(String[] args) {
-        Map<String, String> out = new java.util.HashMap<>();
+        Map<String, String> out = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!args[i].startsWith("--")) throw new IllegalArgumentException("unexpected argument " + args[i]);
             out.put(args[i], args[i + 1]);

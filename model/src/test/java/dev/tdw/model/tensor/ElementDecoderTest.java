@@ -5,6 +5,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -27,7 +28,7 @@ class ElementDecoderTest {
                 for (int i = 0; i < count; i++) expected[i] = ElementCodec.readDouble(b, type, run[0] + i * run[1]);
                 double[] actual = new double[count];
                 decoder.readDoubles(b, type, run[0], run[1], count, actual);
-                assertArrayEquals(expected, actual, type + " " + order + " run " + java.util.Arrays.toString(run));
+                assertArrayEquals(expected, actual, type + " " + order + " run " + Arrays.toString(run));
             }
         }
     }

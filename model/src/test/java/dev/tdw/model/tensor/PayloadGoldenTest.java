@@ -5,8 +5,11 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -20,7 +23,7 @@ class PayloadGoldenTest {
     private final PayloadReader reader = new PayloadReader();
 
     @TestFactory
-    Stream<DynamicTest> everyPayloadMatchesTheReferenceListing() throws java.io.IOException {
+    Stream<DynamicTest> everyPayloadMatchesTheReferenceListing() throws IOException {
         List<CaptureFiles.Expectation> payloads = CaptureFiles.expectations("payload");
         assertEquals(expectedFilesOnDisk("expected-payload-"), payloads.stream().map(e -> e.scenario() + "/" + e.file())
                 .sorted().toList(), "every expected-payload file is listed in expected-index.json");
@@ -57,7 +60,7 @@ class PayloadGoldenTest {
         assertEquals(expected.get("dtype").asText(), t.dtype().torchName(), key);
         List<Long> shape = new ArrayList<>();
         expected.get("shape").forEach(n -> shape.add(n.asLong()));
-        assertEquals(shape, java.util.Arrays.stream(t.shape()).boxed().toList(), key);
+        assertEquals(shape, Arrays.stream(t.shape()).boxed().toList(), key);
         assertEquals(expected.get("numel").asLong(), t.numel(), key);
         TensorDigest digest = TensorDigest.of(t);
         assertEquals(expected.get("sha256").asText(), digest.sha256(), key);
@@ -70,8 +73,8 @@ class PayloadGoldenTest {
     }
 
     /** scenario/file of every expected file whose name starts with the prefix, sorted. */
-    static List<String> expectedFilesOnDisk(String prefix) throws java.io.IOException {
-        try (Stream<Path> files = java.nio.file.Files.walk(CaptureFiles.root(), 2)) {
+    static List<String> expectedFilesOnDisk(String prefix) throws IOException {
+        try (Stream<Path> files = Files.walk(CaptureFiles.root(), 2)) {
             return files.filter(f -> f.getFileName().toString().startsWith(prefix))
                     .map(f -> CaptureFiles.root().relativize(f).toString().replace('\\', '/')).sorted().toList();
         }
