@@ -1,7 +1,7 @@
 package dev.tdw.model.compare;
 
-import dev.tdw.model.tensor.DType;
 import com.sun.management.HotSpotDiagnosticMXBean;
+import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.ElementCodec;
 import dev.tdw.model.tensor.ElementDecoder;
 import dev.tdw.model.tensor.StridedRows;

@@ -34,6 +34,15 @@ class StridedRowsTest {
     }
 
     @Test
+    void longRowsAreSplit() {
+        long length = 2L * StridedRows.MAX_ROW + 5;
+        assertEquals(List.of(List.of(0L, 0L, 0L, 1L, (long) StridedRows.MAX_ROW),
+                        List.of(0L, 0L, (long) StridedRows.MAX_ROW, 1L, (long) StridedRows.MAX_ROW),
+                        List.of(0L, 0L, 2L * StridedRows.MAX_ROW, 1L, 5L)),
+                rows(new long[] {length}, new long[] {0}, 0, new long[] {1}, 0));
+    }
+
+    @Test
     void scalarsEmptyAndBroadcastViews() {
         assertEquals(List.of(List.of(5L, 0L, 7L, 0L, 1L)), rows(new long[] {}, new long[] {}, 5, new long[] {}, 7));
         assertEquals(List.of(), rows(new long[] {3, 0}, new long[] {0, 1}, 0, new long[] {0, 1}, 0));
