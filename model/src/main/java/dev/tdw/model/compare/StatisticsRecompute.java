@@ -1,7 +1,7 @@
 package dev.tdw.model.compare;
 
 import dev.tdw.model.tensor.DType;
-import dev.tdw.model.tensor.ElementCodec;
+import dev.tdw.model.tensor.ElementDecoder;
 import dev.tdw.model.tensor.StridedRows;
 import dev.tdw.model.tensor.Tensor;
 
@@ -49,13 +49,14 @@ public final class StatisticsRecompute {
         DType type = t.dtype();
         ByteBuffer bytes = t.bytes();
         double[] values = new double[PairScan.CHUNK];
+        ElementDecoder decoder = new ElementDecoder(PairScan.CHUNK);
         long[] counts = new long[2];
         float[] extremes = {0f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY};
         double[] sum = {0};
         StridedRows.forEach(t, (start, stride, count) -> {
             for (int done = 0; done < count; done += PairScan.CHUNK) {
                 int n = Math.min(PairScan.CHUNK, count - done);
-                ElementCodec.readDoubles(bytes, type, start + done * stride, stride, n, values);
+                decoder.readDoubles(bytes, type, start + done * stride, stride, n, values);
                 float maxAbs = extremes[0], min = extremes[1], max = extremes[2];
                 double s = sum[0];
                 for (int i = 0; i < n; i++) {
