@@ -15,7 +15,7 @@ import java.util.Optional;
 /**
  * Recomputes the probe's six statistics from a saved tensor, to check a payload against its own manifest summary.
  * The probe works in float32: elements are converted to float, NaN and Inf are counted and then replaced by zero
- * before {@code max_abs}, {@code min}, {@code max} and {@code mean = sum / numel}. The sum is accumulated in float64
+ * before {@code max_abs}, {@code min} and {@code max}; {@code mean} is the sum over the finite elements divided by their count. The sum is accumulated in float64
  * and rounded to float32 (the device's reduction order is unknown, so {@code mean} matches only approximately);
  * a sum beyond the float32 range gives an infinite mean, as on the device.
  *
@@ -79,8 +79,11 @@ public final class StatisticsRecompute {
                 sum[0] = s;
             }
         });
+        // The real probe divides by the finite elements only: the captures' README reports mean 1.0 for
+        // [nan, 1, inf, -inf], and 0.0 for an all-NaN tensor.
+        long finite = t.numel() - counts[0] - counts[1];
         float sum32 = (float) sum[0];
-        float mean = Float.isInfinite(sum32) ? sum32 : (float) (sum[0] / t.numel());
+        float mean = finite == 0 ? 0f : Float.isInfinite(sum32) ? sum32 : (float) (sum[0] / finite);
         return Optional.of(new TensorStatistics(counts[0], counts[1], extremes[0], extremes[1], extremes[2], mean));
     }
 
