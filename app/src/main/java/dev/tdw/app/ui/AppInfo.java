@@ -11,10 +11,16 @@ public final class AppInfo {
 
     private AppInfo() {}
 
-    /** The jar's version when packaged by Maven; a development build when run from classes. */
+    /** The version Maven filtered into the application's {@code version.properties}. */
     public static String version() {
-        String v = mavenVersion("dev.tdw", "tdw-app");
-        return v.equals("unknown") ? "development build" : v;
+        try (var in = AppInfo.class.getResourceAsStream("/dev/tdw/app/version.properties")) {
+            if (in == null) return "unknown";
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            return p.getProperty("version", "unknown");
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
     }
 
     public static Map<String, String> versions() {

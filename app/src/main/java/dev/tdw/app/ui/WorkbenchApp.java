@@ -65,6 +65,10 @@ public final class WorkbenchApp extends Application {
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         stage.setScene(new Scene(window, Math.min(1400, screen.getWidth() * 0.92), Math.min(900, screen.getHeight() * 0.92)));
         stage.titleProperty().bind(vm.titleProperty());
+        for (int size : new int[]{32, 64, 256}) {
+            var icon = WorkbenchApp.class.getResource("/dev/tdw/app/icons/tdw-" + size + ".png");
+            if (icon != null) stage.getIcons().add(new javafx.scene.image.Image(icon.toExternalForm()));
+        }
         stage.setMinWidth(WindowGeometry.MIN_WIDTH);
         stage.setMinHeight(WindowGeometry.MIN_HEIGHT);
         geometry.filter(WorkbenchApp::onSomeScreen).ifPresent(g -> {

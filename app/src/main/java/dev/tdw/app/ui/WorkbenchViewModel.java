@@ -5,6 +5,7 @@ import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.capture.TokenIdComparison;
 import dev.tdw.app.ui.chart.ChartViewModel;
 import dev.tdw.app.ui.compare.Comparison;
+import dev.tdw.app.ui.compare.ComparisonTask;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.detail.StageDetailViewModel;
 import dev.tdw.app.ui.scan.ScanReports;
@@ -234,7 +235,7 @@ public final class WorkbenchViewModel {
         }
         Tolerance tol = tolerance.get();
         status.set("Comparing " + l.id() + " with " + r.id() + " …");
-        comparing = tasks.run("Comparing", p -> Comparison.of(l, r, tol),
+        comparing = tasks.run("Comparing", p -> ComparisonTask.run(l, r, tol),
                 c -> { if (gen == compareGeneration) apply(c); },
                 e -> { if (gen == compareGeneration && !(e instanceof CancellationException)) status.set("Comparison failed: " + e); });
     }

@@ -121,55 +121,128 @@ public final class ManifestReader {
             if (out.size() >= limits.maxRecords()) {
                 throw new CaptureFormatException(file, "more than " + limits.maxRecords() + " records");
             }
-            JsonLocation at = p.currentLocation();
-            JsonNode node = mapper.readTree(p);
-            if (!node.isObject()) {
-                throw new CaptureFormatException(file, "record " + out.size() + " at " + where(at) + " is not an object");
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                throw new CaptureFormatException(file, "record " + out.size() + " at " + where(p.currentLocation()) + " is not an object");
             }
-            out.add(record(file, out.size(), node, keys));
+            out.add(readRecord(file, out.size(), p, keys));
         }
         return out;
     }
 
-    private StageRecord record(Path file, int index, JsonNode n, StageKey.Counter keys) throws CaptureFormatException {
-        String stage = text(n.get("stage"));
-        if (stage == null) {
-            throw new CaptureFormatException(file, "record " + index + " has no \"stage\" name");
-        }
-        String ctx = "record " + index + " (" + stage + ")";
+    /**
+     * One record, token by token: the hot path of a large manifest. Only nested objects (summary,
+     * inputs) and unknown fields go through a tree.
+     */
+    private StageRecord readRecord(Path file, int index, JsonParser p, StageKey.Counter keys) throws IOException, CaptureFormatException {
+        String stage = null, dtype = null, device = null, summaryError = null;
+        Long order = null, numel = null, ptr = null, offset = null;
+        List<Long> shape = null, stride = null;
+        Boolean contiguous = null, tensorSaved = null, inputSetSaved = null;
+        Integer npuFormat = null;
         Summary summary = null;
-        JsonNode s = n.get("summary");
-        if (s != null && s.isObject()) {
-            summary = Summary.fromGetter(name -> number(s.get(name)));
-        }
         List<InputSpec> inputs = null;
-        JsonNode in = n.get("inputs");
-        if (in != null && in.isObject()) {
-            inputs = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = in.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                JsonNode v = e.getValue();
-                if (v.has("value") && !v.has("shape") && !v.has("dtype")) {
-                    JsonNode value = v.get("value");
-                    inputs.add(new InputSpec(e.getKey(), null, value.isTextual() ? value.asText() : value.toString()));
-                } else {
-                    inputs.add(new InputSpec(e.getKey(), layout(file, ctx + " input " + e.getKey(), v), null));
+        Map<String, Object> extra = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken t = p.nextToken();
+            String ctx = "record " + index + (stage == null ? "" : " (" + stage + ")") + " " + field;
+            switch (field) {
+                case "stage" -> stage = t == JsonToken.VALUE_NULL ? null : p.getValueAsString();
+                case "order" -> order = longToken(file, ctx, p, t);
+                case "shape" -> shape = longArray(file, ctx, p, t);
+                case "stride" -> stride = longArray(file, ctx, p, t);
+                case "dtype" -> dtype = t == JsonToken.VALUE_STRING ? p.getText() : textOf(p, t);
+                case "device" -> device = t == JsonToken.VALUE_STRING ? p.getText() : textOf(p, t);
+                case "numel" -> numel = longToken(file, ctx, p, t);
+                case "storage_ptr" -> ptr = longToken(file, ctx, p, t);
+                case "storage_offset" -> offset = longToken(file, ctx, p, t);
+                case "contiguous" -> contiguous = boolToken(p, t);
+                case "tensor_saved" -> tensorSaved = boolToken(p, t);
+                case "input_set_saved" -> inputSetSaved = boolToken(p, t);
+                case "summary_error" -> summaryError = textOf(p, t);
+                case "npu_format" -> {
+                    Long f = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+                    if (f == null) p.skipChildren();
+                    npuFormat = f == null || f != f.intValue() ? null : f.intValue();
+                }
+                case "summary" -> {
+                    JsonNode sn = mapper.readTree(p);
+                    summary = sn.isObject() ? Summary.fromGetter(name -> number(sn.get(name))) : null;
+                }
+                case "inputs" -> inputs = inputs(file, "record " + index + " (" + stage + ")", mapper.readTree(p));
+                default -> {
+                    if (extra == null) extra = new LinkedHashMap<>();
+                    extra.put(field, plain(mapper.readTree(p)));
                 }
             }
         }
-        Map<String, Object> extra = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (!KNOWN_RECORD_FIELDS.contains(e.getKey())) extra.put(e.getKey(), plain(e.getValue()));
+        if (stage == null) {
+            throw new CaptureFormatException(file, "record " + index + " has no \"stage\" name");
         }
-        return new StageRecord(keys.next(stage), stage, integer(file, ctx + " order", n.get("order")),
-                layout(file, ctx, n), summary, text(n.get("summary_error")), bool(n.get("tensor_saved")),
-                inputs, bool(n.get("input_set_saved")), extra);
+        if (order != null && (order < Integer.MIN_VALUE || order > Integer.MAX_VALUE)) {
+            throw new CaptureFormatException(file, "record " + index + " (" + stage + ") order is out of range: " + order);
+        }
+        return new StageRecord(keys.next(stage), stage, order == null ? null : order.intValue(),
+                new Layout(shape, dtype, numel, device, stride, contiguous, ptr, offset, npuFormat), summary, summaryError,
+                tensorSaved, inputs, inputSetSaved, extra);
     }
 
-    private static final java.util.Set<String> KNOWN_RECORD_FIELDS = java.util.Set.of("stage", "order", "shape", "dtype",
-            "numel", "device", "stride", "contiguous", "storage_ptr", "storage_offset", "npu_format", "summary",
-            "summary_error", "tensor_saved", "inputs", "input_set_saved");
+    private static List<InputSpec> inputs(Path file, String ctx, JsonNode in) throws CaptureFormatException {
+        if (!in.isObject()) return null;
+        List<InputSpec> inputs = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = in.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode v = e.getValue();
+            if (v.has("value") && !v.has("shape") && !v.has("dtype")) {
+                JsonNode value = v.get("value");
+                inputs.add(new InputSpec(e.getKey(), null, value.isTextual() ? value.asText() : value.toString()));
+            } else {
+                inputs.add(new InputSpec(e.getKey(), layout(file, ctx + " input " + e.getKey(), v), null));
+            }
+        }
+        return inputs;
+    }
+
+    private String textOf(JsonParser p, JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_NULL) return null;
+        if (t == JsonToken.VALUE_STRING) return p.getText();
+        return mapper.readTree(p).toString();
+    }
+
+    private static Boolean boolToken(JsonParser p, JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_TRUE) return true;
+        if (t == JsonToken.VALUE_FALSE) return false;
+        p.skipChildren();
+        return null;
+    }
+
+    private static Long longToken(Path file, String what, JsonParser p, JsonToken t) throws IOException, CaptureFormatException {
+        switch (t) {
+            case VALUE_NULL:
+                return null;
+            case VALUE_NUMBER_INT:
+                if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) break;
+                return p.getLongValue();
+            case VALUE_NUMBER_FLOAT:
+                // Counts written by Python as 3.0 are still integers.
+                double d = p.getDoubleValue();
+                if (d == Math.rint(d) && Math.abs(d) < 0x1p63) return (long) d;
+                break;
+            default:
+                break;
+        }
+        throw new CaptureFormatException(file, what + " is not an integer: " + (t.isStructStart() ? "a " + (t == JsonToken.START_ARRAY ? "list" : "object") : p.getText()));
+    }
+
+    private static List<Long> longArray(Path file, String what, JsonParser p, JsonToken t) throws IOException, CaptureFormatException {
+        if (t == JsonToken.VALUE_NULL) return null;
+        if (t != JsonToken.START_ARRAY) {
+            throw new CaptureFormatException(file, what + " is not an array: " + (t == JsonToken.START_OBJECT ? "an object" : p.getText()));
+        }
+        List<Long> out = new ArrayList<>(4);
+        for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) out.add(longToken(file, what, p, e));
+        return out;
+    }
 
     private static Layout layout(Path file, String ctx, JsonNode n) throws CaptureFormatException {
         JsonNode fmt = n.get("npu_format");

@@ -32,6 +32,64 @@ public final class ElementCodec {
         };
     }
 
+    /**
+     * Decodes {@code count} elements, the first at storage element {@code start} and each next one {@code stride}
+     * elements further, widened to double. This is the bulk path for scans over large tensors: one dtype switch per
+     * call instead of per element. The caller guarantees the indices lie inside the storage.
+     */
+    public static void readDoubles(ByteBuffer b, DType t, long start, long stride, int count, double[] out) {
+        int at = Math.toIntExact(start);
+        int step = count > 1 ? Math.toIntExact(stride) : 0;
+        switch (t) {
+            case FLOAT32 -> {
+                for (int i = 0; i < count; i++, at += step) out[i] = b.getFloat(at << 2);
+            }
+            case BFLOAT16 -> {
+                for (int i = 0; i < count; i++, at += step) out[i] = Float.intBitsToFloat(b.getShort(at << 1) << 16);
+            }
+            case FLOAT16 -> {
+                float[] table = HalfTable.VALUES;
+                for (int i = 0; i < count; i++, at += step) out[i] = table[b.getShort(at << 1) & 0xffff];
+            }
+            case FLOAT64 -> {
+                for (int i = 0; i < count; i++, at += step) out[i] = b.getDouble(at << 3);
+            }
+            default -> {
+                if (t.isFloating()) {
+                    for (int i = 0; i < count; i++, at += step) out[i] = readDouble(b, t, at);
+                } else {
+                    for (int i = 0; i < count; i++, at += step) out[i] = readLong(b, t, at);
+                }
+            }
+        }
+    }
+
+    /** Like {@link #readDoubles} for integer and bool types, exact (int64 above 2^53 included). */
+    public static void readLongs(ByteBuffer b, DType t, long start, long stride, int count, long[] out) {
+        int at = Math.toIntExact(start);
+        int step = count > 1 ? Math.toIntExact(stride) : 0;
+        switch (t) {
+            case INT64 -> {
+                for (int i = 0; i < count; i++, at += step) out[i] = b.getLong(at << 3);
+            }
+            case INT32 -> {
+                for (int i = 0; i < count; i++, at += step) out[i] = b.getInt(at << 2);
+            }
+            default -> {
+                for (int i = 0; i < count; i++, at += step) out[i] = readLong(b, t, at);
+            }
+        }
+    }
+
+    /** All 65536 binary16 values decoded once: a table lookup beats the bit manipulation in the hot loop. */
+    static final class HalfTable {
+        static final float[] VALUES = new float[1 << 16];
+
+        static {
+            for (int i = 0; i < VALUES.length; i++) VALUES[i] = halfToFloat((short) i);
+        }
+    }
+
     public static float bfloat16ToFloat(short bits) {
         return Float.intBitsToFloat((bits & 0xffff) << 16);
     }

@@ -31,6 +31,25 @@ public final class Tensor {
         }
         this.numel = n;
         this.contiguous = computeContiguous(this.shape, this.stride);
+        checkExtent();
+    }
+
+    /** Every element the view can reach must lie inside the storage: a corrupt payload must not read past it. */
+    private void checkExtent() {
+        if (storageOffset < 0) throw new IllegalArgumentException("negative storage offset " + storageOffset);
+        for (long s : stride) {
+            if (s < 0) throw new IllegalArgumentException("negative stride in " + Arrays.toString(stride));
+        }
+        if (numel == 0) return;
+        long last = storageOffset;
+        for (int d = 0; d < shape.length; d++) {
+            last = Math.addExact(last, Math.multiplyExact(shape[d] - 1, stride[d]));
+        }
+        if (last >= storage.numel()) {
+            throw new IllegalArgumentException("view shape " + Arrays.toString(shape) + " stride " + Arrays.toString(stride)
+                    + " offset " + storageOffset + " reaches element " + last + " but storage " + storage.key()
+                    + " has " + storage.numel() + " elements");
+        }
     }
 
     private static boolean computeContiguous(long[] shape, long[] stride) {

@@ -6,13 +6,6 @@ import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.Tolerance;
 
-/** Everything the workbench shows for one pair of manifests, computed off the FX thread. */
+/** Everything the workbench shows for one pair of manifests; {@link ComparisonTask} computes it off the FX thread. */
 public record Comparison(Manifest left, Manifest right, Tolerance tolerance, DiffResult diff,
-                         ScanResult leftScan, ScanResult rightScan, StageRows rows) {
-    public static Comparison of(Manifest left, Manifest right, Tolerance tolerance) {
-        DiffResult diff = dev.tdw.model.compare.SummaryDiff.of(left, right, tolerance);
-        ScanResult leftScan = dev.tdw.model.compare.Scan.of(left, null);
-        ScanResult rightScan = dev.tdw.model.compare.Scan.of(right, null);
-        return new Comparison(left, right, tolerance, diff, leftScan, rightScan, StageRows.build(diff, leftScan, rightScan));
-    }
-}
+                         ScanResult leftScan, ScanResult rightScan, StageRows rows) {}

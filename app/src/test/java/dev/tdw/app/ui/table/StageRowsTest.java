@@ -1,6 +1,7 @@
 package dev.tdw.app.ui.table;
 
 import dev.tdw.app.ui.compare.Comparison;
+import dev.tdw.app.ui.compare.ComparisonTask;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Manifests;
 import dev.tdw.model.compare.Tolerance;
@@ -83,7 +84,7 @@ class StageRowsTest {
 
     @Test
     void rightOnlyStagesSitAfterTheCommonStageBeforeThemOnTheRight() {
-        Comparison c = Comparison.of(
+        Comparison c = ComparisonTask.run(
                 Manifests.of("l", "a", 1.0, "b", 2.0, "d", 4.0),
                 Manifests.of("r", "x", 9.0, "a", 1.0, "b", 2.0, "c", 3.0, "d", 4.0, "e", 5.0),
                 Tolerance.EXACT);
@@ -95,7 +96,7 @@ class StageRowsTest {
 
     @Test
     void missingStatisticsAreNamedPerSide() {
-        Comparison c = Comparison.of(Manifests.of("l", "a", 1.0, "b", 2.0), Manifests.of("r", "a", null, "b", 2.0), Tolerance.EXACT);
+        Comparison c = ComparisonTask.run(Manifests.of("l", "a", 1.0, "b", 2.0), Manifests.of("r", "a", null, "b", 2.0), Tolerance.EXACT);
         StageRow a = c.rows().find("a#0").orElseThrow();
         assertEquals(RowStatus.NO_SUMMARY, a.status());
         assertEquals("no summary on the right", a.badges().get(0).text());

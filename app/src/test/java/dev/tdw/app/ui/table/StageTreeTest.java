@@ -37,7 +37,7 @@ class StageTreeTest {
 
     @Test
     void aStageBetweenTwoDifferentLayersStaysAtTheTop() {
-        StageRows rows = dev.tdw.app.ui.compare.Comparison.of(
+        StageRows rows = dev.tdw.app.ui.compare.ComparisonTask.run(
                 dev.tdw.app.ui.testing.Manifests.of("l", "layers.0.a", 1.0, "hook", 1.0, "layers.1.a", 1.0, "layers.1.b", 1.0, "tail", 1.0),
                 dev.tdw.app.ui.testing.Manifests.of("r", "layers.0.a", 1.0, "hook", 1.0, "layers.1.a", 1.0, "layers.1.b", 1.0, "tail", 1.0),
                 dev.tdw.model.compare.Tolerance.EXACT).rows();

@@ -1,0 +1,128 @@
+package dev.tdw.app.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.align.CapturePairing;
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.CaptureFormatException;
+import dev.tdw.model.capture.LoadProblem;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.capture.ManifestReader;
+import dev.tdw.model.report.Json;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+
+/**
+ * The shared shape of a comparison command: resolve inputs, compare, print, choose the exit code.
+ * Unusable input is reported once, the same way everywhere, as exit code 2.
+ */
+abstract class CommandSupport implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    CommandSpec spec;
+
+    /** Paths are printed as the user gave them. */
+    static final Function<Path, String> PATHS = Path::toString;
+
+    final List<LoadProblem> problems = new ArrayList<>();
+
+    @Override
+    public final Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            return execute(out);
+        } catch (UnusableInputException e) {
+            err.println("tdw " + spec.name() + ": " + e.getMessage());
+            out.println(Json.write(Json.failure(e.getMessage())));
+            return ExitCodes.UNUSABLE;
+        } finally {
+            for (LoadProblem p : problems) err.println("tdw " + spec.name() + ": skipped " + p.message());
+            out.flush();
+        }
+    }
+
+    abstract int execute(PrintWriter out) throws UnusableInputException;
+
+    static int exitCode(OutputOptions o, boolean passing) {
+        return o.failOnDivergence && !passing ? ExitCodes.NOT_PASSING : ExitCodes.RAN;
+    }
+
+    static Manifest readManifest(Path file) throws UnusableInputException {
+        try {
+            return new ManifestReader().read(file);
+        } catch (CaptureFormatException e) {
+            throw new UnusableInputException(e.getMessage(), e);
+        }
+    }
+
+    CaptureDirectory loadDirectory(Path dir) throws UnusableInputException {
+        try {
+            CaptureDirectory d = CaptureDirectory.load(dir);
+            problems.addAll(d.problems());
+            if (d.manifests().isEmpty()) {
+                throw new UnusableInputException(dir + ": no readable manifest ({label}-rank{N}.json) in this directory");
+            }
+            return d;
+        } catch (CaptureFormatException e) {
+            throw new UnusableInputException(e.getMessage(), e);
+        }
+    }
+
+    /** A file argument is one manifest; a directory argument is every manifest the selector matches. */
+    List<Manifest> manifests(Path arg, SelectorOptions sel) throws UnusableInputException {
+        if (!Files.isDirectory(arg)) return List.of(readManifest(arg));
+        CaptureDirectory d = loadDirectory(arg);
+        List<Manifest> selected = d.select(sel.label, sel.occurrence, sel.rank);
+        if (selected.isEmpty()) throw new UnusableInputException(arg + ": no manifest matches " + sel);
+        return selected;
+    }
+
+    /** Pairs two inputs: two files directly, two directories through {@link CapturePairing}. */
+    Paired pair(Path left, Path right, SelectorOptions sel) throws UnusableInputException {
+        boolean leftDir = Files.isDirectory(left), rightDir = Files.isDirectory(right);
+        if (leftDir != rightDir) {
+            throw new UnusableInputException("--left and --right must both be files or both be capture directories");
+        }
+        if (!leftDir) {
+            return new Paired(null, List.of(new CapturePairing.ManifestPair(readManifest(left), readManifest(right))));
+        }
+        CapturePairing pairing = CapturePairing.of(loadDirectory(left), loadDirectory(right));
+        List<CapturePairing.ManifestPair> chosen = new ArrayList<>();
+        for (CapturePairing.ManifestPair p : pairing.pairs()) {
+            Manifest l = p.left();
+            if (sel.label != null && !sel.label.equals(l.label()) && !sel.label.equals(p.right().label())) continue;
+            if (sel.occurrence != null && !sel.occurrence.equals(l.occurrence())) continue;
+            if (sel.rank != null && !sel.rank.equals(l.rank())) continue;
+            chosen.add(p);
+        }
+        if (chosen.isEmpty()) {
+            throw new UnusableInputException("no manifest pair of " + left + " and " + right + " matches " + sel
+                    + " (" + pairing.method().description() + "; " + pairing.pairs().size() + " pairs in all)");
+        }
+        return new Paired(pairing.method(), chosen);
+    }
+
+    record Paired(CapturePairing.Method method, List<CapturePairing.ManifestPair> pairs) {}
+
+    /** Several pairs become one envelope whose verdict is the worst of its members. */
+    static ObjectNode envelope(String command, CapturePairing.Method method, List<ObjectNode> results, String worstVerdict) {
+        ObjectNode root = Json.object();
+        root.put("status", "ok");
+        root.put("command", command);
+        root.put("pairing", method.description());
+        root.set("results", Json.array().addAll(results));
+        root.put("verdict", worstVerdict);
+        return root;
+    }
+
+    void printProblemsField(ObjectNode node) {
+        if (problems.isEmpty()) return;
+        node.set("problems", Json.strings(problems.stream().map(LoadProblem::message).toList()));
+    }
+}

@@ -1,0 +1,24 @@
+package dev.tdw.app.cli;
+
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadReader;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Opens payloads for the commands; every failure becomes unusable input naming the file. */
+final class PayloadFiles {
+    private PayloadFiles() {}
+
+    static Payload open(Path file) throws UnusableInputException {
+        try {
+            return new PayloadReader().read(file);
+        } catch (NoSuchFileException e) {
+            throw new UnusableInputException(file + ": file not found", e);
+        } catch (IOException e) {
+            String m = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new UnusableInputException(m.contains(file.toString()) ? m : file + ": " + m, e);
+        }
+    }
+}

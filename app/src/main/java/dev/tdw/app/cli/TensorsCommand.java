@@ -1,0 +1,93 @@
+package dev.tdw.app.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.align.CapturePairing;
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.CaptureFormatException;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.compare.TensorsResult;
+import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.report.Json;
+import dev.tdw.model.report.TensorsJson;
+import dev.tdw.model.report.TextReport;
+import dev.tdw.model.tensor.Payload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+@Command(name = "tensors", mixinStandardHelpOptions = true,
+        description = {"Compare the saved tensors of two payloads (.pt) element by element, or of two capture directories.",
+                "The default tolerances are a coarse screen; an accuracy claim needs explicit --atol/--rtol."})
+final class TensorsCommand extends CommandSupport {
+    @Option(names = "--left", required = true, paramLabel = "PAYLOAD|DIR") Path left;
+    @Option(names = "--right", required = true, paramLabel = "PAYLOAD|DIR") Path right;
+    @Option(names = "--atol", defaultValue = "0.01", description = "absolute tolerance (default 1e-2)") double atol;
+    @Option(names = "--rtol", defaultValue = "0.01", description = "relative tolerance (default 1e-2)") double rtol;
+    @Option(names = "--max-elements", defaultValue = "2000000", description = "larger tensors are a gap, not compared (default 2,000,000)")
+    long maxElements;
+
+    @Mixin SelectorOptions selector = new SelectorOptions();
+    @Mixin OutputOptions output = new OutputOptions();
+
+    record PayloadPair(Path left, Path right) {}
+
+    @Override
+    int execute(PrintWriter out) throws UnusableInputException {
+        TensorComparison comparison;
+        try {
+            comparison = new TensorComparison(atol, rtol, maxElements);
+        } catch (IllegalArgumentException e) {
+            throw new UnusableInputException(e.getMessage());
+        }
+        Paired paired = Files.isDirectory(left) || Files.isDirectory(right) ? pair(left, right, selector) : null;
+        List<PayloadPair> files = paired == null ? List.of(new PayloadPair(left, right)) : payloads(paired);
+        List<ObjectNode> results = new ArrayList<>();
+        List<TensorsVerdict> verdicts = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        for (PayloadPair f : files) {
+            try (Payload l = PayloadFiles.open(f.left()); Payload r = PayloadFiles.open(f.right())) {
+                TensorsResult result = comparison.compare(l, r);
+                verdicts.add(result.verdict());
+                results.add(TensorsJson.toJson(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
+                text.append(TextReport.tensors(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
+            }
+        }
+        TensorsVerdict worst = verdicts.stream().min(Comparator.naturalOrder()).orElseThrow();
+        if (output.format == OutputOptions.Format.text) {
+            if (paired != null) out.println(paired.method().description());
+            out.print(text);
+        } else {
+            ObjectNode json = results.size() == 1 ? results.get(0) : envelope("tensors", paired.method(), results, worst.name());
+            if (paired != null && results.size() == 1) json.put("pairing", paired.method().description());
+            printProblemsField(json);
+            out.println(Json.write(json));
+        }
+        return exitCode(output, worst == TensorsVerdict.PASS);
+    }
+
+    /** The payload each paired manifest names; a manifest without one cannot take part. */
+    private List<PayloadPair> payloads(Paired paired) throws UnusableInputException {
+        List<PayloadPair> out = new ArrayList<>();
+        for (CapturePairing.ManifestPair p : paired.pairs()) {
+            out.add(new PayloadPair(payloadOf(left, p.left()), payloadOf(right, p.right())));
+        }
+        return out;
+    }
+
+    private static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
+        try {
+            return new CaptureDirectory(root, List.of(m), List.of()).payloadOf(m)
+                    .orElseThrow(() -> new UnusableInputException(m.path() + ": saved no payload (no tensor_file); set DUMP_PROBE_TENSOR to save tensors"));
+        } catch (CaptureFormatException e) {
+            throw new UnusableInputException(e.getMessage(), e);
+        }
+    }
+}

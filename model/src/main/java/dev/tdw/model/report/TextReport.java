@@ -1,0 +1,101 @@
+package dev.tdw.model.report;
+
+import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.ScanResult;
+import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.compare.TensorMetrics;
+import dev.tdw.model.compare.TensorPairResult;
+import dev.tdw.model.compare.TensorsResult;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** Readable summaries for {@code --format text}: the findings first, the detail after. */
+public final class TextReport {
+    private TextReport() {}
+
+    public static String scan(List<ScanResult> results, Function<Path, String> paths) {
+        StringBuilder b = new StringBuilder();
+        for (ScanResult r : results) {
+            b.append(paths.apply(r.manifest().path())).append("  label=").append(r.manifest().label())
+                    .append(" rank=").append(r.manifest().rank()).append(" occurrence=").append(r.manifest().occurrence())
+                    .append(" records=").append(r.manifest().records().size()).append('\n');
+            ScanResult.NonFiniteHit nf = r.firstNonFinite();
+            b.append("  first non-finite: ").append(nf == null ? "none"
+                    : nf.key() + " (nan " + (long) nf.nanCount() + ", inf " + (long) nf.infCount() + ")").append('\n');
+            if (r.firstOverLimit() != null) {
+                b.append("  first over limit: ").append(r.firstOverLimit().key()).append(" max_abs ").append(r.firstOverLimit().maxAbs()).append('\n');
+            }
+            if (!r.recordsWithoutSummary().isEmpty()) {
+                b.append("  without statistics (missing evidence): ").append(r.recordsWithoutSummary().size()).append(" records, first ")
+                        .append(r.recordsWithoutSummary().get(0)).append('\n');
+            }
+            for (AliasGroup g : r.storageAliases()) {
+                String kind = g.overlapConflict() ? "OVERLAPPING views with different layouts (lead)"
+                        : g.strideConflict() ? "stride conflict, views disjoint (a shared pool)" : "same layout";
+                b.append("  shared storage 0x").append(Long.toHexString(g.storagePtr())).append(": ").append(g.stages().size())
+                        .append(" stages, ").append(kind).append(": ").append(String.join(", ", g.stages())).append('\n');
+            }
+        }
+        long flagged = results.stream().filter(ScanResult::flagged).count();
+        b.append(flagged == 0 ? "nothing flagged" : flagged + " manifest(s) flagged").append('\n');
+        return b.toString();
+    }
+
+    public static String diff(DiffResult d, Function<Path, String> paths) {
+        StringBuilder b = new StringBuilder();
+        b.append("left:  ").append(paths.apply(d.left().path())).append('\n');
+        b.append("right: ").append(paths.apply(d.right().path())).append('\n');
+        b.append("verdict: ").append(d.verdict()).append("  (").append(d.compared()).append(" compared, atol ")
+                .append(d.atol()).append(", rtol ").append(d.rtol()).append(")\n");
+        StageDiff f = d.firstDivergent();
+        if (f != null) {
+            b.append("first divergent: ").append(f.key()).append(" (order ").append(f.order()).append(") reasons ")
+                    .append(String.join(", ", f.reasons())).append('\n');
+            if (f.statDivergence() != null) {
+                for (Map.Entry<String, StageDiff.StatDelta> e : f.statDivergence().entrySet()) {
+                    b.append(String.format("  %-9s left %-14.8g right %-14.8g delta %.6g%n", e.getKey(),
+                            e.getValue().left(), e.getValue().right(), e.getValue().delta()));
+                }
+            }
+        }
+        if (!d.onlyInLeft().isEmpty() || !d.onlyInRight().isEmpty()) {
+            b.append("only in left: ").append(d.onlyInLeft().size()).append(", only in right: ").append(d.onlyInRight().size())
+                    .append(" (missing stages are missing evidence; both non-empty suggests different code paths)\n");
+        }
+        if (!d.evidenceGaps().isEmpty()) {
+            b.append("without comparable statistics: ").append(String.join(", ", d.evidenceGaps())).append('\n');
+        }
+        b.append(DiffResult.CLAIM).append('\n');
+        return b.toString();
+    }
+
+    public static String tensors(TensorsResult t, String left, String right) {
+        StringBuilder b = new StringBuilder();
+        b.append("left:  ").append(left).append('\n').append("right: ").append(right).append('\n');
+        b.append("verdict: ").append(t.verdict()).append("  (").append(t.compared()).append(" compared, atol ").append(t.atol())
+                .append(", rtol ").append(t.rtol()).append(")\n");
+        if (t.firstMismatch() != null) b.append("first mismatch: ").append(t.firstMismatch().key()).append('\n');
+        for (TensorPairResult item : t.items()) {
+            b.append(String.format("  %-5s %-48s %s%n", item.failed() ? "FAIL" : item.gap() ? "gap" : "ok", item.key(), describe(item.metrics())));
+        }
+        if (!t.onlyInLeft().isEmpty() || !t.onlyInRight().isEmpty()) {
+            b.append("only in left: ").append(String.join(", ", t.onlyInLeft())).append('\n');
+            b.append("only in right: ").append(String.join(", ", t.onlyInRight())).append('\n');
+        }
+        b.append("default tolerances are a coarse screen; an accuracy claim needs explicit --atol/--rtol\n");
+        return b.toString();
+    }
+
+    static String describe(TensorMetrics m) {
+        if (m instanceof TensorMetrics.NotComparable nc) return nc.reason().text();
+        if (m instanceof TensorMetrics.NonFinite nf) return "non-finite: left " + nf.leftNonfinite() + ", right " + nf.rightNonfinite();
+        TensorMetrics.Compared c = (TensorMetrics.Compared) m;
+        if (c.floats() == null) return c.exactEqual() ? "exactly equal" : c.mismatchCount() + " values differ";
+        return String.format("%d mismatches, max |d| %.4g, mean |d| %.4g%s", c.mismatchCount(), c.floats().maxAbsDiff(),
+                c.floats().meanAbsDiff(), c.floats().cosine().isPresent() ? String.format(", cosine %.6f", c.floats().cosine().getAsDouble()) : "");
+    }
+}

@@ -1,0 +1,354 @@
+package dev.tdw.model.tensor;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+
+/**
+ * Reads a probe payload ({@code torch.save} zip format) without Python. Stored storage entries are mapped read-only
+ * straight from the file, never copied; DEFLATED entries (not written by torch, but valid zip) are inflated within
+ * {@link PayloadLimits#maxInflatedBytes()}. The pickle is unpickled with a strict whitelist
+ * ({@link TorchUnpickler}). Every problem with the file is a {@link PayloadFormatException} naming the file.
+ *
+ * <p>A reader holds no state between reads, so one instance may be shared by threads. Storage entries larger than
+ * 2 GiB are refused (a Java 17 buffer cannot span them). CRCs are verified for the small records and for inflated
+ * entries, not for mapped storages, which would cost a full read of every tensor.
+ */
+public final class PayloadReader {
+    private final PayloadLimits limits;
+    private final long wholeFileMapLimit;
+
+    public PayloadReader() {
+        this(PayloadLimits.DEFAULTS);
+    }
+
+    public PayloadReader(PayloadLimits limits) {
+        this(limits, Integer.MAX_VALUE);
+    }
+
+    /** Files up to {@code wholeFileMapLimit} bytes are mapped once and sliced; larger ones are mapped per entry. */
+    PayloadReader(PayloadLimits limits, long wholeFileMapLimit) {
+        this.limits = limits;
+        this.wholeFileMapLimit = Math.min(wholeFileMapLimit, Integer.MAX_VALUE);
+    }
+
+    /** Reads and validates a payload; the caller closes it. */
+    public Payload read(Path file) throws IOException {
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        try {
+            return new Open(file, channel).read();
+        } catch (IOException | RuntimeException | Error e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** The state of one read: the file, its directory and the inflation budget. */
+    private final class Open {
+        private final Path path;
+        private final String file;
+        private final FileChannel channel;
+        private final ByteBuffer whole;
+        private long inflated;
+        private int plainObjects;
+        private Map<String, ZipDirectory.Entry> entries;
+        private String prefix;
+        private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
+        private final Map<String, Storage> storages = new HashMap<>();
+
+        Open(Path path, FileChannel channel) throws IOException {
+            this.path = path;
+            this.file = path.toString();
+            this.channel = channel;
+            long size = channel.size();
+            // One mapping for the whole file when it fits in a buffer; slices are then free.
+            this.whole = size <= wholeFileMapLimit ? channel.map(FileChannel.MapMode.READ_ONLY, 0, size) : null;
+        }
+
+        Payload read() throws IOException {
+            entries = ZipDirectory.read(channel, file, limits);
+            prefix = topFolder();
+            ZipDirectory.Entry pickle = entries.get(prefix + "data.pkl");
+            if (pickle == null) throw fail("missing data.pkl (no entry " + prefix + "data.pkl)");
+            ZipDirectory.Entry version = entries.get(prefix + "version");
+            if (version == null) throw fail("missing version record (no entry " + prefix + "version)");
+            String versionText = text(version);
+            if (!versionText.matches("[0-9]{1,9}")) throw fail("version record is not a number: '" + versionText + "'");
+            ZipDirectory.Entry byteorder = entries.get(prefix + "byteorder");
+            if (byteorder != null) {
+                String value = text(byteorder);
+                switch (value) {
+                    case "little" -> order = ByteOrder.LITTLE_ENDIAN;
+                    case "big" -> order = ByteOrder.BIG_ENDIAN;
+                    default -> throw fail("byteorder record is neither little nor big: '" + value + "'");
+                }
+            }
+            if (pickle.size() > limits.maxPickleBytes()) {
+                throw fail("data.pkl has " + pickle.size() + " bytes, more than the limit of " + limits.maxPickleBytes());
+            }
+            ByteBuffer pickleBytes = checkedSmall(pickle);
+            byte[] pickled = new byte[pickleBytes.remaining()];
+            pickleBytes.get(pickled);
+            Object root = TorchUnpickler.load(pickled, file, limits, this::storage);
+            return interpret(root);
+        }
+
+        private String topFolder() throws PayloadFormatException {
+            String top = null;
+            for (String name : entries.keySet()) {
+                if (name.endsWith("/")) continue;
+                int slash = name.indexOf('/');
+                if (slash <= 0) throw fail("zip entry " + name + " is not inside a top folder");
+                String folder = name.substring(0, slash + 1);
+                if (top == null) top = folder;
+                else if (!top.equals(folder)) throw fail("zip entries are under two top folders, " + top + " and " + folder);
+            }
+            if (top == null) throw fail("empty zip (no data.pkl)");
+            return top;
+        }
+
+        private Storage storage(String key, DType dtype, long numel) throws PayloadFormatException {
+            String cacheKey = key + "/" + dtype;
+            Storage cached = storages.get(cacheKey);
+            if (cached != null) {
+                if (cached.numel() != numel) {
+                    throw fail("storage " + key + " is declared with " + cached.numel() + " and " + numel + " elements");
+                }
+                return cached;
+            }
+            ZipDirectory.Entry entry = entries.get(prefix + "data/" + key);
+            if (entry == null) throw fail("storage key '" + key + "' has no entry " + prefix + "data/" + key);
+            if (numel < 0 || numel > entry.size() / dtype.elementSize()) {
+                throw fail("storage " + key + " declares " + numel + " " + dtype.torchName() + " elements but entry "
+                        + entry.name() + " holds only " + entry.size() + " bytes");
+            }
+            Storage storage;
+            try {
+                storage = new Storage(key, dtype, numel, bytes(entry).order(order));
+            } catch (IOException e) {
+                throw e instanceof PayloadFormatException p ? p
+                        : new PayloadFormatException("cannot map storage " + key + " (" + e.getMessage() + ") in " + file, e);
+            }
+            storages.put(cacheKey, storage);
+            return storage;
+        }
+
+        /** The entry's bytes: a mapped slice when stored, an inflated heap buffer when deflated. */
+        private ByteBuffer bytes(ZipDirectory.Entry entry) throws IOException {
+            if (entry.size() > Integer.MAX_VALUE) {
+                throw fail("entry " + entry.name() + " has " + entry.size() + " bytes; entries over 2 GiB are not supported");
+            }
+            int size = (int) entry.size();
+            switch (entry.method()) {
+                case ZipDirectory.STORED -> {
+                    if (entry.compressedSize() != entry.size()) {
+                        throw fail("stored entry " + entry.name() + " has different compressed and plain sizes");
+                    }
+                    return map(entry.dataOffset(), size);
+                }
+                case ZipDirectory.DEFLATED -> {
+                    if (inflated + size > limits.maxInflatedBytes()) {
+                        throw fail("inflating " + entry.name() + " would exceed the limit of " + limits.maxInflatedBytes()
+                                + " inflated bytes");
+                    }
+                    inflated += size;
+                    if (entry.compressedSize() > Integer.MAX_VALUE) throw fail("entry " + entry.name() + " is too large");
+                    ByteBuffer compressed = map(entry.dataOffset(), (int) entry.compressedSize());
+                    byte[] out = new byte[size];
+                    Inflater inflater = new Inflater(true);
+                    try {
+                        inflater.setInput(compressed);
+                        int n = 0;
+                        while (n < size && !inflater.finished() && !inflater.needsInput()) {
+                            n += inflater.inflate(out, n, size - n);
+                        }
+                        if (n != size || !inflater.finished()) {
+                            throw fail("deflated entry " + entry.name() + " does not inflate to its declared " + size + " bytes");
+                        }
+                    } catch (DataFormatException e) {
+                        throw fail("deflated entry " + entry.name() + " is corrupt (" + e.getMessage() + ")");
+                    } finally {
+                        inflater.end();
+                    }
+                    checkCrc(entry, ByteBuffer.wrap(out));
+                    return ByteBuffer.wrap(out);
+                }
+                default -> throw fail("entry " + entry.name() + " uses compression method " + entry.method()
+                        + "; only stored and deflated are supported");
+            }
+        }
+
+        private ByteBuffer map(long offset, int length) throws IOException {
+            if (whole != null) return whole.slice(Math.toIntExact(offset), length);
+            return channel.map(FileChannel.MapMode.READ_ONLY, offset, length);
+        }
+
+        private ByteBuffer checkedSmall(ZipDirectory.Entry entry) throws IOException {
+            ByteBuffer b = bytes(entry);
+            checkCrc(entry, b);
+            return b;
+        }
+
+        private void checkCrc(ZipDirectory.Entry entry, ByteBuffer b) throws PayloadFormatException {
+            CRC32 crc = new CRC32();
+            crc.update(b.duplicate());
+            if (crc.getValue() != entry.crc()) throw fail("CRC mismatch in entry " + entry.name() + " (corrupt file)");
+        }
+
+        private String text(ZipDirectory.Entry entry) throws IOException {
+            if (entry.size() > 64) throw fail("record " + entry.name() + " is implausibly large (" + entry.size() + " bytes)");
+            ByteBuffer b = checkedSmall(entry);
+            return StandardCharsets.US_ASCII.decode(b).toString().trim();
+        }
+
+        private Payload interpret(Object root) throws PayloadFormatException {
+            if (!(root instanceof Map<?, ?> dict)) {
+                throw fail("data.pkl holds " + typeName(root) + ", not a probe payload dict");
+            }
+            if (!dict.containsKey("tensors") && !dict.containsKey("inputs") && !dict.containsKey("graph_slots")) {
+                throw fail("data.pkl is not a probe payload (no tensors, inputs or graph_slots)");
+            }
+            String probe = optionalString(dict.get("probe"), "probe");
+            String label = optionalString(dict.get("label"), "label");
+            Object rawRank = dict.get("rank");
+            Long rank = null;
+            if (rawRank != null) {
+                if (!(plain(rawRank, 0) instanceof Long r)) throw fail("rank is not an integer: " + PythonRepr.of(rawRank));
+                rank = r;
+            }
+            Map<String, Object> metadata = new LinkedHashMap<>();
+            Object rawMetadata = dict.get("metadata");
+            if (rawMetadata != null) {
+                if (!(plain(rawMetadata, 0) instanceof Map<?, ?> m)) throw fail("metadata is not a dict");
+                m.forEach((k, v) -> metadata.put((String) k, v));
+            }
+            List<PayloadEntry> out = new ArrayList<>();
+            List<InputSet> inputSets = new ArrayList<>();
+            Map<String, Integer> seen = new HashMap<>();
+            for (Object item : sequence(dict.get("tensors"), "tensors")) {
+                Object[] pair = pair(item, "tensors");
+                String stage = string(pair[0], "tensors stage");
+                out.add(entry(keyed(stage, seen), PayloadEntry.Section.TENSORS, stage, null, pair[1]));
+            }
+            Map<String, Integer> setCounts = new HashMap<>();
+            for (Object item : sequence(dict.get("inputs"), "inputs")) {
+                Object[] pair = pair(item, "inputs");
+                String stage = string(pair[0], "inputs stage");
+                if (!(pair[1] instanceof Map<?, ?> named)) throw fail("input set " + stage + " is not a dict of named inputs");
+                List<String> names = new ArrayList<>();
+                for (Map.Entry<?, ?> e : named.entrySet()) {
+                    String name = string(e.getKey(), "input name of " + stage);
+                    names.add(name);
+                    out.add(entry(keyed(stage + ":" + name, seen), PayloadEntry.Section.INPUTS, stage, name, e.getValue()));
+                }
+                inputSets.add(new InputSet(stage, setCounts.merge(stage, 1, Integer::sum) - 1, names));
+            }
+            Object slots = dict.get("graph_slots");
+            if (slots != null) {
+                if (!(slots instanceof Map<?, ?> named)) throw fail("graph_slots is not a dict");
+                for (Map.Entry<?, ?> e : named.entrySet()) {
+                    String name = string(e.getKey(), "graph slot name");
+                    out.add(entry(keyed("graph:" + name, seen), PayloadEntry.Section.GRAPH_SLOTS, name, null, e.getValue()));
+                }
+            }
+            return new Payload(path, probe, label, rank, Collections.unmodifiableMap(metadata), out, inputSets,
+                    new PayloadMapping(channel));
+        }
+
+        private String keyed(String base, Map<String, Integer> seen) {
+            return base + "#" + (seen.merge(base, 1, Integer::sum) - 1);
+        }
+
+        private PayloadEntry entry(String key, PayloadEntry.Section section, String stage, String name, Object value)
+                throws PayloadFormatException {
+            if (value instanceof Tensor t) return PayloadEntry.tensor(key, section, stage, name, t);
+            plain(value, 0); // enforces the depth and size limits before repr walks the value
+            return PayloadEntry.value(key, section, stage, name, PythonRepr.of(value));
+        }
+
+        /** Unpickled value to plain Java values, bounded in depth and in the number of values visited. */
+        private Object plain(Object value, int depth) throws PayloadFormatException {
+            if (depth > limits.maxPickleDepth()) {
+                throw fail("data.pkl nests containers deeper than " + limits.maxPickleDepth() + " levels (limit)");
+            }
+            if (++plainObjects > limits.maxPickleObjects()) {
+                throw fail("data.pkl holds more than " + limits.maxPickleObjects() + " values (limit)");
+            }
+            if (value == null || value instanceof String || value instanceof Boolean || value instanceof Double
+                    || value instanceof Long || value instanceof Tensor || value instanceof byte[]) {
+                return value;
+            }
+            if (value instanceof Integer i) return i.longValue();
+            if (value instanceof BigInteger big) return big.bitLength() < 64 ? (Object) big.longValue() : big;
+            if (value instanceof DType t) return t.torchName();
+            if (value instanceof Object[] tuple) return plainList(Arrays.asList(tuple), depth);
+            if (value instanceof List<?> list) return plainList(list, depth);
+            if (value instanceof Map<?, ?> map) {
+                Map<String, Object> out = new LinkedHashMap<>();
+                for (Map.Entry<?, ?> e : map.entrySet()) out.put(jsonKey(e.getKey()), plain(e.getValue(), depth + 1));
+                return Collections.unmodifiableMap(out);
+            }
+            throw fail("unsupported value of type " + typeName(value) + " in data.pkl");
+        }
+
+        private List<Object> plainList(List<?> list, int depth) throws PayloadFormatException {
+            List<Object> out = new ArrayList<>(list.size());
+            for (Object item : list) out.add(plain(item, depth + 1));
+            return Collections.unmodifiableList(out);
+        }
+
+        /** Dict keys as Python's json module writes them. */
+        private String jsonKey(Object key) {
+            if (key instanceof String s) return s;
+            if (key == null) return "null";
+            if (key instanceof Boolean b) return b ? "true" : "false";
+            if (key instanceof Number) return key.toString();
+            return PythonRepr.of(key);
+        }
+
+        private List<?> sequence(Object value, String what) throws PayloadFormatException {
+            if (value == null) return List.of();
+            if (value instanceof List<?> list) return list;
+            if (value instanceof Object[] tuple) return Arrays.asList(tuple);
+            throw fail(what + " is " + typeName(value) + ", not a list");
+        }
+
+        private Object[] pair(Object item, String what) throws PayloadFormatException {
+            Object[] pair = item instanceof Object[] t ? t : item instanceof List<?> l ? l.toArray() : null;
+            if (pair == null || pair.length != 2) throw fail("an item of " + what + " is not a (stage, value) pair");
+            return pair;
+        }
+
+        private String string(Object value, String what) throws PayloadFormatException {
+            if (value instanceof String s) return s;
+            throw fail(what + " is not a string: " + PythonRepr.of(value));
+        }
+
+        private String optionalString(Object value, String what) throws PayloadFormatException {
+            return value == null ? null : string(value, what);
+        }
+
+        private String typeName(Object value) {
+            return value == null ? "None" : value.getClass().getSimpleName();
+        }
+
+        private PayloadFormatException fail(String what) {
+            return ZipDirectory.fail(file, what);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.tdw.model.capture;
+
+import dev.tdw.model.testing.ManifestJson;
+import dev.tdw.model.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CaptureDirectoryTest {
+    @TempDir Path tmp;
+
+    @Test
+    void walksSubDirectoriesAndIndexesByLabelOccurrenceAndRank() throws Exception {
+        CaptureDirectory d = CaptureDirectory.load(TestCaptures.scenario("chunked-prefill").resolve("baseline"));
+        assertEquals(8, d.manifests().size());
+        assertTrue(d.problems().isEmpty(), d.problems().toString());
+        assertEquals(List.of("cmpl-a", "cmpl-b"), d.labels());
+        Manifest occ2 = d.select("cmpl-a", 2, 1).get(0);
+        assertTrue(occ2.path().endsWith(Path.of("occ2", "cmpl-a-rank1.json")));
+        assertEquals(8, ((Number) occ2.metadata().get("num_computed_tokens")).intValue());
+        assertTrue(Files.isRegularFile(d.payloadOf(occ2).orElseThrow()));
+    }
+
+    @Test
+    void aKilledRunLoadsWhatIsWholeAndListsTheRest() throws Exception {
+        new ManifestJson("whole").write(tmp);
+        Files.writeString(tmp.resolve("truncated-rank0.json"), "{\"records\": [{\"stage\": ");
+        Files.write(tmp.resolve("orphan-rank0.pt"), new byte[] {1, 2, 3});
+        new ManifestJson("nopayload").top("tensor_file", "\"nopayload-rank0.pt\"").write(tmp);
+        CaptureDirectory d = CaptureDirectory.load(tmp);
+        assertEquals(List.of("nopayload", "whole"), d.manifests().stream().map(Manifest::label).sorted().toList());
+        List<String> problems = d.problems().stream().map(LoadProblem::message).toList();
+        assertEquals(3, problems.size(), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.contains("truncated-rank0.json") && p.contains("invalid JSON")));
+        assertTrue(problems.stream().anyMatch(p -> p.contains("orphan-rank0.pt") && p.contains("without a manifest")));
+        assertTrue(problems.stream().anyMatch(p -> p.contains("nopayload-rank0.json") && p.contains("missing")));
+    }
+
+    @Test
+    void payloadNamesThatEscapeTheCaptureAreRefused() throws Exception {
+        Path cap = tmp.resolve("cap");
+        for (String name : List.of("../secret.pt", "/etc/passwd", "sub/../../x.pt", "..")) {
+            Files.createDirectories(cap);
+            new ManifestJson("esc").top("tensor_file", "\"" + name + "\"").write(cap);
+            CaptureDirectory d = CaptureDirectory.load(cap);
+            assertTrue(d.problems().get(0).message().contains("refused"), name + ": " + d.problems());
+            Manifest m = d.manifests().get(0);
+            assertThrows(CaptureFormatException.class, () -> d.payloadOf(m), name);
+        }
+    }
+
+    @Test
+    void linksLeadingOutsideAreNotFollowed() throws Exception {
+        Path outside = tmp.resolve("outside");
+        new ManifestJson("secret").write(outside);
+        Files.write(outside.resolve("real.pt"), new byte[] {1});
+        Path cap = tmp.resolve("cap");
+        new ManifestJson("inside").top("tensor_file", "\"inside-rank0.pt\"").write(cap);
+        Files.createSymbolicLink(cap.resolve("inside-rank0.pt"), outside.resolve("real.pt"));
+        Files.createSymbolicLink(cap.resolve("linked"), outside);
+        CaptureDirectory d = CaptureDirectory.load(cap);
+        assertEquals(List.of("inside"), d.manifests().stream().map(Manifest::label).toList());
+        assertThrows(CaptureFormatException.class, () -> d.payloadOf(d.manifests().get(0)));
+        assertTrue(d.problems().stream().anyMatch(p -> p.message().contains("outside the capture directory")), d.problems().toString());
+    }
+
+    @Test
+    void linksInsideAreFollowedOnceAndLoopsStop() throws Exception {
+        Path cap = tmp.resolve("cap");
+        new ManifestJson("a").write(cap.resolve("real"));
+        Files.createSymbolicLink(cap.resolve("alias"), cap.resolve("real"));
+        Files.createSymbolicLink(cap.resolve("real").resolve("loop"), cap);
+        CaptureDirectory d = CaptureDirectory.load(cap);
+        assertEquals(2, d.manifests().size(), "the manifest via real/ and via alias/");
+        assertTrue(d.problems().stream().anyMatch(p -> p.message().contains("loop")), d.problems().toString());
+    }
+
+    @Test
+    void loadingNeverWritesIntoTheCapture() throws Exception {
+        Path root = TestCaptures.scenario("chunked-prefill");
+        List<String> before = listing(root);
+        CaptureDirectory.load(root);
+        assertEquals(before, listing(root));
+    }
+
+    private static List<String> listing(Path root) throws Exception {
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.map(p -> p + ":" + p.toFile().lastModified() + ":" + p.toFile().length()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aMissingDirectoryIsAnError() {
+        assertTrue(assertThrows(CaptureFormatException.class, () -> CaptureDirectory.load(tmp.resolve("nope"))).getMessage().contains("not found"));
+    }
+}

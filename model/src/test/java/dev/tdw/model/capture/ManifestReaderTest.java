@@ -1,0 +1,107 @@
+package dev.tdw.model.capture;
+
+import dev.tdw.model.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ManifestReaderTest {
+    @TempDir Path tmp;
+
+    private Manifest read(String json) throws Exception {
+        Path f = tmp.resolve("m-rank0.json");
+        Files.writeString(f, json);
+        return new ManifestReader().read(f);
+    }
+
+    @Test
+    void readsARealManifestWithInputSetsAndKeysThem() throws Exception {
+        Manifest m = new ManifestReader().read(TestCaptures.scenario("layer-bug").resolve("baseline/cmpl-layer-bug-rank0.json"));
+        assertEquals("cmpl-layer-bug", m.label());
+        assertEquals(71, m.records().size());
+        assertEquals(List.of("nan_count", "inf_count", "max_abs", "min", "max", "mean"), m.stats());
+        List<StageRecord> sets = m.records().stream().filter(StageRecord::isInputSet).toList();
+        assertEquals(6, sets.size());
+        assertEquals("add_rms_norm#5", sets.get(5).key().toString());
+        InputSpec eps = sets.get(0).inputs().get(3);
+        assertEquals("epsilon", eps.name());
+        assertEquals("1e-06", eps.value());
+        assertEquals(List.of(12L, 64L), sets.get(0).inputs().get(0).layout().shape());
+        assertEquals(53.83333206176758, m.records().get(0).summary().mean());
+        assertEquals(12L, ((List<?>) m.metadata().get("prompt_token_ids")).size());
+    }
+
+    @Test
+    void acceptsPythonsBareNonFiniteTokens() throws Exception {
+        Manifest m = read("{\"records\": [{\"stage\": \"s\", \"summary\": {\"nan_count\": 0.0, \"inf_count\": 0.0, "
+                + "\"max_abs\": Infinity, \"min\": -Infinity, \"max\": 1.0, \"mean\": NaN}}]}");
+        Summary s = m.records().get(0).summary();
+        assertEquals(Double.POSITIVE_INFINITY, s.maxAbs());
+        assertEquals(Double.NEGATIVE_INFINITY, s.min());
+        assertTrue(Double.isNaN(s.mean()));
+    }
+
+    @Test
+    void missingFieldsStayAbsentNeverZero() throws Exception {
+        Manifest m = read("{\"records\": [{\"stage\": \"s\", \"summary\": {\"nan_count\": 0.0}}]}");
+        StageRecord r = m.records().get(0);
+        assertNull(r.order());
+        assertNull(r.layout().shape());
+        assertNull(r.layout().storagePtr());
+        assertNull(r.summary().maxAbs());
+        assertEquals(false, r.summary().isComplete());
+        assertNull(m.rank());
+        assertNull(m.tensorFile());
+    }
+
+    @Test
+    void unknownFieldsAreKept() throws Exception {
+        Manifest m = read("{\"future\": {\"a\": 1}, \"records\": [{\"stage\": \"s\", \"npu_format\": 29, \"hint\": \"x\"}]}");
+        assertEquals(Map.of("a", 1), m.extra().get("future"));
+        assertEquals("x", m.records().get(0).extra().get("hint"));
+        assertEquals(29, m.records().get(0).layout().npuFormat());
+    }
+
+    @Test
+    void errorsNameTheFileAndTheJsonLocation() {
+        CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> read("{\"records\": [\n {\"stage\": \"s\",, }]}"));
+        assertTrue(e.getMessage().startsWith(tmp.resolve("m-rank0.json").toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("line 2"), e.getMessage());
+    }
+
+    @Test
+    void wrongTypesNameTheRecordAndField() {
+        CaptureFormatException e = assertThrows(CaptureFormatException.class,
+                () -> read("{\"records\": [{\"stage\": \"a\"}, {\"stage\": \"b\", \"shape\": \"12x64\"}]}"));
+        assertTrue(e.getMessage().contains("record 1 (b) shape"), e.getMessage());
+    }
+
+    @Test
+    void refusesWhatIsNotAManifest() {
+        assertTrue(assertThrows(CaptureFormatException.class, () -> read("[1, 2]")).getMessage().contains("not a JSON object"));
+        assertTrue(assertThrows(CaptureFormatException.class, () -> read("{\"probe\": \"x\"}")).getMessage().contains("no \"records\""));
+        assertTrue(assertThrows(CaptureFormatException.class, () -> read("{\"records\": [{\"order\": 1}]}")).getMessage().contains("no \"stage\""));
+        assertTrue(assertThrows(CaptureFormatException.class, () -> new ManifestReader().read(tmp.resolve("absent.json")))
+                .getMessage().contains("file not found"));
+    }
+
+    @Test
+    void limitsRefuseRunawayFiles() throws Exception {
+        Path f = tmp.resolve("deep-rank0.json");
+        Files.writeString(f, "{\"records\": [], \"metadata\": " + "[".repeat(100) + "]".repeat(100) + "}");
+        CaptureFormatException deep = assertThrows(CaptureFormatException.class, () -> new ManifestReader().read(f));
+        assertTrue(deep.getMessage().contains("nesting depth"), deep.getMessage());
+        ManifestLimits small = new ManifestLimits(10, 64, 1000, 10);
+        CaptureFormatException big = assertThrows(CaptureFormatException.class, () -> new ManifestReader(small).read(f));
+        assertTrue(big.getMessage().contains("over the limit"), big.getMessage());
+    }
+}

@@ -1,0 +1,184 @@
+package dev.tdw.bridge.ascend;
+
+import com.sun.jna.Function;
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
+import com.sun.jna.ptr.PointerByReference;
+import dev.tdw.bridge.device.ElementEncoder;
+import dev.tdw.model.tensor.DType;
+
+import java.util.Arrays;
+import java.util.OptionalInt;
+
+/**
+ * The CANN C API, one method per function, with the signatures of acl_rt.h, acl_base_rt.h and acl_meta.h
+ * (see native-bridge/README.md). size_t and uint64_t travel as Java long: the bridge targets LP64 Linux.
+ * Every nonzero status and every null handle becomes an {@link AclException}. Not thread-safe: ACL binds
+ * the current device per thread, so a runtime makes all its calls from one thread.
+ */
+final class Acl {
+    /** aclrtMemcpyKind */
+    static final int HOST_TO_DEVICE = 1, DEVICE_TO_HOST = 2, DEVICE_TO_DEVICE = 3;
+    /** aclrtMemMallocPolicy ACL_MEM_MALLOC_HUGE_FIRST */
+    static final int MALLOC_HUGE_FIRST = 0;
+    /** aclrtMemAttr ACL_HBM_MEM */
+    static final int HBM_MEMORY = 1;
+    /** aclFormat ACL_FORMAT_ND */
+    static final int FORMAT_ND = 2;
+
+    private final NativeSymbols symbols;
+
+    Acl(NativeSymbols symbols) {
+        this.symbols = symbols;
+    }
+
+    /** aclDataType of a torch element type (acl_base_rt.h). */
+    static int dataType(DType t) {
+        return switch (t) {
+            case FLOAT32 -> 0;
+            case FLOAT16 -> 1;
+            case INT8 -> 2;
+            case INT32 -> 3;
+            case UINT8 -> 4;
+            case INT16 -> 6;
+            case INT64 -> 9;
+            case FLOAT64 -> 11;
+            case BOOL -> 12;
+            case BFLOAT16 -> 27;
+            case FLOAT8_E5M2 -> 35;
+            case FLOAT8_E4M3FN -> 36;
+        };
+    }
+
+    boolean exports(String function) { return symbols.find(function).isPresent(); }
+
+    private int call(String function, Object... args) {
+        return symbols.require(function).invokeInt(args);
+    }
+
+    private void check(String function, Object... args) {
+        int status = call(function, args);
+        if (status != 0) throw new AclException(function, OptionalInt.of(status), recentErrorMessage());
+    }
+
+    private Pointer handle(String function, Object... args) {
+        Pointer p = symbols.require(function).invokePointer(args);
+        if (p == null) throw new AclException(function, OptionalInt.empty(), recentErrorMessage());
+        return p;
+    }
+
+    /** aclGetRecentErrMsg(): the last failure's message on this thread, or "" when there is none. */
+    String recentErrorMessage() {
+        Function f = symbols.require("aclGetRecentErrMsg");
+        Pointer p = f.invokePointer(new Object[0]);
+        return p == null ? "" : p.getString(0);
+    }
+
+    void init() { check("aclInit", (Object) null); }
+
+    void finish() { check("aclFinalize"); }
+
+    void setDevice(int deviceId) { check("aclrtSetDevice", deviceId); }
+
+    void resetDevice(int deviceId) { check("aclrtResetDevice", deviceId); }
+
+    int deviceCount() {
+        var count = new IntByReference();
+        check("aclrtGetDeviceCount", count);
+        return count.getValue();
+    }
+
+    /** Free and total bytes of the current device's memory of kind {@code attribute} (aclrtMemAttr). */
+    long[] memoryInfo(int attribute) {
+        var free = new LongByReference();
+        var total = new LongByReference();
+        check("aclrtGetMemInfo", attribute, free, total);
+        return new long[] {free.getValue(), total.getValue()};
+    }
+
+    Pointer malloc(long bytes) {
+        var p = new PointerByReference();
+        check("aclrtMalloc", p, bytes, MALLOC_HUGE_FIRST);
+        return p.getValue();
+    }
+
+    void free(Pointer devicePointer) { check("aclrtFree", devicePointer); }
+
+    void memcpy(Pointer dst, long destMax, Pointer src, long count, int kind) {
+        check("aclrtMemcpy", dst, destMax, src, count, kind);
+    }
+
+    Pointer createStream() {
+        var stream = new PointerByReference();
+        check("aclrtCreateStream", stream);
+        return stream.getValue();
+    }
+
+    void destroyStream(Pointer stream) { check("aclrtDestroyStream", stream); }
+
+    void synchronizeStream(Pointer stream) { check("aclrtSynchronizeStream", stream); }
+
+    /** aclCreateTensor: note that the element offset comes before the format. */
+    Pointer createTensor(long[] shape, DType type, long[] strides, long offset, int format, long[] storageShape, Pointer data) {
+        return handle("aclCreateTensor", orNull(shape), (long) shape.length, dataType(type), orNull(strides), offset, format,
+                orNull(storageShape), (long) storageShape.length, data);
+    }
+
+    void destroyTensor(Pointer tensor) { check("aclDestroyTensor", tensor); }
+
+    /** aclCreateScalar over {@code value} encoded as {@code type}; the scalar keeps its own copy. */
+    Pointer createScalar(double value, DType type) {
+        var m = new Memory(8);
+        m.clear();
+        switch (type) {
+            case FLOAT64 -> m.setDouble(0, value);
+            case FLOAT32 -> m.setFloat(0, (float) value);
+            case FLOAT16 -> m.setShort(0, ElementEncoder.toHalfBits((float) value));
+            case BFLOAT16 -> m.setShort(0, ElementEncoder.toBfloat16Bits((float) value));
+            case INT64 -> m.setLong(0, (long) value);
+            case INT32 -> m.setInt(0, (int) value);
+            default -> throw new IllegalArgumentException("no scalar of " + type.torchName());
+        }
+        return handle("aclCreateScalar", m, dataType(type));
+    }
+
+    void destroyScalar(Pointer scalar) { check("aclDestroyScalar", scalar); }
+
+    Pointer createIntArray(long[] values) {
+        return handle("aclCreateIntArray", orNull(values), (long) values.length);
+    }
+
+    void destroyIntArray(Pointer array) { check("aclDestroyIntArray", array); }
+
+    /**
+     * Two-phase operator call: {@code <operator>GetWorkspaceSize(args..., &size, &executor)}, a workspace of
+     * that size if nonzero, then {@code <operator>(workspace, size, executor, stream)}. Returns the workspace,
+     * which must stay allocated until the stream is synchronized (null when none was needed).
+     */
+    Pointer launch(String operator, Pointer stream, Object... firstPhaseArgs) {
+        var size = new LongByReference();
+        var executor = new PointerByReference();
+        Object[] args = Arrays.copyOf(firstPhaseArgs, firstPhaseArgs.length + 2);
+        args[firstPhaseArgs.length] = size;
+        args[firstPhaseArgs.length + 1] = executor;
+        check(operator + "GetWorkspaceSize", args);
+        Pointer workspace = size.getValue() > 0 ? malloc(size.getValue()) : null;
+        try {
+            check(operator, workspace, size.getValue(), executor.getValue(), stream);
+        } catch (RuntimeException e) {
+            if (workspace != null) {
+                try {
+                    free(workspace);
+                } catch (RuntimeException alsoFailed) {
+                    e.addSuppressed(alsoFailed);
+                }
+            }
+            throw e;
+        }
+        return workspace;
+    }
+
+    private static long[] orNull(long[] values) { return values.length == 0 ? null : values; }
+}

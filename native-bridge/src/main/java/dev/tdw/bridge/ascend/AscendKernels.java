@@ -1,0 +1,181 @@
+package dev.tdw.bridge.ascend;
+
+import dev.tdw.bridge.device.GeluApproximation;
+import dev.tdw.bridge.device.OperatorCall;
+import dev.tdw.bridge.device.RotaryMode;
+import dev.tdw.bridge.device.StandardOperators;
+import dev.tdw.bridge.device.Tensors;
+import dev.tdw.model.tensor.DType;
+import dev.tdw.model.tensor.Tensor;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Replay operators bound to aclnn. First-phase argument lists follow the CANN headers recorded in
+ * native-bridge/README.md. grouped_matmul is host-only: aclnnGroupedMatmul takes aclTensorList arguments,
+ * which this bridge does not bind.
+ */
+final class AscendKernels {
+    private AscendKernels() {}
+
+    /** aclnnMatmul cubeMathType KEEP_DTYPE: compute in the input type, no down-conversion. */
+    private static final byte KEEP_DTYPE = 0;
+
+    static Map<String, AscendKernel> standard() {
+        var m = new LinkedHashMap<String, AscendKernel>();
+        m.put(StandardOperators.ADD.name(), new AscendKernel(List.of("aclnnAdd"), AscendKernels::add));
+        m.put(StandardOperators.MUL.name(), new AscendKernel(List.of("aclnnMul"), AscendKernels::mul));
+        m.put(StandardOperators.RMS_NORM.name(), new AscendKernel(List.of("aclnnRmsNorm"), AscendKernels::rmsNorm));
+        m.put(StandardOperators.ADD_RMS_NORM.name(), new AscendKernel(List.of("aclnnAddRmsNorm"), AscendKernels::addRmsNorm));
+        m.put(StandardOperators.LAYER_NORM.name(), new AscendKernel(List.of("aclnnLayerNorm"), AscendKernels::layerNorm));
+        m.put(StandardOperators.MATMUL.name(), new AscendKernel(List.of("aclnnMatmul"), AscendKernels::matmul));
+        m.put(StandardOperators.GATE_UP_PROJ.name(), new AscendKernel(List.of("aclnnMatmul"), AscendKernels::gateUpProj));
+        m.put(StandardOperators.SOFTMAX.name(), new AscendKernel(List.of("aclnnSoftmax"), AscendKernels::softmax));
+        m.put(StandardOperators.SILU.name(), new AscendKernel(List.of("aclnnSilu"), AscendKernels::silu));
+        m.put(StandardOperators.SWIGLU.name(), new AscendKernel(List.of("aclnnSwiGlu"), AscendKernels::swiglu));
+        m.put(StandardOperators.GELU.name(), new AscendKernel(List.of("aclnnGeluV2"), AscendKernels::gelu));
+        m.put(StandardOperators.ROTARY_EMBEDDING.name(),
+                new AscendKernel(List.of("aclnnRotaryPositionEmbedding"), AscendKernels::rotaryEmbedding));
+        return m;
+    }
+
+    private static Map<String, Tensor> add(DeviceScope s, OperatorCall c) {
+        Tensor a = c.tensor("self"), b = c.tensor("other");
+        var out = s.output(c.outputType(), Tensors.broadcastShape(a.shape(), b.shape()));
+        s.launch("aclnnAdd", s.tensor(a), s.tensor(b), s.scalar(c.doubleValue("alpha", 1.0), DType.FLOAT32), out.tensor());
+        return Map.of("out", s.download(out));
+    }
+
+    private static Map<String, Tensor> mul(DeviceScope s, OperatorCall c) {
+        Tensor a = c.tensor("self"), b = c.tensor("other");
+        var out = s.output(c.outputType(), Tensors.broadcastShape(a.shape(), b.shape()));
+        s.launch("aclnnMul", s.tensor(a), s.tensor(b), out.tensor());
+        return Map.of("out", s.download(out));
+    }
+
+    /** x's shape with the dims gamma normalizes over set to 1: the shape of rstdOut. */
+    private static long[] reducedShape(Tensor x, Tensor gamma) {
+        long[] shape = x.shape();
+        for (int i = Math.max(0, shape.length - gamma.dim()); i < shape.length; i++) shape[i] = 1;
+        return shape;
+    }
+
+    private static Map<String, Tensor> rmsNorm(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x"), gamma = c.tensor("gamma");
+        var y = s.output(c.outputType(), x.shape());
+        var rstd = s.output(DType.FLOAT32, reducedShape(x, gamma));
+        s.launch("aclnnRmsNorm", s.tensor(x), s.tensor(gamma), c.doubleValue("epsilon", 1e-6), y.tensor(), rstd.tensor());
+        return Map.of("out", s.download(y));
+    }
+
+    private static Map<String, Tensor> addRmsNorm(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x"), residual = c.tensor("residual"), gamma = c.tensor("gamma");
+        var y = s.output(c.outputType(), x.shape());
+        var rstd = s.output(DType.FLOAT32, reducedShape(x, gamma));
+        var sum = s.output(c.outputType(), x.shape());
+        s.launch("aclnnAddRmsNorm", s.tensor(x), s.tensor(residual), s.tensor(gamma), c.doubleValue("epsilon", 1e-6),
+                y.tensor(), rstd.tensor(), sum.tensor());
+        var result = new LinkedHashMap<String, Tensor>();
+        result.put("out", s.download(y));
+        result.put("residual", s.download(sum));
+        return result;
+    }
+
+    private static Map<String, Tensor> layerNorm(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x");
+        var weight = c.optionalTensor("weight");
+        var bias = c.optionalTensor("bias");
+        long[] normalized = weight.map(Tensor::shape).orElse(new long[] {x.shape()[x.dim() - 1]});
+        var out = s.output(c.outputType(), x.shape());
+        s.launch("aclnnLayerNorm", s.tensor(x), s.intArray(normalized), weight.map(s::tensor).orElse(null),
+                bias.map(s::tensor).orElse(null), c.doubleValue("epsilon", 1e-5), out.tensor(), null, null);
+        return Map.of("out", s.download(out));
+    }
+
+    /** A transpose of the last two dims as a strided view: no data moves. */
+    private static com.sun.jna.Pointer maybeTransposed(DeviceScope s, Tensor t, boolean transpose) {
+        if (!transpose) return s.tensor(t);
+        return s.view(t, swapLast2(t.shape()), swapLast2(t.stride()));
+    }
+
+    private static long[] swapLast2(long[] v) {
+        if (v.length < 2) throw new IllegalArgumentException("cannot transpose " + v.length + " dims");
+        long[] w = v.clone();
+        w[v.length - 2] = v[v.length - 1];
+        w[v.length - 1] = v[v.length - 2];
+        return w;
+    }
+
+    private static long[] matmulShape(long[] a, long[] b) {
+        long[] batch = Tensors.broadcastShape(Arrays.copyOf(a, a.length - 2), Arrays.copyOf(b, b.length - 2));
+        long[] shape = Arrays.copyOf(batch, batch.length + 2);
+        shape[batch.length] = a[a.length - 2];
+        shape[batch.length + 1] = b[b.length - 1];
+        return shape;
+    }
+
+    private static Map<String, Tensor> matmul(DeviceScope s, OperatorCall c) {
+        Tensor a = c.tensor("a"), b = c.tensor("b");
+        boolean ta = c.booleanValue("transpose_a", false), tb = c.booleanValue("transpose_b", false);
+        if (a.dim() < 2 || b.dim() < 2) throw new IllegalArgumentException("matmul: a and b need 2 or more dims");
+        var out = s.output(c.outputType(), matmulShape(ta ? swapLast2(a.shape()) : a.shape(), tb ? swapLast2(b.shape()) : b.shape()));
+        s.launch("aclnnMatmul", maybeTransposed(s, a, ta), maybeTransposed(s, b, tb), out.tensor(), KEEP_DTYPE);
+        return Map.of("out", s.download(out));
+    }
+
+    /** x @ weight.T with the weight [N, K] passed as a [K, N] view. */
+    private static Map<String, Tensor> gateUpProj(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x"), w = c.tensor("weight");
+        if (w.dim() != 2 || x.dim() < 2) throw new IllegalArgumentException("gate_up_proj: x needs 2+ dims and weight 2");
+        var out = s.output(c.outputType(), matmulShape(x.shape(), swapLast2(w.shape())));
+        s.launch("aclnnMatmul", s.tensor(x), maybeTransposed(s, w, true), out.tensor(), KEEP_DTYPE);
+        return Map.of("out", s.download(out));
+    }
+
+    private static Map<String, Tensor> softmax(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x");
+        var out = s.output(c.outputType(), x.shape());
+        s.launch("aclnnSoftmax", s.tensor(x), c.longValue("dim", -1), out.tensor());
+        return Map.of("out", s.download(out));
+    }
+
+    private static Map<String, Tensor> silu(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x");
+        var out = s.output(c.outputType(), x.shape());
+        s.launch("aclnnSilu", s.tensor(x), out.tensor());
+        return Map.of("out", s.download(out));
+    }
+
+    private static Map<String, Tensor> swiglu(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x");
+        long dim = c.longValue("dim", -1);
+        int d = (int) (dim < 0 ? dim + x.dim() : dim);
+        if (d < 0 || d >= x.dim()) throw new IllegalArgumentException("swiglu: dim " + dim + " is out of range");
+        long[] shape = x.shape();
+        shape[d] /= 2;
+        var out = s.output(c.outputType(), shape);
+        s.launch("aclnnSwiGlu", s.tensor(x), dim, out.tensor());
+        return Map.of("out", s.download(out));
+    }
+
+    /** aclnnGeluV2 approximate: 0 is the exact erf form, 1 the tanh approximation. */
+    private static Map<String, Tensor> gelu(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x");
+        long approximate = GeluApproximation.of(c) == GeluApproximation.TANH ? 1 : 0;
+        var out = s.output(c.outputType(), x.shape());
+        s.launch("aclnnGeluV2", s.tensor(x), approximate, out.tensor());
+        return Map.of("out", s.download(out));
+    }
+
+    /** aclnnRotaryPositionEmbedding mode: 0 half (neox), 1 interleave. */
+    private static Map<String, Tensor> rotaryEmbedding(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x");
+        long mode = RotaryMode.of(c) == RotaryMode.NEOX ? 0 : 1;
+        var out = s.output(c.outputType(), x.shape());
+        s.launch("aclnnRotaryPositionEmbedding", s.tensor(x), s.tensor(c.tensor("cos")), s.tensor(c.tensor("sin")), mode, out.tensor());
+        return Map.of("out", s.download(out));
+    }
+}

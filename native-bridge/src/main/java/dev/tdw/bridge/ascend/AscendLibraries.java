@@ -1,0 +1,25 @@
+package dev.tdw.bridge.ascend;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The CANN libraries to load: the runtime ({@code libascendcl.so}), the operator-object library
+ * ({@code libnnopbase.so}) and the operator libraries, which are {@code libopapi_math.so} and
+ * {@code libopapi_nn.so} in current CANN and one {@code libopapi.so} in older releases.
+ */
+public record AscendLibraries(Path runtime, Path operatorObjects, List<Path> operatorLibraries) {
+    public AscendLibraries {
+        operatorLibraries = List.copyOf(operatorLibraries);
+        if (operatorLibraries.isEmpty()) throw new IllegalArgumentException("no operator library");
+    }
+
+    /** Every library in load order: runtime, operator objects, operators. */
+    public List<Path> all() {
+        var all = new java.util.ArrayList<Path>();
+        all.add(runtime);
+        all.add(operatorObjects);
+        all.addAll(operatorLibraries);
+        return all;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.tdw.bridge.ascend;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Finds the CANN libraries. The system property {@value #OVERRIDE_PROPERTY}, when set, names the only
+ * directory searched (tests point it at the CANN test double); otherwise {@code $ASCEND_HOME_PATH/lib64},
+ * each {@code LD_LIBRARY_PATH} entry and {@value #DEFAULT_TOOLKIT} are searched in that order. Each
+ * library is taken from the first directory that has it, since a toolkit and an operator package may be
+ * installed apart.
+ */
+public final class AscendLibraryLocator {
+    public static final String OVERRIDE_PROPERTY = "tdw.ascend.lib";
+    public static final String DEFAULT_TOOLKIT = "/usr/local/Ascend/ascend-toolkit/latest/lib64";
+
+    static final String RUNTIME = "libascendcl.so";
+    static final String OPERATOR_OBJECTS = "libnnopbase.so";
+    static final List<String> SPLIT_OPERATORS = List.of("libopapi_math.so", "libopapi_nn.so");
+    static final String SINGLE_OPERATORS = "libopapi.so";
+
+    private final List<Path> directories;
+
+    public AscendLibraryLocator(List<Path> directories) {
+        this.directories = List.copyOf(directories);
+    }
+
+    /** The locator for this process: the override property, or the environment. */
+    public static AscendLibraryLocator fromEnvironment() {
+        return forSettings(System.getProperty(OVERRIDE_PROPERTY), System.getenv());
+    }
+
+    static AscendLibraryLocator forSettings(String override, Map<String, String> env) {
+        if (override != null && !override.isBlank()) return new AscendLibraryLocator(List.of(Path.of(override)));
+        var dirs = new LinkedHashSet<Path>();
+        String home = env.get("ASCEND_HOME_PATH");
+        if (home != null && !home.isBlank()) dirs.add(Path.of(home, "lib64"));
+        String ld = env.get("LD_LIBRARY_PATH");
+        if (ld != null) {
+            for (String entry : ld.split(File.pathSeparator)) {
+                if (!entry.isBlank()) dirs.add(Path.of(entry));
+            }
+        }
+        dirs.add(Path.of(DEFAULT_TOOLKIT));
+        return new AscendLibraryLocator(new ArrayList<>(dirs));
+    }
+
+    public List<Path> directories() { return directories; }
+
+    public AscendDiscovery locate() {
+        Optional<Path> runtime = find(RUNTIME);
+        Optional<Path> objects = find(OPERATOR_OBJECTS);
+        // Current releases split the operators; load the split pair when both exist, plus libopapi.so if
+        // present, and let each symbol resolve in whichever library has it.
+        var operators = new ArrayList<Path>();
+        List<Optional<Path>> split = SPLIT_OPERATORS.stream().map(this::find).toList();
+        if (split.stream().allMatch(Optional::isPresent)) split.forEach(p -> operators.add(p.get()));
+        find(SINGLE_OPERATORS).ifPresent(operators::add);
+
+        var missing = new ArrayList<String>();
+        if (runtime.isEmpty()) missing.add(RUNTIME);
+        if (objects.isEmpty()) missing.add(OPERATOR_OBJECTS);
+        if (operators.isEmpty()) missing.add(String.join(" + ", SPLIT_OPERATORS) + " or " + SINGLE_OPERATORS);
+        if (!missing.isEmpty()) {
+            return new AscendDiscovery(directories, Optional.empty(), "not found: " + String.join(", ", missing) + " in " + directories);
+        }
+        var libraries = new AscendLibraries(runtime.get(), objects.get(), operators);
+        return new AscendDiscovery(directories, Optional.of(libraries), "found " + libraries.all());
+    }
+
+    private Optional<Path> find(String name) {
+        return directories.stream().map(d -> d.resolve(name)).filter(Files::isRegularFile).findFirst();
+    }
+}

@@ -1,0 +1,174 @@
+package dev.tdw.bridge.ascend;
+
+import com.sun.jna.Pointer;
+import dev.tdw.bridge.device.DeviceException;
+import dev.tdw.bridge.device.DeviceInfo;
+import dev.tdw.bridge.device.DeviceRuntime;
+import dev.tdw.bridge.device.OperatorCall;
+import dev.tdw.bridge.device.Role;
+import dev.tdw.model.tensor.Tensor;
+
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Operators on an Ascend device through CANN: init, set device and create a stream on open; each call
+ * uploads its arguments, runs the aclnn operators on the stream, synchronizes and downloads the outputs;
+ * close destroys the stream, resets the device and finalizes ACL when no other runtime still uses it.
+ * ACL binds the current device to the calling thread, so every call runs on this runtime's own thread.
+ */
+public final class AscendRuntime implements DeviceRuntime {
+    private final AscendLibraries libraries;
+    private final int deviceId;
+    private final ExecutorService thread;
+    private final Acl acl;
+    private final Map<String, AscendKernel> kernels;
+    private final Set<String> operators;
+    private Pointer stream;
+    private volatile boolean closed;
+
+    private AscendRuntime(AscendLibraries libraries, int deviceId, ExecutorService thread, Acl acl, Map<String, AscendKernel> kernels) {
+        this.libraries = libraries;
+        this.deviceId = deviceId;
+        this.thread = thread;
+        this.acl = acl;
+        this.kernels = kernels;
+        var supported = new LinkedHashSet<String>();
+        kernels.forEach((name, kernel) -> {
+            if (kernel.aclnnOperators().stream().allMatch(op -> acl.exports(op + "GetWorkspaceSize") && acl.exports(op))) {
+                supported.add(name);
+            }
+        });
+        this.operators = Set.copyOf(supported);
+    }
+
+    /** Loads the libraries and opens {@code deviceId}; throws {@link DeviceException} (often an {@link AclException}). */
+    public static AscendRuntime open(AscendLibraries libraries, int deviceId) {
+        ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "tdw-ascend-device-" + deviceId);
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            return onThread(thread, () -> {
+                Acl acl = new Acl(NativeSymbols.load(libraries));
+                var runtime = new AscendRuntime(libraries, deviceId, thread, acl, AscendKernels.standard());
+                runtime.start();
+                return runtime;
+            });
+        } catch (RuntimeException e) {
+            thread.shutdown();
+            throw e;
+        }
+    }
+
+    private void start() {
+        String key = libraries.runtime().toAbsolutePath().toString();
+        AclProcessState.acquire(key, acl);
+        try {
+            acl.setDevice(deviceId);
+            try {
+                stream = acl.createStream();
+            } catch (RuntimeException e) {
+                suppressing(e, () -> acl.resetDevice(deviceId));
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            suppressing(e, () -> AclProcessState.release(key, acl));
+            throw e;
+        }
+    }
+
+    private static void suppressing(RuntimeException primary, Runnable cleanup) {
+        try {
+            cleanup.run();
+        } catch (RuntimeException e) {
+            primary.addSuppressed(e);
+        }
+    }
+
+    public AscendLibraries libraries() { return libraries; }
+
+    @Override
+    public String describe(Role role) {
+        return "Ascend device " + deviceId + " (CANN at " + libraries.runtime().getParent() + ")";
+    }
+
+    @Override
+    public DeviceInfo deviceInfo() {
+        return call(() -> {
+            long[] memory = acl.memoryInfo(Acl.HBM_MEMORY);
+            return new DeviceInfo("Ascend (CANN)", deviceId, acl.deviceCount(), memory[0], memory[1]);
+        });
+    }
+
+    /** The replay operators whose aclnn functions the loaded libraries export. */
+    @Override
+    public Set<String> operators() { return operators; }
+
+    @Override
+    public Map<String, Tensor> execute(OperatorCall call) {
+        AscendKernel kernel = kernels.get(call.operator());
+        if (kernel == null || !operators.contains(call.operator())) {
+            throw new DeviceException("the Ascend runtime cannot run " + call.operator()
+                    + (kernel == null ? "" : ": the loaded CANN does not export " + kernel.aclnnOperators()));
+        }
+        return call(() -> {
+            try (var scope = new DeviceScope(acl, stream)) {
+                return kernel.body().run(scope, call);
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        try {
+            onThread(thread, () -> {
+                RuntimeException failure = null;
+                for (Runnable step : new Runnable[] {
+                        () -> acl.destroyStream(stream),
+                        () -> acl.resetDevice(deviceId),
+                        () -> AclProcessState.release(libraries.runtime().toAbsolutePath().toString(), acl)}) {
+                    try {
+                        step.run();
+                    } catch (RuntimeException e) {
+                        if (failure == null) failure = e; else failure.addSuppressed(e);
+                    }
+                }
+                if (failure != null) throw failure;
+                return null;
+            });
+        } finally {
+            thread.shutdown();
+        }
+    }
+
+    private <T> T call(Callable<T> work) {
+        if (closed) {
+            throw new IllegalStateException("the Ascend runtime is closed");
+        }
+        return onThread(thread, work);
+    }
+
+    private static <T> T onThread(ExecutorService thread, Callable<T> work) {
+        Future<T> f = thread.submit(work);
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DeviceException("interrupted while waiting for the device", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new DeviceException("device call failed", e.getCause());
+        }
+    }
+}

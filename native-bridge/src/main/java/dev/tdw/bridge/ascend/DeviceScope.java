@@ -1,0 +1,152 @@
+package dev.tdw.bridge.ascend;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import dev.tdw.bridge.device.Tensors;
+import dev.tdw.model.tensor.DType;
+import dev.tdw.model.tensor.Storage;
+import dev.tdw.model.tensor.Tensor;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * The device resources of one operator call, released in reverse order on close. Each distinct host
+ * storage is uploaded once, so arguments that shared a storage on the host share it on the device.
+ * Downloads synchronize the stream first when work was launched since the last synchronization.
+ */
+final class DeviceScope implements AutoCloseable {
+    /** A device output buffer and the aclTensor describing it, contiguous. */
+    record Output(Pointer tensor, Pointer data, DType type, long[] shape) {}
+
+    private final Acl acl;
+    private final Pointer stream;
+    private final Deque<Runnable> releases = new ArrayDeque<>();
+    private final Map<Storage, Pointer> uploaded = new IdentityHashMap<>();
+    private boolean unsynchronized;
+
+    DeviceScope(Acl acl, Pointer stream) {
+        this.acl = acl;
+        this.stream = stream;
+    }
+
+    /** An aclTensor for {@code t}'s own view (shape, strides, offset) of its uploaded storage. */
+    Pointer tensor(Tensor t) {
+        return view(t, t.shape(), t.stride());
+    }
+
+    /** An aclTensor viewing {@code t}'s storage with another shape and strides, e.g. a transpose. */
+    Pointer view(Tensor t, long[] shape, long[] strides) {
+        Storage s = t.storage();
+        Pointer data = upload(s);
+        Pointer handle = acl.createTensor(shape, s.dtype(), strides, t.storageOffset(), Acl.FORMAT_ND, new long[] {s.numel()}, data);
+        releases.push(() -> acl.destroyTensor(handle));
+        return handle;
+    }
+
+    Output output(DType type, long[] shape) {
+        long bytes = Tensors.numel(shape) * type.elementSize();
+        Pointer data = allocate(bytes);
+        Pointer handle = acl.createTensor(shape, type, Tensors.contiguousStrides(shape), 0, Acl.FORMAT_ND, shape, data);
+        releases.push(() -> acl.destroyTensor(handle));
+        return new Output(handle, data, type, shape.clone());
+    }
+
+    Pointer scalar(double value, DType type) {
+        Pointer handle = acl.createScalar(value, type);
+        releases.push(() -> acl.destroyScalar(handle));
+        return handle;
+    }
+
+    Pointer intArray(long... values) {
+        Pointer handle = acl.createIntArray(values);
+        releases.push(() -> acl.destroyIntArray(handle));
+        return handle;
+    }
+
+    /** Launches a two-phase operator on the stream; its workspace lives until this scope closes. */
+    void launch(String operator, Object... firstPhaseArgs) {
+        Pointer workspace = acl.launch(operator, stream, firstPhaseArgs);
+        unsynchronized = true;
+        if (workspace != null) releases.push(() -> acl.free(workspace));
+    }
+
+    Tensor download(Output out) {
+        if (unsynchronized) {
+            acl.synchronizeStream(stream);
+            unsynchronized = false;
+        }
+        int bytes = Math.toIntExact(Tensors.numel(out.shape()) * out.type().elementSize());
+        ByteBuffer host = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        if (bytes > 0) {
+            var staging = new Memory(bytes);
+            acl.memcpy(staging, bytes, out.data(), bytes, Acl.DEVICE_TO_HOST);
+            staging.read(0, host.array(), 0, bytes);
+        }
+        return Tensors.wrap(out.type(), out.shape(), host);
+    }
+
+    private Pointer upload(Storage s) {
+        Pointer done = uploaded.get(s);
+        if (done != null) return done;
+        byte[] bytes = littleEndianBytes(s);
+        Pointer device = allocate(bytes.length);
+        if (bytes.length > 0) {
+            var staging = new Memory(bytes.length);
+            staging.write(0, bytes, 0, bytes.length);
+            acl.memcpy(device, bytes.length, staging, bytes.length, Acl.HOST_TO_DEVICE);
+        }
+        uploaded.put(s, device);
+        return device;
+    }
+
+    /** Empty tensors get no device memory; CANN accepts a null data pointer for them. */
+    private Pointer allocate(long bytes) {
+        if (bytes == 0) return null;
+        Pointer p = acl.malloc(bytes);
+        releases.push(() -> acl.free(p));
+        return p;
+    }
+
+    /** The storage bytes in the device's (little-endian) order. */
+    private static byte[] littleEndianBytes(Storage s) {
+        int size = s.dtype().elementSize();
+        byte[] bytes = new byte[Math.toIntExact(s.numel() * size)];
+        s.bytes().get(0, bytes);
+        if (s.order() == ByteOrder.BIG_ENDIAN && size > 1) {
+            for (int at = 0; at < bytes.length; at += size) {
+                for (int i = 0, j = size - 1; i < j; i++, j--) {
+                    byte b = bytes[at + i];
+                    bytes[at + i] = bytes[at + j];
+                    bytes[at + j] = b;
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /** Waits for launched work, then releases everything; the first release failure is rethrown at the end. */
+    @Override
+    public void close() {
+        RuntimeException failure = null;
+        if (unsynchronized) {
+            try {
+                acl.synchronizeStream(stream);
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+        }
+        while (!releases.isEmpty()) {
+            try {
+                releases.pop().run();
+            } catch (RuntimeException e) {
+                if (failure == null) failure = e; else failure.addSuppressed(e);
+            }
+        }
+        if (failure != null) throw failure;
+    }
+}

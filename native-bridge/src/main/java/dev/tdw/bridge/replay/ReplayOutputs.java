@@ -1,0 +1,77 @@
+package dev.tdw.bridge.replay;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.compare.StatisticsRecompute;
+import dev.tdw.model.report.Json;
+import dev.tdw.model.tensor.PayloadWriter;
+import dev.tdw.model.tensor.Tensor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * Writes one replay's outputs: {@code candidate.pt} and {@code reference.pt} in the probe's payload
+ * layout (so {@code tdw tensors} pairs them by key), and {@code replay.json} saying what ran where.
+ * The output directory may not lie inside the capture the inputs came from: captures are never written.
+ */
+public final class ReplayOutputs {
+    public static final String PROBE = "ascend-tensor-dump/1";
+
+    public record Files3(Path candidate, Path reference, Path manifest) {}
+
+    private ReplayOutputs() {}
+
+    public static Files3 write(ReplayResult result, ReplayRequest request, Path dump, Path outDir) throws IOException {
+        Path captureDir = dump.toAbsolutePath().normalize().getParent();
+        Path out = outDir.toAbsolutePath().normalize();
+        if (captureDir != null && out.startsWith(captureDir)) {
+            throw new IOException(outDir + ": inside the capture directory " + captureDir + "; replay outputs never go into a capture");
+        }
+        Files.createDirectories(out);
+        Files3 files = new Files3(out.resolve("candidate.pt"), out.resolve("reference.pt"), out.resolve("replay.json"));
+        payload(result.label(), result.candidate()).write(files.candidate());
+        payload(result.label(), result.reference()).write(files.reference());
+        Files.writeString(files.manifest(), Json.write(manifest(result, request, dump, files)));
+        return files;
+    }
+
+    private static PayloadWriter payload(String label, Map<String, Tensor> outputs) {
+        PayloadWriter w = new PayloadWriter(PROBE, label, 0, Map.of("replay", true, "non_tensor_outputs", Map.of()));
+        outputs.forEach(w::tensor);
+        return w;
+    }
+
+    private static ObjectNode manifest(ReplayResult result, ReplayRequest request, Path dump, Files3 files) {
+        ObjectNode o = Json.object();
+        o.put("probe", PROBE);
+        o.put("label", result.label());
+        o.put("replay_of", request.key());
+        o.put("dump", dump.toString());
+        o.put("operator", result.operator());
+        o.set("argument_order", Json.strings(request.argumentOrder()));
+        ObjectNode bindings = o.putObject("bindings");
+        result.bindings().forEach(bindings::put);
+        o.put("candidate_runtime", result.candidateRuntime());
+        o.put("reference_runtime", result.referenceRuntime());
+        o.set("candidate_outputs", outputs(result.candidate()));
+        o.set("reference_outputs", outputs(result.reference()));
+        o.put("candidate_file", files.candidate().getFileName().toString());
+        o.put("reference_file", files.reference().getFileName().toString());
+        o.put("note", "A passing replay says the operator's contract holds on these inputs; it does not fix the model.");
+        return o;
+    }
+
+    private static ObjectNode outputs(Map<String, Tensor> tensors) {
+        ObjectNode o = Json.object();
+        tensors.forEach((key, t) -> {
+            ObjectNode e = o.putObject(key);
+            e.set("shape", Json.longs(Arrays.stream(t.shape()).boxed().toList()));
+            e.put("dtype", t.dtype().torchName());
+            StatisticsRecompute.recompute(t).ifPresent(s -> e.set("summary", Json.plain(s.asMap())));
+        });
+        return o;
+    }
+}

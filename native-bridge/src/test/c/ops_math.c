@@ -1,0 +1,72 @@
+/* libopapi_math part of the test double: element-wise arithmetic with broadcasting, computed in fp32. */
+#include "double_internal.h"
+
+#define CHECK(expr) do { aclnnStatus s_ = (expr); if (s_ != ACLNN_SUCCESS) return s_; } while (0)
+
+static aclnnStatus add_compute(aclOpExecutor *ex, void *workspace) {
+    (void)workspace;
+    const aclTensor *a = ex->in[0], *b = ex->in[1], *out = ex->out[0];
+    float alpha = (float)ex->real;
+    for (int64_t i = 0, n = tdw_double_numel(out); i < n; i++) {
+        float x = (float)tdw_double_get(a, tdw_double_broadcast_index(a, out, i));
+        float y = (float)tdw_double_get(b, tdw_double_broadcast_index(b, out, i));
+        tdw_double_set(out, i, x + alpha * y);
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus mul_compute(aclOpExecutor *ex, void *workspace) {
+    (void)workspace;
+    const aclTensor *a = ex->in[0], *b = ex->in[1], *out = ex->out[0];
+    for (int64_t i = 0, n = tdw_double_numel(out); i < n; i++) {
+        float x = (float)tdw_double_get(a, tdw_double_broadcast_index(a, out, i));
+        float y = (float)tdw_double_get(b, tdw_double_broadcast_index(b, out, i));
+        tdw_double_set(out, i, x * y);
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus binary_first_phase(const char *fn, const char *op, tdw_kernel compute, const aclTensor *self,
+                                      const aclTensor *other, const aclScalar *alpha, aclTensor *out,
+                                      uint64_t *workspaceSize, aclOpExecutor **executor) {
+    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
+    CHECK(tdw_double_check(fn, "self", self));
+    CHECK(tdw_double_check(fn, "other", other));
+    CHECK(tdw_double_check(fn, "out", out));
+    if (alpha != NULL && !tdw_double_live(alpha, TDW_SCALAR)) {
+        tdw_double_error(fn, "alpha (%p) is not a live aclScalar", (const void *)alpha);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (!tdw_double_broadcastable(self, out) || !tdw_double_broadcastable(other, out)) {
+        tdw_double_error(fn, "self and other do not broadcast to the shape of out");
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    aclOpExecutor *ex = tdw_double_new_executor(op, compute, 0);
+    tdw_double_bind(ex, 0, 0, self);
+    tdw_double_bind(ex, 0, 1, other);
+    tdw_double_bind(ex, 1, 0, out);
+    ex->real = alpha != NULL ? alpha->value : 1.0;
+    *workspaceSize = 0;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor *self, const aclTensor *other, const aclScalar *alpha,
+                                                aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor) {
+    return binary_first_phase("aclnnAddGetWorkspaceSize", "aclnnAdd", add_compute, self, other, alpha, out,
+                              workspaceSize, executor);
+}
+
+TDW_EXPORT aclnnStatus aclnnAdd(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return tdw_double_run_phase("aclnnAdd", workspace, workspaceSize, executor, stream);
+}
+
+TDW_EXPORT aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out,
+                                                uint64_t *workspaceSize, aclOpExecutor **executor) {
+    return binary_first_phase("aclnnMulGetWorkspaceSize", "aclnnMul", mul_compute, self, other, NULL, out,
+                              workspaceSize, executor);
+}
+
+TDW_EXPORT aclnnStatus aclnnMul(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return tdw_double_run_phase("aclnnMul", workspace, workspaceSize, executor, stream);
+}

@@ -1,0 +1,470 @@
+/* libopapi_nn part of the test double: norms, matmul, softmax, activations and rotary embedding. Every
+ * kernel computes in fp32 and rounds once into its output type, and keeps its per-row scratch in the
+ * workspace the caller allocated, so a short or missing workspace is caught by the second phase. */
+#include "double_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#define CHECK(expr) do { aclnnStatus s_ = (expr); if (s_ != ACLNN_SUCCESS) return s_; } while (0)
+#define REQUIRE(fn, cond, ...) do { if (!(cond)) { tdw_double_error(fn, __VA_ARGS__); return ACLNN_ERR_PARAM_INVALID; } } while (0)
+
+static int is_float(int dtype) { return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16; }
+
+static int64_t normalize_dim(int64_t dim, uint64_t ndim) { return dim < 0 ? dim + (int64_t)ndim : dim; }
+
+static aclnnStatus second_phase(const char *fn, void *ws, uint64_t size, aclOpExecutor *ex, aclrtStream stream) {
+    return tdw_double_run_phase(fn, ws, size, ex, stream);
+}
+
+/* ---------- RmsNorm / AddRmsNorm ---------- */
+
+/* Rows of x normalized over the trailing dims that gamma spans. */
+static int64_t norm_width(const aclTensor *x, const aclTensor *gamma) {
+    if (gamma->ndim == 0 || gamma->ndim > x->ndim) return -1;
+    for (uint64_t i = 1; i <= gamma->ndim; i++) {
+        if (gamma->dims[gamma->ndim - i] != x->dims[x->ndim - i]) return -1;
+    }
+    return tdw_double_numel(gamma);
+}
+
+static aclnnStatus rms_norm_compute(aclOpExecutor *ex, void *workspace) {
+    const aclTensor *x = ex->in[0], *residual = ex->in[1], *gamma = ex->in[2];
+    const aclTensor *y = ex->out[0], *rstd_out = ex->out[1], *sum_out = ex->out[2];
+    float *rstd = workspace;
+    int64_t width = tdw_double_numel(gamma), rows = tdw_double_numel(x) / width;
+    float eps = (float)ex->real;
+    for (int64_t r = 0; r < rows; r++) {
+        float squares = 0.0f;
+        for (int64_t c = 0; c < width; c++) {
+            int64_t i = r * width + c;
+            float v = (float)tdw_double_get(x, i);
+            if (residual != NULL) v += (float)tdw_double_get(residual, i);
+            squares += v * v;
+        }
+        rstd[r] = 1.0f / sqrtf(squares / (float)width + eps);
+        for (int64_t c = 0; c < width; c++) {
+            int64_t i = r * width + c;
+            float v = (float)tdw_double_get(x, i);
+            if (residual != NULL) {
+                v += (float)tdw_double_get(residual, i);
+                tdw_double_set(sum_out, i, v);
+            }
+            tdw_double_set(y, i, v * rstd[r] * (float)tdw_double_get(gamma, c));
+        }
+        if (rstd_out != NULL) tdw_double_set(rstd_out, r, rstd[r]);
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus norm_first_phase(const char *fn, const char *op, const aclTensor *x, const aclTensor *residual,
+                                    const aclTensor *gamma, double epsilon, const aclTensor *y,
+                                    const aclTensor *rstd, const aclTensor *sum, uint64_t *workspaceSize,
+                                    aclOpExecutor **executor) {
+    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
+    CHECK(tdw_double_check(fn, "x", x));
+    if (residual != NULL || sum != NULL) {
+        CHECK(tdw_double_check(fn, "x2", residual));
+        CHECK(tdw_double_check(fn, "xOut", sum));
+        REQUIRE(fn, tdw_double_same_shape(x, residual) && residual->dtype == x->dtype, "x2 differs from x1 in shape or type");
+        REQUIRE(fn, tdw_double_same_shape(x, sum) && sum->dtype == x->dtype, "xOut differs from x1 in shape or type");
+    }
+    CHECK(tdw_double_check(fn, "gamma", gamma));
+    CHECK(tdw_double_check(fn, "yOut", y));
+    CHECK(tdw_double_check(fn, "rstdOut", rstd));
+    REQUIRE(fn, is_float(x->dtype), "x has unsupported type %d", x->dtype);
+    REQUIRE(fn, gamma->dtype == x->dtype || gamma->dtype == ACL_FLOAT, "gamma type %d does not match x", gamma->dtype);
+    REQUIRE(fn, tdw_double_same_shape(x, y) && y->dtype == x->dtype, "yOut differs from x in shape or type");
+    REQUIRE(fn, epsilon >= 0, "epsilon %g is negative", epsilon);
+    int64_t width = norm_width(x, gamma);
+    REQUIRE(fn, width > 0, "gamma does not match the trailing dims of x");
+    int64_t rows = tdw_double_numel(x) / width;
+    REQUIRE(fn, rstd->dtype == ACL_FLOAT && tdw_double_numel(rstd) == rows,
+            "rstdOut must be FLOAT with %lld elements", (long long)rows);
+    aclOpExecutor *ex = tdw_double_new_executor(op, rms_norm_compute, (uint64_t)rows * sizeof(float));
+    tdw_double_bind(ex, 0, 0, x);
+    tdw_double_bind(ex, 0, 1, residual);
+    tdw_double_bind(ex, 0, 2, gamma);
+    tdw_double_bind(ex, 1, 0, y);
+    tdw_double_bind(ex, 1, 1, rstd);
+    tdw_double_bind(ex, 1, 2, sum);
+    ex->real = epsilon;
+    *workspaceSize = ex->workspace_required;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma, double epsilon,
+                                                    const aclTensor *yOut, const aclTensor *rstdOut,
+                                                    uint64_t *workspaceSize, aclOpExecutor **executor) {
+    return norm_first_phase("aclnnRmsNormGetWorkspaceSize", "aclnnRmsNorm", x, NULL, gamma, epsilon, yOut, rstdOut,
+                            NULL, workspaceSize, executor);
+}
+
+TDW_EXPORT aclnnStatus aclnnRmsNorm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return second_phase("aclnnRmsNorm", workspace, workspaceSize, executor, stream);
+}
+
+TDW_EXPORT aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2, const aclTensor *gamma,
+                                                       double epsilon, const aclTensor *yOut, const aclTensor *rstdOut,
+                                                       const aclTensor *xOut, uint64_t *workspaceSize,
+                                                       aclOpExecutor **executor) {
+    static const char *fn = "aclnnAddRmsNormGetWorkspaceSize";
+    if (x2 == NULL || xOut == NULL) {
+        tdw_double_error(fn, "x2 and xOut are required");
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    return norm_first_phase(fn, "aclnnAddRmsNorm", x1, x2, gamma, epsilon, yOut, rstdOut, xOut, workspaceSize, executor);
+}
+
+TDW_EXPORT aclnnStatus aclnnAddRmsNorm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                       aclrtStream stream) {
+    return second_phase("aclnnAddRmsNorm", workspace, workspaceSize, executor, stream);
+}
+
+/* ---------- LayerNorm ---------- */
+
+static aclnnStatus layer_norm_compute(aclOpExecutor *ex, void *workspace) {
+    const aclTensor *x = ex->in[0], *weight = ex->in[1], *bias = ex->in[2];
+    const aclTensor *y = ex->out[0], *mean_out = ex->out[1], *rstd_out = ex->out[2];
+    float *stats = workspace; /* mean and rstd per row */
+    int64_t width = 1;
+    for (uint64_t i = 0; i < ex->ints_size; i++) width *= ex->ints[i];
+    int64_t rows = tdw_double_numel(x) / width;
+    float eps = (float)ex->real;
+    for (int64_t r = 0; r < rows; r++) {
+        float sum = 0.0f, squares = 0.0f;
+        for (int64_t c = 0; c < width; c++) sum += (float)tdw_double_get(x, r * width + c);
+        float mean = sum / (float)width;
+        for (int64_t c = 0; c < width; c++) {
+            float d = (float)tdw_double_get(x, r * width + c) - mean;
+            squares += d * d;
+        }
+        stats[2 * r] = mean;
+        stats[2 * r + 1] = 1.0f / sqrtf(squares / (float)width + eps);
+        for (int64_t c = 0; c < width; c++) {
+            float v = ((float)tdw_double_get(x, r * width + c) - mean) * stats[2 * r + 1];
+            if (weight != NULL) v *= (float)tdw_double_get(weight, c);
+            if (bias != NULL) v += (float)tdw_double_get(bias, c);
+            tdw_double_set(y, r * width + c, v);
+        }
+        if (mean_out != NULL) tdw_double_set(mean_out, r, stats[2 * r]);
+        if (rstd_out != NULL) tdw_double_set(rstd_out, r, stats[2 * r + 1]);
+    }
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, const aclIntArray *normalizedShape,
+                                                      const aclTensor *weight, const aclTensor *bias, double eps,
+                                                      aclTensor *out, aclTensor *meanOut, aclTensor *rstdOut,
+                                                      uint64_t *workspaceSize, aclOpExecutor **executor) {
+    static const char *fn = "aclnnLayerNormGetWorkspaceSize";
+    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
+    CHECK(tdw_double_check(fn, "input", input));
+    CHECK(tdw_double_check(fn, "out", out));
+    if (weight != NULL) CHECK(tdw_double_check(fn, "weight", weight));
+    if (bias != NULL) CHECK(tdw_double_check(fn, "bias", bias));
+    if (meanOut != NULL) CHECK(tdw_double_check(fn, "meanOut", meanOut));
+    if (rstdOut != NULL) CHECK(tdw_double_check(fn, "rstdOut", rstdOut));
+    if (normalizedShape == NULL || !tdw_double_live(normalizedShape, TDW_INT_ARRAY)) {
+        tdw_double_error(fn, "normalizedShape is not a live aclIntArray");
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    REQUIRE(fn, normalizedShape->size >= 1 && normalizedShape->size <= input->ndim, "normalizedShape has %llu dims",
+            (unsigned long long)normalizedShape->size);
+    int64_t width = 1;
+    for (uint64_t i = 0; i < normalizedShape->size; i++) {
+        int64_t d = normalizedShape->values[i];
+        REQUIRE(fn, d == input->dims[input->ndim - normalizedShape->size + i],
+                "normalizedShape[%llu]=%lld does not match input", (unsigned long long)i, (long long)d);
+        width *= d;
+    }
+    REQUIRE(fn, is_float(input->dtype) && tdw_double_same_shape(input, out), "out differs from input");
+    REQUIRE(fn, weight == NULL || tdw_double_numel(weight) == width, "weight does not have %lld elements", (long long)width);
+    REQUIRE(fn, bias == NULL || tdw_double_numel(bias) == width, "bias does not have %lld elements", (long long)width);
+    int64_t rows = tdw_double_numel(input) / width;
+    REQUIRE(fn, meanOut == NULL || tdw_double_numel(meanOut) == rows, "meanOut does not have %lld elements", (long long)rows);
+    REQUIRE(fn, rstdOut == NULL || tdw_double_numel(rstdOut) == rows, "rstdOut does not have %lld elements", (long long)rows);
+    aclOpExecutor *ex = tdw_double_new_executor("aclnnLayerNorm", layer_norm_compute, (uint64_t)rows * 2 * sizeof(float));
+    tdw_double_bind(ex, 0, 0, input);
+    tdw_double_bind(ex, 0, 1, weight);
+    tdw_double_bind(ex, 0, 2, bias);
+    tdw_double_bind(ex, 1, 0, out);
+    tdw_double_bind(ex, 1, 1, meanOut);
+    tdw_double_bind(ex, 1, 2, rstdOut);
+    ex->ints_size = normalizedShape->size;
+    memcpy(ex->ints, normalizedShape->values, normalizedShape->size * sizeof(int64_t));
+    ex->real = eps;
+    *workspaceSize = ex->workspace_required;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnLayerNorm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return second_phase("aclnnLayerNorm", workspace, workspaceSize, executor, stream);
+}
+
+/* ---------- Matmul ---------- */
+
+/* Batch dims only: what broadcasting between the operands' leading dims needs. */
+static aclTensor batch_of(const aclTensor *t) {
+    aclTensor b = {.ndim = t->ndim - 2};
+    memcpy(b.dims, t->dims, b.ndim * sizeof(int64_t));
+    return b;
+}
+
+static aclnnStatus matmul_compute(aclOpExecutor *ex, void *workspace) {
+    const aclTensor *a = ex->in[0], *b = ex->in[1], *out = ex->out[0];
+    float *acc = workspace;
+    int64_t m = a->dims[a->ndim - 2], k = a->dims[a->ndim - 1], n = b->dims[b->ndim - 1];
+    aclTensor ab = batch_of(a), bb = batch_of(b), ob = batch_of(out);
+    for (int64_t batch = 0, batches = tdw_double_numel(&ob); batch < batches; batch++) {
+        int64_t a0 = tdw_double_broadcast_index(&ab, &ob, batch) * m * k;
+        int64_t b0 = tdw_double_broadcast_index(&bb, &ob, batch) * k * n;
+        for (int64_t i = 0; i < m; i++) {
+            for (int64_t j = 0; j < n; j++) acc[j] = 0.0f;
+            for (int64_t p = 0; p < k; p++) {
+                float av = (float)tdw_double_get(a, a0 + i * k + p);
+                for (int64_t j = 0; j < n; j++) acc[j] += av * (float)tdw_double_get(b, b0 + p * n + j);
+            }
+            for (int64_t j = 0; j < n; j++) tdw_double_set(out, (batch * m + i) * n + j, acc[j]);
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
+                                                   int8_t cubeMathType, uint64_t *workspaceSize,
+                                                   aclOpExecutor **executor) {
+    static const char *fn = "aclnnMatmulGetWorkspaceSize";
+    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
+    CHECK(tdw_double_check(fn, "self", self));
+    CHECK(tdw_double_check(fn, "mat2", mat2));
+    CHECK(tdw_double_check(fn, "out", out));
+    REQUIRE(fn, cubeMathType >= 0 && cubeMathType <= 3, "cubeMathType %d is not 0..3", cubeMathType);
+    REQUIRE(fn, self->ndim >= 2 && mat2->ndim >= 2 && out->ndim == (self->ndim > mat2->ndim ? self->ndim : mat2->ndim),
+            "self, mat2 and out must have 2 or more dims and out the larger rank");
+    int64_t m = self->dims[self->ndim - 2], k = self->dims[self->ndim - 1];
+    int64_t k2 = mat2->dims[mat2->ndim - 2], n = mat2->dims[mat2->ndim - 1];
+    REQUIRE(fn, k == k2, "self has %lld columns but mat2 has %lld rows", (long long)k, (long long)k2);
+    REQUIRE(fn, out->dims[out->ndim - 2] == m && out->dims[out->ndim - 1] == n, "out is not [..., %lld, %lld]",
+            (long long)m, (long long)n);
+    aclTensor ab = batch_of(self), bb = batch_of(mat2), ob = batch_of(out);
+    REQUIRE(fn, tdw_double_broadcastable(&ab, &ob) && tdw_double_broadcastable(&bb, &ob),
+            "batch dims of self and mat2 do not broadcast to out");
+    REQUIRE(fn, self->dtype == mat2->dtype && is_float(self->dtype), "self and mat2 must share a float type");
+    aclOpExecutor *ex = tdw_double_new_executor("aclnnMatmul", matmul_compute, (uint64_t)(n > 0 ? n : 1) * sizeof(float));
+    tdw_double_bind(ex, 0, 0, self);
+    tdw_double_bind(ex, 0, 1, mat2);
+    tdw_double_bind(ex, 1, 0, out);
+    ex->integer = cubeMathType;
+    *workspaceSize = ex->workspace_required;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnMatmul(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return second_phase("aclnnMatmul", workspace, workspaceSize, executor, stream);
+}
+
+/* ---------- Softmax ---------- */
+
+static aclnnStatus softmax_compute(aclOpExecutor *ex, void *workspace) {
+    const aclTensor *x = ex->in[0], *out = ex->out[0];
+    float *e = workspace;
+    int64_t dim = ex->integer, len = x->dims[dim], inner = 1, outer = 1;
+    for (uint64_t d = 0; d < x->ndim; d++) {
+        if ((int64_t)d < dim) outer *= x->dims[d];
+        if ((int64_t)d > dim) inner *= x->dims[d];
+    }
+    for (int64_t o = 0; o < outer; o++) {
+        for (int64_t in = 0; in < inner; in++) {
+            float max = -INFINITY, sum = 0.0f;
+            for (int64_t j = 0; j < len; j++) max = fmaxf(max, (float)tdw_double_get(x, (o * len + j) * inner + in));
+            for (int64_t j = 0; j < len; j++) {
+                e[j] = expf((float)tdw_double_get(x, (o * len + j) * inner + in) - max);
+                sum += e[j];
+            }
+            for (int64_t j = 0; j < len; j++) tdw_double_set(out, (o * len + j) * inner + in, e[j] / sum);
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, aclTensor *out,
+                                                    uint64_t *workspaceSize, aclOpExecutor **executor) {
+    static const char *fn = "aclnnSoftmaxGetWorkspaceSize";
+    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
+    CHECK(tdw_double_check(fn, "self", self));
+    CHECK(tdw_double_check(fn, "out", out));
+    int64_t d = normalize_dim(dim, self->ndim);
+    REQUIRE(fn, d >= 0 && d < (int64_t)self->ndim, "dim %lld is out of range", (long long)dim);
+    REQUIRE(fn, is_float(self->dtype) && tdw_double_same_shape(self, out), "out differs from self");
+    aclOpExecutor *ex = tdw_double_new_executor("aclnnSoftmax", softmax_compute,
+                                                (uint64_t)(self->dims[d] > 0 ? self->dims[d] : 1) * sizeof(float));
+    tdw_double_bind(ex, 0, 0, self);
+    tdw_double_bind(ex, 1, 0, out);
+    ex->integer = d;
+    *workspaceSize = ex->workspace_required;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnSoftmax(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return second_phase("aclnnSoftmax", workspace, workspaceSize, executor, stream);
+}
+
+/* ---------- Silu / GeluV2 / SwiGlu ---------- */
+
+static float silu(float v) { return v / (1.0f + expf(-v)); }
+
+static aclnnStatus silu_compute(aclOpExecutor *ex, void *workspace) {
+    (void)workspace;
+    for (int64_t i = 0, n = tdw_double_numel(ex->in[0]); i < n; i++) {
+        tdw_double_set(ex->out[0], i, silu((float)tdw_double_get(ex->in[0], i)));
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus gelu_compute(aclOpExecutor *ex, void *workspace) {
+    (void)workspace;
+    for (int64_t i = 0, n = tdw_double_numel(ex->in[0]); i < n; i++) {
+        float v = (float)tdw_double_get(ex->in[0], i), r;
+        if (ex->integer == 1) {
+            r = 0.5f * v * (1.0f + tanhf(0.7978845608028654f * (v + 0.044715f * v * v * v)));
+        } else {
+            r = 0.5f * v * (1.0f + erff(v * 0.7071067811865476f));
+        }
+        tdw_double_set(ex->out[0], i, r);
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus unary_first_phase(const char *fn, const char *op, tdw_kernel compute, const aclTensor *self,
+                                     const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor) {
+    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
+    CHECK(tdw_double_check(fn, "self", self));
+    CHECK(tdw_double_check(fn, "out", out));
+    REQUIRE(fn, is_float(self->dtype) && tdw_double_same_shape(self, out), "out differs from self");
+    aclOpExecutor *ex = tdw_double_new_executor(op, compute, 0);
+    tdw_double_bind(ex, 0, 0, self);
+    tdw_double_bind(ex, 1, 0, out);
+    *workspaceSize = 0;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnSiluGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
+                                                 aclOpExecutor **executor) {
+    return unary_first_phase("aclnnSiluGetWorkspaceSize", "aclnnSilu", silu_compute, self, out, workspaceSize, executor);
+}
+
+TDW_EXPORT aclnnStatus aclnnSilu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return second_phase("aclnnSilu", workspace, workspaceSize, executor, stream);
+}
+
+TDW_EXPORT aclnnStatus aclnnGeluV2GetWorkspaceSize(const aclTensor *x, int64_t approximate, aclTensor *y,
+                                                   uint64_t *workspaceSize, aclOpExecutor **executor) {
+    static const char *fn = "aclnnGeluV2GetWorkspaceSize";
+    if (approximate != 0 && approximate != 1) {
+        tdw_double_error(fn, "approximate %lld is not 0 (none) or 1 (tanh)", (long long)approximate);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    CHECK(unary_first_phase(fn, "aclnnGeluV2", gelu_compute, x, y, workspaceSize, executor));
+    (*executor)->integer = approximate;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnGeluV2(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return second_phase("aclnnGeluV2", workspace, workspaceSize, executor, stream);
+}
+
+static aclnnStatus swiglu_compute(aclOpExecutor *ex, void *workspace) {
+    (void)workspace;
+    const aclTensor *x = ex->in[0], *out = ex->out[0];
+    int64_t dim = ex->integer, half = out->dims[dim], inner = 1;
+    for (uint64_t d = (uint64_t)dim + 1; d < x->ndim; d++) inner *= x->dims[d];
+    for (int64_t i = 0, n = tdw_double_numel(out); i < n; i++) {
+        int64_t in = i % inner, j = (i / inner) % half, o = i / inner / half;
+        float a = (float)tdw_double_get(x, (o * 2 * half + j) * inner + in);
+        float b = (float)tdw_double_get(x, (o * 2 * half + j + half) * inner + in);
+        tdw_double_set(out, i, silu(a) * b);
+    }
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnSwiGluGetWorkspaceSize(const aclTensor *x, int64_t dim, const aclTensor *out,
+                                                   uint64_t *workspaceSize, aclOpExecutor **executor) {
+    static const char *fn = "aclnnSwiGluGetWorkspaceSize";
+    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
+    CHECK(tdw_double_check(fn, "x", x));
+    CHECK(tdw_double_check(fn, "out", out));
+    int64_t d = normalize_dim(dim, x->ndim);
+    REQUIRE(fn, d >= 0 && d < (int64_t)x->ndim && x->dims[d] % 2 == 0, "dim %lld is out of range or odd", (long long)dim);
+    REQUIRE(fn, out->ndim == x->ndim && out->dtype == x->dtype && is_float(x->dtype), "out differs from x in rank or type");
+    for (uint64_t i = 0; i < x->ndim; i++) {
+        REQUIRE(fn, out->dims[i] == ((int64_t)i == d ? x->dims[i] / 2 : x->dims[i]), "out has the wrong shape");
+    }
+    aclOpExecutor *ex = tdw_double_new_executor("aclnnSwiGlu", swiglu_compute, 0);
+    tdw_double_bind(ex, 0, 0, x);
+    tdw_double_bind(ex, 1, 0, out);
+    ex->integer = d;
+    *workspaceSize = 0;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnSwiGlu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+    return second_phase("aclnnSwiGlu", workspace, workspaceSize, executor, stream);
+}
+
+/* ---------- RotaryPositionEmbedding ---------- */
+
+static aclnnStatus rope_compute(aclOpExecutor *ex, void *workspace) {
+    (void)workspace;
+    const aclTensor *x = ex->in[0], *cos = ex->in[1], *sin = ex->in[2], *out = ex->out[0];
+    int64_t width = x->dims[x->ndim - 1], half = width / 2;
+    for (int64_t i = 0, n = tdw_double_numel(x); i < n; i++) {
+        int64_t d = i % width, row = i - d;
+        float rotated;
+        if (ex->integer == 0) {
+            rotated = d < half ? -(float)tdw_double_get(x, row + d + half) : (float)tdw_double_get(x, row + d - half);
+        } else {
+            rotated = d % 2 == 0 ? -(float)tdw_double_get(x, row + d + 1) : (float)tdw_double_get(x, row + d - 1);
+        }
+        float c = (float)tdw_double_get(cos, tdw_double_broadcast_index(cos, x, i));
+        float s = (float)tdw_double_get(sin, tdw_double_broadcast_index(sin, x, i));
+        tdw_double_set(out, i, (float)tdw_double_get(x, i) * c + rotated * s);
+    }
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, const aclTensor *cos,
+                                                                    const aclTensor *sin, int64_t mode, aclTensor *out,
+                                                                    uint64_t *workspaceSize, aclOpExecutor **executor) {
+    static const char *fn = "aclnnRotaryPositionEmbeddingGetWorkspaceSize";
+    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
+    CHECK(tdw_double_check(fn, "x", x));
+    CHECK(tdw_double_check(fn, "cos", cos));
+    CHECK(tdw_double_check(fn, "sin", sin));
+    CHECK(tdw_double_check(fn, "out", out));
+    REQUIRE(fn, mode == 0 || mode == 1, "mode %lld is not 0 (half) or 1 (interleave)", (long long)mode);
+    REQUIRE(fn, (x->ndim == 3 || x->ndim == 4) && x->dims[x->ndim - 1] % 2 == 0, "x must be 3-D or 4-D with an even last dim");
+    REQUIRE(fn, tdw_double_same_shape(cos, sin) && tdw_double_broadcastable(cos, x), "cos and sin must match and broadcast to x");
+    REQUIRE(fn, cos->dtype == x->dtype && sin->dtype == x->dtype && is_float(x->dtype), "cos and sin must have the type of x");
+    REQUIRE(fn, tdw_double_same_shape(x, out) && out->dtype == x->dtype, "out differs from x");
+    aclOpExecutor *ex = tdw_double_new_executor("aclnnRotaryPositionEmbedding", rope_compute, 0);
+    tdw_double_bind(ex, 0, 0, x);
+    tdw_double_bind(ex, 0, 1, cos);
+    tdw_double_bind(ex, 0, 2, sin);
+    tdw_double_bind(ex, 1, 0, out);
+    ex->integer = mode;
+    *workspaceSize = 0;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnRotaryPositionEmbedding(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                                    aclrtStream stream) {
+    return second_phase("aclnnRotaryPositionEmbedding", workspace, workspaceSize, executor, stream);
+}

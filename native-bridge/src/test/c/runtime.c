@@ -1,0 +1,303 @@
+/* libascendcl part of the test double: init, devices, memory, streams, recent error message. */
+#include "double_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEVICE_COUNT 2u
+#define DEVICE_MEMORY ((size_t)32 << 30)
+
+typedef struct {
+    aclOpExecutor *head;
+    aclOpExecutor *tail;
+} tdw_stream;
+
+typedef struct {
+    void *handle;
+    int kind;
+    size_t bytes;
+} tdw_entry;
+
+static int g_initialized;
+/* ACL binds the current device to the calling thread. */
+static __thread int g_device = -1;
+static size_t g_allocated;
+static tdw_entry *g_entries;
+static size_t g_entry_count;
+static size_t g_entry_capacity;
+static __thread char g_error[1024];
+static __thread char g_error_returned[1024];
+
+TDW_EXPORT void tdw_double_error(const char *function, const char *format, ...) {
+    va_list args;
+    int n = snprintf(g_error, sizeof g_error, "%s: ", function);
+    va_start(args, format);
+    vsnprintf(g_error + n, sizeof g_error - (size_t)n, format, args);
+    va_end(args);
+}
+
+/* True when TDW_DOUBLE_FAULT lists exactly "<kind>:<function>". */
+TDW_EXPORT int tdw_double_fault(const char *kind, const char *function) {
+    const char *spec = getenv("TDW_DOUBLE_FAULT");
+    if (spec == NULL) return 0;
+    size_t kind_len = strlen(kind), fn_len = strlen(function);
+    for (const char *p = spec; *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == kind_len + 1 + fn_len && strncmp(p, kind, kind_len) == 0 && p[kind_len] == ':'
+            && strncmp(p + kind_len + 1, function, fn_len) == 0) {
+            return 1;
+        }
+        p += len + (end ? 1 : 0);
+    }
+    return 0;
+}
+
+TDW_EXPORT void tdw_double_track(void *handle, int kind, size_t bytes) {
+    if (g_entry_count == g_entry_capacity) {
+        g_entry_capacity = g_entry_capacity ? g_entry_capacity * 2 : 64;
+        g_entries = realloc(g_entries, g_entry_capacity * sizeof *g_entries);
+    }
+    g_entries[g_entry_count++] = (tdw_entry){handle, kind, bytes};
+}
+
+TDW_EXPORT int tdw_double_untrack(void *handle, int kind) {
+    for (size_t i = 0; i < g_entry_count; i++) {
+        if (g_entries[i].handle == handle && g_entries[i].kind == kind) {
+            g_entries[i] = g_entries[--g_entry_count];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+TDW_EXPORT int tdw_double_live(const void *handle, int kind) {
+    for (size_t i = 0; i < g_entry_count; i++) {
+        if (g_entries[i].handle == handle && g_entries[i].kind == kind) return 1;
+    }
+    return 0;
+}
+
+TDW_EXPORT int tdw_double_in_device_memory(const void *p, size_t bytes) {
+    const char *c = p;
+    for (size_t i = 0; i < g_entry_count; i++) {
+        const char *base = g_entries[i].handle;
+        if (g_entries[i].kind == TDW_DEVICE_BLOCK && c >= base && c + bytes <= base + g_entries[i].bytes) return 1;
+    }
+    return 0;
+}
+
+TDW_EXPORT int tdw_double_initialized(void) { return g_initialized && g_device >= 0; }
+
+static aclError injected(const char *function, aclError code) {
+    tdw_double_error(function, "injected fault (TDW_DOUBLE_FAULT=error:%s)", function);
+    return code;
+}
+
+static int device_ready(const char *function) {
+    if (!g_initialized) {
+        tdw_double_error(function, "aclInit has not been called");
+        return 0;
+    }
+    if (g_device < 0) {
+        tdw_double_error(function, "no device is set; call aclrtSetDevice first");
+        return 0;
+    }
+    return 1;
+}
+
+TDW_EXPORT aclError aclInit(const char *configPath) {
+    (void)configPath;
+    if (tdw_double_fault("error", "aclInit")) return injected("aclInit", ACL_ERROR_RT_FAILURE);
+    if (g_initialized) {
+        tdw_double_error("aclInit", "already initialized in this process");
+        return ACL_ERROR_REPEAT_INITIALIZE;
+    }
+    g_initialized = 1;
+    return ACL_SUCCESS;
+}
+
+TDW_EXPORT aclError aclFinalize(void) {
+    if (tdw_double_fault("error", "aclFinalize")) return injected("aclFinalize", ACL_ERROR_RT_FAILURE);
+    if (!g_initialized) {
+        tdw_double_error("aclFinalize", "not initialized or already finalized");
+        return ACL_ERROR_REPEAT_FINALIZE;
+    }
+    g_initialized = 0;
+    g_device = -1;
+    return ACL_SUCCESS;
+}
+
+/* Returns the message of the last failure on this thread once, then nothing until the next failure. */
+TDW_EXPORT const char *aclGetRecentErrMsg(void) {
+    if (g_error[0] == '\0') return NULL;
+    memcpy(g_error_returned, g_error, sizeof g_error);
+    g_error[0] = '\0';
+    return g_error_returned;
+}
+
+TDW_EXPORT aclError aclrtSetDevice(int32_t deviceId) {
+    if (tdw_double_fault("error", "aclrtSetDevice")) return injected("aclrtSetDevice", ACL_ERROR_RT_FAILURE);
+    if (!g_initialized) {
+        tdw_double_error("aclrtSetDevice", "aclInit has not been called");
+        return ACL_ERROR_UNINITIALIZE;
+    }
+    if (deviceId < 0 || (uint32_t)deviceId >= DEVICE_COUNT) {
+        tdw_double_error("aclrtSetDevice", "device %d does not exist (%u devices)", deviceId, DEVICE_COUNT);
+        return ACL_ERROR_INVALID_DEVICE;
+    }
+    g_device = deviceId;
+    return ACL_SUCCESS;
+}
+
+TDW_EXPORT aclError aclrtResetDevice(int32_t deviceId) {
+    if (tdw_double_fault("error", "aclrtResetDevice")) return injected("aclrtResetDevice", ACL_ERROR_RT_FAILURE);
+    if (deviceId != g_device || g_device < 0) {
+        tdw_double_error("aclrtResetDevice", "device %d is not the current device", deviceId);
+        return ACL_ERROR_INVALID_DEVICE;
+    }
+    g_device = -1;
+    return ACL_SUCCESS;
+}
+
+TDW_EXPORT aclError aclrtGetDeviceCount(uint32_t *count) {
+    if (tdw_double_fault("error", "aclrtGetDeviceCount")) return injected("aclrtGetDeviceCount", ACL_ERROR_RT_FAILURE);
+    if (count == NULL) {
+        tdw_double_error("aclrtGetDeviceCount", "count is null");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    *count = DEVICE_COUNT;
+    return ACL_SUCCESS;
+}
+
+TDW_EXPORT aclError aclrtGetMemInfo(int attr, size_t *free_bytes, size_t *total_bytes) {
+    if (tdw_double_fault("error", "aclrtGetMemInfo")) return injected("aclrtGetMemInfo", ACL_ERROR_RT_FAILURE);
+    if (!device_ready("aclrtGetMemInfo")) return ACL_ERROR_INVALID_DEVICE;
+    if (free_bytes == NULL || total_bytes == NULL || attr < 0 || attr > 1) {
+        tdw_double_error("aclrtGetMemInfo", "bad arguments (attr %d)", attr);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    *total_bytes = DEVICE_MEMORY;
+    *free_bytes = DEVICE_MEMORY - g_allocated;
+    return ACL_SUCCESS;
+}
+
+TDW_EXPORT aclError aclrtMalloc(void **devPtr, size_t size, int policy) {
+    if (tdw_double_fault("error", "aclrtMalloc")) return injected("aclrtMalloc", ACL_ERROR_BAD_ALLOC);
+    if (!device_ready("aclrtMalloc")) return ACL_ERROR_INVALID_DEVICE;
+    if (devPtr == NULL || size == 0 || policy < 0 || policy > 2) {
+        tdw_double_error("aclrtMalloc", "bad arguments (size %zu, policy %d)", size, policy);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    void *p = malloc(size);
+    if (p == NULL || size > DEVICE_MEMORY - g_allocated) {
+        free(p);
+        tdw_double_error("aclrtMalloc", "out of device memory for %zu bytes", size);
+        return ACL_ERROR_BAD_ALLOC;
+    }
+    /* Fresh device memory is not zero on a device either. */
+    memset(p, 0xA5, size);
+    tdw_double_track(p, TDW_DEVICE_BLOCK, size);
+    g_allocated += size;
+    *devPtr = p;
+    return ACL_SUCCESS;
+}
+
+TDW_EXPORT aclError aclrtFree(void *devPtr) {
+    if (tdw_double_fault("error", "aclrtFree")) return injected("aclrtFree", ACL_ERROR_RT_FAILURE);
+    for (size_t i = 0; i < g_entry_count; i++) {
+        if (g_entries[i].handle == devPtr && g_entries[i].kind == TDW_DEVICE_BLOCK) {
+            g_allocated -= g_entries[i].bytes;
+            tdw_double_untrack(devPtr, TDW_DEVICE_BLOCK);
+            free(devPtr);
+            return ACL_SUCCESS;
+        }
+    }
+    tdw_double_error("aclrtFree", "%p is not a live device allocation", devPtr);
+    return ACL_ERROR_INVALID_PARAM;
+}
+
+TDW_EXPORT aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, int kind) {
+    if (tdw_double_fault("error", "aclrtMemcpy")) return injected("aclrtMemcpy", ACL_ERROR_RT_FAILURE);
+    if (dst == NULL || src == NULL || count > destMax || kind < 0 || kind > 3) {
+        tdw_double_error("aclrtMemcpy", "bad arguments (count %zu, destMax %zu, kind %d)", count, destMax, kind);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    int dst_device = tdw_double_in_device_memory(dst, count);
+    int src_device = tdw_double_in_device_memory(src, count);
+    int want_dst = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+    int want_src = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+    if (dst_device != want_dst || src_device != want_src) {
+        tdw_double_error("aclrtMemcpy", "kind %d does not match the pointers (dst %s, src %s)", kind,
+                         dst_device ? "device" : "host", src_device ? "device" : "host");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    memcpy(dst, src, count);
+    return ACL_SUCCESS;
+}
+
+TDW_EXPORT aclError aclrtCreateStream(aclrtStream *stream) {
+    if (tdw_double_fault("error", "aclrtCreateStream")) return injected("aclrtCreateStream", ACL_ERROR_RT_FAILURE);
+    if (!device_ready("aclrtCreateStream")) return ACL_ERROR_INVALID_DEVICE;
+    if (stream == NULL) {
+        tdw_double_error("aclrtCreateStream", "stream is null");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    tdw_stream *s = calloc(1, sizeof *s);
+    tdw_double_track(s, TDW_STREAM, 0);
+    *stream = s;
+    return ACL_SUCCESS;
+}
+
+static aclError drain(const char *function, tdw_stream *s) {
+    aclError result = ACL_SUCCESS;
+    while (s->head != NULL) {
+        aclOpExecutor *ex = s->head;
+        s->head = ex->next;
+        const char *op = ex->op;
+        aclnnStatus status = ex->run(ex, ex->workspace);
+        if (status != ACLNN_SUCCESS && result == ACL_SUCCESS) {
+            tdw_double_error(function, "task %s failed with %d", op, status);
+            result = ACL_ERROR_RT_FAILURE;
+        }
+    }
+    s->tail = NULL;
+    return result;
+}
+
+TDW_EXPORT aclError aclrtSynchronizeStream(aclrtStream stream) {
+    if (tdw_double_fault("error", "aclrtSynchronizeStream")) return injected("aclrtSynchronizeStream", ACL_ERROR_RT_FAILURE);
+    if (!tdw_double_live(stream, TDW_STREAM)) {
+        tdw_double_error("aclrtSynchronizeStream", "%p is not a live stream", stream);
+        return ACL_ERROR_INVALID_RESOURCE_HANDLE;
+    }
+    return drain("aclrtSynchronizeStream", stream);
+}
+
+TDW_EXPORT aclError aclrtDestroyStream(aclrtStream stream) {
+    if (tdw_double_fault("error", "aclrtDestroyStream")) return injected("aclrtDestroyStream", ACL_ERROR_RT_FAILURE);
+    if (!tdw_double_live(stream, TDW_STREAM)) {
+        tdw_double_error("aclrtDestroyStream", "%p is not a live stream", stream);
+        return ACL_ERROR_INVALID_RESOURCE_HANDLE;
+    }
+    aclError result = drain("aclrtDestroyStream", stream);
+    tdw_double_untrack(stream, TDW_STREAM);
+    free(stream);
+    return result;
+}
+
+/* Queues an operator on its stream; a null stream is the default stream, which runs at once. */
+TDW_EXPORT aclnnStatus tdw_double_enqueue(const char *function, aclrtStream stream, aclOpExecutor *ex) {
+    if (stream == NULL) return ex->run(ex, ex->workspace);
+    if (!tdw_double_live(stream, TDW_STREAM)) {
+        tdw_double_error(function, "%p is not a live stream", stream);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    tdw_stream *s = stream;
+    ex->next = NULL;
+    if (s->tail) s->tail->next = ex; else s->head = ex;
+    s->tail = ex;
+    return ACLNN_SUCCESS;
+}

@@ -1,0 +1,287 @@
+package dev.tdw.bridge.ascend;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.LongByReference;
+import com.sun.jna.ptr.PointerByReference;
+import dev.tdw.model.tensor.DType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.OptionalInt;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** Every bound C function against the test double (current layout), including its failure reports. */
+class AclBindingTest {
+    private static Acl acl;
+    private Pointer stream;
+
+    @BeforeAll
+    static void load() {
+        acl = new Acl(NativeSymbols.load(TestDouble.libraries("current")));
+    }
+
+    @BeforeEach
+    void open() {
+        acl.init();
+        acl.setDevice(0);
+        stream = acl.createStream();
+    }
+
+    @AfterEach
+    void close() {
+        acl.destroyStream(stream);
+        acl.resetDevice(0);
+        acl.finish();
+    }
+
+    private static AclException failure(Runnable call) {
+        return assertThrows(AclException.class, call::run);
+    }
+
+    private static Memory floats(float... values) {
+        var m = new Memory(4L * values.length);
+        for (int i = 0; i < values.length; i++) m.setFloat(4L * i, values[i]);
+        return m;
+    }
+
+    private Pointer upload(float... values) {
+        Pointer device = acl.malloc(4L * values.length);
+        acl.memcpy(device, 4L * values.length, floats(values), 4L * values.length, Acl.HOST_TO_DEVICE);
+        return device;
+    }
+
+    private float[] download(Pointer device, int count) {
+        var host = new Memory(4L * count);
+        acl.memcpy(host, 4L * count, device, 4L * count, Acl.DEVICE_TO_HOST);
+        return host.getFloatArray(0, count);
+    }
+
+    @Test
+    void initAndFinalizeReportRepeats() {
+        var again = failure(acl::init);
+        assertEquals("aclInit", again.function());
+        assertEquals(OptionalInt.of(100002), again.status());
+        assertEquals("aclInit: already initialized in this process", again.recentMessage());
+        assertEquals("aclInit failed with status 100002: aclInit: already initialized in this process", again.getMessage());
+    }
+
+    @Test
+    void finalizeTwiceFails() {
+        acl.destroyStream(stream);
+        acl.resetDevice(0);
+        acl.finish();
+        var twice = failure(acl::finish);
+        assertEquals(OptionalInt.of(100037), twice.status());
+        // Restore what @AfterEach tears down.
+        acl.init();
+        acl.setDevice(0);
+        stream = acl.createStream();
+    }
+
+    @Test
+    void devicesAreCountedSetAndReset() {
+        assertEquals(2, acl.deviceCount());
+        var missing = failure(() -> acl.setDevice(7));
+        assertEquals(OptionalInt.of(200002), missing.status());
+        assertTrue(missing.recentMessage().contains("device 7 does not exist"), missing.recentMessage());
+        var notCurrent = failure(() -> acl.resetDevice(1));
+        assertEquals("aclrtResetDevice", notCurrent.function());
+    }
+
+    @Test
+    void memoryInfoTracksAllocations() {
+        long[] before = acl.memoryInfo(Acl.HBM_MEMORY);
+        assertEquals(32L << 30, before[1]);
+        Pointer block = acl.malloc(1 << 20);
+        assertEquals(before[0] - (1 << 20), acl.memoryInfo(Acl.HBM_MEMORY)[0]);
+        acl.free(block);
+        assertEquals(before[0], acl.memoryInfo(Acl.HBM_MEMORY)[0]);
+        assertEquals(OptionalInt.of(100000), failure(() -> acl.memoryInfo(9)).status());
+    }
+
+    @Test
+    void memcpyRoundTripsThroughTheDeviceInBothDirections() {
+        Pointer a = upload(1, 2, 3, 4);
+        Pointer b = acl.malloc(16);
+        acl.memcpy(b, 16, a, 16, Acl.DEVICE_TO_DEVICE);
+        assertArrayEquals(new float[] {1, 2, 3, 4}, download(b, 4));
+        acl.free(a);
+        acl.free(b);
+    }
+
+    @Test
+    void memcpyRejectsAKindThatDoesNotMatchThePointers() {
+        Pointer device = acl.malloc(16);
+        var e = failure(() -> acl.memcpy(device, 16, new Memory(16), 16, Acl.DEVICE_TO_HOST));
+        assertEquals("aclrtMemcpy", e.function());
+        assertEquals(OptionalInt.of(100000), e.status());
+        assertTrue(e.recentMessage().contains("kind 2 does not match the pointers (dst device, src host)"), e.recentMessage());
+        acl.free(device);
+    }
+
+    @Test
+    void freeingTwiceFails() {
+        Pointer p = acl.malloc(8);
+        acl.free(p);
+        var e = failure(() -> acl.free(p));
+        assertTrue(e.recentMessage().contains("is not a live device allocation"), e.recentMessage());
+    }
+
+    @Test
+    void streamsAreCreatedSynchronizedAndDestroyedOnce() {
+        Pointer other = acl.createStream();
+        acl.synchronizeStream(other);
+        acl.destroyStream(other);
+        assertEquals(OptionalInt.of(200005), failure(() -> acl.destroyStream(other)).status());
+        assertEquals("aclrtSynchronizeStream", failure(() -> acl.synchronizeStream(other)).function());
+    }
+
+    @Test
+    void tensorsHonourOffsetBeforeFormatAndStrides() {
+        Pointer data = upload(0, 1, 2, 3, 4, 5, 6, 7);
+        // Elements 3 and 5: offset 3, stride 2. Had offset and format been swapped, the tensor would carry
+        // format 3 (NC1HWC0), which aclnnMul refuses.
+        Pointer view = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {2}, 3, Acl.FORMAT_ND, new long[] {8}, data);
+        Pointer outData = acl.malloc(8);
+        Pointer out = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
+        Pointer workspace = acl.launch("aclnnMul", stream, view, view, out);
+        assertNull(workspace, "aclnnMul needs no workspace");
+        acl.synchronizeStream(stream);
+        assertArrayEquals(new float[] {9, 25}, download(outData, 2));
+        acl.destroyTensor(view);
+        acl.destroyTensor(out);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
+    void aTensorReachingPastItsStorageIsRefusedWithTheReason() {
+        Pointer data = upload(0, 1, 2, 3);
+        var e = failure(() -> acl.createTensor(new long[] {3}, DType.FLOAT32, new long[] {2}, 0, Acl.FORMAT_ND, new long[] {4}, data));
+        assertEquals("aclCreateTensor", e.function());
+        assertEquals(OptionalInt.empty(), e.status());
+        assertEquals("aclCreateTensor: view reaches element 4 but the storage holds 4", e.recentMessage());
+        acl.free(data);
+    }
+
+    @Test
+    void aTensorOverHostMemoryIsRefused() {
+        var e = failure(() -> acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, floats(1, 2)));
+        assertTrue(e.recentMessage().contains("is not in device memory"), e.recentMessage());
+    }
+
+    @Test
+    void handlesAreDestroyedOnce() {
+        Pointer data = upload(1);
+        Pointer t = acl.createTensor(new long[] {1}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {1}, data);
+        acl.destroyTensor(t);
+        assertEquals(OptionalInt.of(161002), failure(() -> acl.destroyTensor(t)).status());
+        Pointer s = acl.createScalar(2.5, DType.FLOAT64);
+        acl.destroyScalar(s);
+        assertEquals("aclDestroyScalar", failure(() -> acl.destroyScalar(s)).function());
+        Pointer a = acl.createIntArray(new long[] {2, 3});
+        acl.destroyIntArray(a);
+        assertEquals("aclDestroyIntArray", failure(() -> acl.destroyIntArray(a)).function());
+        acl.free(data);
+    }
+
+    @Test
+    void scalarsCarryTheirValueInTheirType() {
+        for (DType type : new DType[] {DType.FLOAT32, DType.FLOAT64, DType.FLOAT16, DType.BFLOAT16, DType.INT64, DType.INT32}) {
+            Pointer self = upload(1, 1);
+            Pointer outData = acl.malloc(8);
+            Pointer a = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, self);
+            Pointer out = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
+            Pointer alpha = acl.createScalar(3, type);
+            acl.launch("aclnnAdd", stream, a, a, alpha, out);
+            acl.synchronizeStream(stream);
+            assertArrayEquals(new float[] {4, 4}, download(outData, 2), type.torchName());
+            acl.destroyScalar(alpha);
+            acl.destroyTensor(a);
+            acl.destroyTensor(out);
+            acl.free(self);
+            acl.free(outData);
+        }
+    }
+
+    @Test
+    void resultsAppearOnlyAfterTheStreamIsSynchronized() {
+        Pointer data = upload(0, 0);
+        Pointer outData = acl.malloc(8);
+        Pointer x = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer out = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
+        acl.launch("aclnnSilu", stream, x, out);
+        assertNotEquals(0f, download(outData, 2)[0], "unsynchronized: still the uninitialized device pattern");
+        acl.synchronizeStream(stream);
+        assertArrayEquals(new float[] {0, 0}, download(outData, 2));
+        acl.destroyTensor(x);
+        acl.destroyTensor(out);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
+    void theSecondPhaseChecksWorkspaceAndExecutor() {
+        Pointer data = upload(3, 4);
+        Pointer yData = acl.malloc(8), rstdData = acl.malloc(4);
+        Pointer x = acl.createTensor(new long[] {1, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer g = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer y = acl.createTensor(new long[] {1, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {2}, yData);
+        Pointer rstd = acl.createTensor(new long[] {1, 1}, DType.FLOAT32, new long[] {1, 1}, 0, Acl.FORMAT_ND, new long[] {1}, rstdData);
+        var size = new LongByReference();
+        var executor = new PointerByReference();
+        var symbols = NativeSymbols.load(TestDouble.libraries("current"));
+        assertEquals(0, symbols.require("aclnnRmsNormGetWorkspaceSize").invokeInt(new Object[] {x, g, 1e-6, y, rstd, size, executor}));
+        assertEquals(4, size.getValue(), "one float of scratch per row");
+        int status = symbols.require("aclnnRmsNorm").invokeInt(new Object[] {null, 0L, executor.getValue(), stream});
+        assertEquals(161002, status);
+        assertTrue(acl.recentErrorMessage().contains("4 bytes of device memory are required"));
+        Pointer workspace = acl.malloc(4);
+        assertEquals(0, symbols.require("aclnnRmsNorm").invokeInt(new Object[] {workspace, 4L, executor.getValue(), stream}));
+        acl.synchronizeStream(stream);
+        assertEquals(161002, symbols.require("aclnnRmsNorm").invokeInt(new Object[] {workspace, 4L, executor.getValue(), stream}),
+                "an executor runs once");
+        for (Pointer t : new Pointer[] {x, g, y, rstd}) acl.destroyTensor(t);
+        for (Pointer p : new Pointer[] {data, yData, rstdData, workspace}) acl.free(p);
+    }
+
+    @Test
+    void launchAllocatesTheWorkspaceTheFirstPhaseAsksFor() {
+        Pointer data = upload(3, 4);
+        Pointer yData = acl.malloc(8), rstdData = acl.malloc(4);
+        Pointer x = acl.createTensor(new long[] {1, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer g = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer y = acl.createTensor(new long[] {1, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {2}, yData);
+        Pointer rstd = acl.createTensor(new long[] {1, 1}, DType.FLOAT32, new long[] {1, 1}, 0, Acl.FORMAT_ND, new long[] {1}, rstdData);
+        Pointer workspace = acl.launch("aclnnRmsNorm", stream, x, g, 0.0, y, rstd);
+        assertNotNull(workspace);
+        acl.synchronizeStream(stream);
+        float r = (float) (1 / Math.sqrt(12.5));
+        assertArrayEquals(new float[] {9 * r, 16 * r}, download(yData, 2), 1e-6f);
+        assertArrayEquals(new float[] {r}, download(rstdData, 1), 1e-7f);
+        acl.free(workspace);
+        for (Pointer t : new Pointer[] {x, g, y, rstd}) acl.destroyTensor(t);
+        for (Pointer p : new Pointer[] {data, yData, rstdData}) acl.free(p);
+    }
+
+    @Test
+    void theRecentMessageIsReadOnce() {
+        failure(() -> acl.setDevice(9));
+        assertEquals("", acl.recentErrorMessage(), "the failure already consumed it");
+    }
+
+    @Test
+    void injectedErrorsCarryTheDoublesMessage() {
+        try (var fault = TestDouble.fault("error:aclrtMalloc")) {
+            var e = failure(() -> acl.malloc(8));
+            assertEquals("aclrtMalloc", e.function());
+            assertEquals(OptionalInt.of(200000), e.status());
+            assertEquals("aclrtMalloc: injected fault (TDW_DOUBLE_FAULT=error:aclrtMalloc)", e.recentMessage());
+        }
+        acl.free(acl.malloc(8));
+    }
+}

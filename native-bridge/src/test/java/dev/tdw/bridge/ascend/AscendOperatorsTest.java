@@ -1,0 +1,159 @@
+package dev.tdw.bridge.ascend;
+
+import dev.tdw.bridge.device.DeviceException;
+import dev.tdw.bridge.device.OperatorCall;
+import dev.tdw.bridge.device.Role;
+import dev.tdw.bridge.host.HostRuntime;
+import dev.tdw.bridge.host.Precision;
+import dev.tdw.model.tensor.DType;
+import dev.tdw.model.tensor.Tensor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+import java.util.Set;
+
+import static dev.tdw.bridge.ascend.DeviceAssertions.*;
+import static dev.tdw.bridge.device.StandardOperators.*;
+import static dev.tdw.bridge.device.TestTensors.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+/** Each device operator through the Ascend runtime on the test double, against the host FP64 kernels. */
+class AscendOperatorsTest {
+    private static AscendRuntime device;
+    private static final HostRuntime HOST = HostRuntime.of(Precision.FP64);
+
+    @BeforeAll
+    static void open() {
+        device = AscendRuntime.open(TestDouble.libraries("current"), 0);
+    }
+
+    @AfterAll
+    static void close() {
+        device.close();
+    }
+
+    private static Tensor tensor(DType type, long[] shape, long seed) {
+        int n = 1;
+        for (long d : shape) n *= (int) d;
+        return dev.tdw.bridge.device.Tensors.contiguous(type, shape, random(seed, n));
+    }
+
+    /** Runs on both runtimes and compares every output; returns the device outputs. */
+    private static Map<String, Tensor> agree(OperatorCall call) {
+        long free = device.deviceInfo().freeBytes();
+        Map<String, Tensor> onDevice = device.execute(call);
+        Map<String, Tensor> onHost = HOST.execute(call);
+        assertEquals(onHost.keySet(), onDevice.keySet());
+        onHost.forEach((name, expected) -> assertClose(expected, onDevice.get(name)));
+        assertEquals(free, device.deviceInfo().freeBytes(), "every device buffer of the call is freed");
+        return onDevice;
+    }
+
+    @Test
+    void addBroadcastsWithAlphaInEachFloatType() {
+        for (DType t : new DType[] {DType.FLOAT32, DType.BFLOAT16, DType.FLOAT16}) {
+            agree(call(ADD, t, "self", tensor(t, shape(2, 3), 1), "other", tensor(t, shape(3), 2), "alpha", "0.5"));
+        }
+    }
+
+    @Test
+    void mulBroadcastsAColumn() {
+        agree(call(MUL, DType.FLOAT16, "self", tensor(DType.FLOAT16, shape(2, 3), 3), "other", tensor(DType.FLOAT16, shape(2, 1), 4)));
+    }
+
+    @Test
+    void rmsNormAndAddRmsNorm() {
+        agree(call(RMS_NORM, DType.BFLOAT16, "x", tensor(DType.BFLOAT16, shape(4, 16), 5), "gamma", tensor(DType.BFLOAT16, shape(16), 6),
+                "epsilon", "1e-06"));
+        var out = agree(call(ADD_RMS_NORM, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(3, 8), 7),
+                "residual", tensor(DType.FLOAT32, shape(3, 8), 8), "gamma", tensor(DType.FLOAT32, shape(8), 9), "epsilon", "1e-05"));
+        assertEquals(Set.of("out", "residual"), out.keySet());
+    }
+
+    @Test
+    void layerNormWithAndWithoutAffine() {
+        agree(call(LAYER_NORM, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(3, 8), 10), "weight", tensor(DType.FLOAT32, shape(8), 11),
+                "bias", tensor(DType.FLOAT32, shape(8), 12)));
+        agree(call(LAYER_NORM, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(2, 2, 4), 13), "epsilon", "1e-6"));
+    }
+
+    @Test
+    void matmulWithTransposesAndBatches() {
+        var a = tensor(DType.FLOAT32, shape(3, 4), 14);
+        agree(call(MATMUL, DType.FLOAT32, "a", a, "b", tensor(DType.FLOAT32, shape(4, 5), 15)));
+        agree(call(MATMUL, DType.FLOAT32, "a", tensor(DType.FLOAT32, shape(4, 3), 16), "b", tensor(DType.FLOAT32, shape(5, 4), 17),
+                "transpose_a", "True", "transpose_b", "True"));
+        agree(call(MATMUL, DType.BFLOAT16, "a", tensor(DType.BFLOAT16, shape(2, 3, 4), 18), "b", tensor(DType.BFLOAT16, shape(4, 5), 19)));
+    }
+
+    @Test
+    void gateUpProjPassesTheWeightAsATransposedView() {
+        agree(call(GATE_UP_PROJ, DType.BFLOAT16, "x", tensor(DType.BFLOAT16, shape(5, 8), 20), "weight", tensor(DType.BFLOAT16, shape(6, 8), 21)));
+    }
+
+    @Test
+    void softmaxAlongEitherDim() {
+        var x = tensor(DType.FLOAT32, shape(3, 5), 22);
+        agree(call(SOFTMAX, DType.FLOAT32, "x", x));
+        agree(call(SOFTMAX, DType.FLOAT32, "x", x, "dim", "0"));
+    }
+
+    @Test
+    void activations() {
+        var x = tensor(DType.FLOAT32, shape(2, 6), 23);
+        agree(call(SILU, DType.FLOAT32, "x", x));
+        agree(call(SWIGLU, DType.FLOAT32, "x", x));
+        agree(call(SWIGLU, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(4, 3), 24), "dim", "0"));
+        agree(call(GELU, DType.FLOAT32, "x", x));
+        agree(call(GELU, DType.FLOAT32, "x", x, "approximate", "'tanh'"));
+    }
+
+    @Test
+    void rotaryEmbeddingInBothModes() {
+        var x = tensor(DType.FLOAT32, shape(1, 2, 3, 8), 25);
+        var cos = tensor(DType.FLOAT32, shape(1, 1, 3, 8), 26);
+        var sin = tensor(DType.FLOAT32, shape(1, 1, 3, 8), 27);
+        agree(call(ROTARY_EMBEDDING, DType.FLOAT32, "x", x, "cos", cos, "sin", sin));
+        agree(call(ROTARY_EMBEDDING, DType.FLOAT32, "x", x, "cos", cos, "sin", sin, "mode", "'interleaved'"));
+    }
+
+    @Test
+    void stridedViewsWithAnOffsetAreReadInPlace() {
+        // A transposed [4, 3] view starting at element 2 of a 14-element storage.
+        Tensor storage = tensor(DType.FLOAT32, shape(14), 28);
+        Tensor view = new Tensor(storage.storage(), 2, shape(4, 3), shape(1, 4));
+        assertFalse(view.isContiguous());
+        agree(call(SILU, DType.FLOAT32, "x", view));
+    }
+
+    @Test
+    void argumentsSharingOneStorageAreUploadedOnce() {
+        Tensor whole = f32(shape(4), 1, 2, 3, 4);
+        Tensor head = new Tensor(whole.storage(), 0, shape(2), shape(1));
+        Tensor tail = new Tensor(whole.storage(), 2, shape(2), shape(1));
+        var out = agree(call(MUL, DType.FLOAT32, "self", head, "other", tail));
+        assertArrayEquals(new double[] {3, 8}, values(out.get("out")));
+    }
+
+    @Test
+    void listsTheBoundOperatorsAndRefusesTheRest() {
+        assertEquals(Set.of("add", "mul", "rms_norm", "add_rms_norm", "layer_norm", "matmul", "gate_up_proj", "softmax", "silu",
+                "swiglu", "gelu", "rotary_embedding"), device.operators());
+        var call = call(GROUPED_MATMUL, DType.FLOAT32, "x", f32(shape(1, 1), 1), "weight", f32(shape(1, 1, 1), 1),
+                "group_list", i64(shape(1), 1));
+        var e = assertThrows(DeviceException.class, () -> device.execute(call));
+        assertEquals("the Ascend runtime cannot run grouped_matmul", e.getMessage());
+    }
+
+    @Test
+    void reportsTheDevice() {
+        var info = device.deviceInfo();
+        assertEquals("Ascend (CANN)", info.runtime());
+        assertEquals(0, info.deviceId());
+        assertEquals(2, info.deviceCount());
+        assertEquals(32L << 30, info.totalBytes());
+        assertTrue(device.describe(Role.CANDIDATE).startsWith("Ascend device 0 (CANN at "), device.describe(Role.CANDIDATE));
+    }
+}

@@ -1,0 +1,69 @@
+package dev.tdw.bridge.ascend;
+
+import dev.tdw.bridge.device.StandardOperators;
+import dev.tdw.model.tensor.DType;
+import org.junit.jupiter.api.Test;
+
+import java.util.OptionalInt;
+
+import static dev.tdw.bridge.device.TestTensors.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+/** Opening and closing: ACL is initialized once for all open runtimes and a failed open leaves nothing behind. */
+class AscendRuntimeLifecycleTest {
+    private static final AscendLibraries LIBRARIES = TestDouble.libraries("current");
+
+    private static void assertWorks(AscendRuntime runtime) {
+        var out = runtime.execute(call(StandardOperators.SILU, DType.FLOAT32, "x", f32(shape(1), 0)));
+        assertEquals(0.0, out.get("out").getDouble(0));
+    }
+
+    @Test
+    void twoOpenRuntimesShareOneAclInitialization() {
+        try (var first = AscendRuntime.open(LIBRARIES, 0)) {
+            try (var second = AscendRuntime.open(LIBRARIES, 1)) {
+                assertWorks(second);
+                assertEquals(1, second.deviceInfo().deviceId());
+            }
+            assertWorks(first);
+        }
+        // Both closed: ACL was finalized, so a new runtime initializes it again.
+        try (var again = AscendRuntime.open(LIBRARIES, 0)) {
+            assertWorks(again);
+        }
+    }
+
+    @Test
+    void aFailedOpenReleasesAclAndTheDevice() {
+        try (var f = TestDouble.fault("error:aclrtCreateStream")) {
+            var e = assertThrows(AclException.class, () -> AscendRuntime.open(LIBRARIES, 0));
+            assertEquals("aclrtCreateStream", e.function());
+        }
+        var missingDevice = assertThrows(AclException.class, () -> AscendRuntime.open(LIBRARIES, 5));
+        assertEquals(OptionalInt.of(200002), missingDevice.status());
+        try (var runtime = AscendRuntime.open(LIBRARIES, 0)) {
+            assertWorks(runtime);
+        }
+    }
+
+    @Test
+    void aClosedRuntimeRefusesWorkAndClosesOnce() {
+        var runtime = AscendRuntime.open(LIBRARIES, 0);
+        runtime.close();
+        runtime.close();
+        assertThrows(IllegalStateException.class, runtime::deviceInfo);
+    }
+
+    @Test
+    void callsFromAnyThreadRunOnTheRuntimesOwnThread() throws Exception {
+        try (var runtime = AscendRuntime.open(LIBRARIES, 1)) {
+            var worker = new Thread(() -> assertWorks(runtime));
+            var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+            worker.setUncaughtExceptionHandler((t, e) -> failure.set(e));
+            worker.start();
+            worker.join();
+            assertNull(failure.get());
+            assertEquals(1, runtime.deviceInfo().deviceId());
+        }
+    }
+}

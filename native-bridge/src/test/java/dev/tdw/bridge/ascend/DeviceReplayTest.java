@@ -1,0 +1,93 @@
+package dev.tdw.bridge.ascend;
+
+import dev.tdw.bridge.device.Tensors;
+import dev.tdw.bridge.host.HostRuntime;
+import dev.tdw.bridge.host.Precision;
+import dev.tdw.bridge.replay.CapturedInputs;
+import dev.tdw.bridge.replay.OperatorRegistry;
+import dev.tdw.bridge.replay.ReplayEngine;
+import dev.tdw.bridge.replay.ReplayRequest;
+import dev.tdw.bridge.replay.ReplayResult;
+import dev.tdw.model.tensor.DType;
+import dev.tdw.model.tensor.Tensor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** Replays with the device (test double) as candidate and the host FP64 formula as reference. */
+class DeviceReplayTest {
+    private static AscendRuntime device;
+    private final ReplayEngine engine = new ReplayEngine(OperatorRegistry.standard());
+    private final HostRuntime reference = HostRuntime.of(Precision.FP64);
+
+    @BeforeAll
+    static void open() {
+        device = AscendRuntime.open(TestDouble.libraries("current"), 0);
+    }
+
+    @AfterAll
+    static void close() {
+        device.close();
+    }
+
+    private static Map<String, Object> addRmsNormInputs() {
+        var inputs = new LinkedHashMap<String, Object>();
+        inputs.put("x", Tensors.contiguous(DType.BFLOAT16, new long[] {12, 64}, DeviceAssertions.random(101, 768)));
+        inputs.put("residual", Tensors.contiguous(DType.BFLOAT16, new long[] {12, 64}, DeviceAssertions.random(102, 768)));
+        inputs.put("gamma", Tensors.contiguous(DType.BFLOAT16, new long[] {64}, DeviceAssertions.random(103, 64)));
+        inputs.put("epsilon", "1e-06");
+        return inputs;
+    }
+
+    /** Largest difference in bfloat16 steps of the larger magnitude. */
+    private static double maxSteps(Tensor a, Tensor b) {
+        double worst = 0;
+        for (int i = 0; i < a.numel(); i++) {
+            double x = a.getDouble(i), y = b.getDouble(i);
+            double scale = Math.max(Math.abs(x), Math.abs(y));
+            if (x != y) worst = Math.max(worst, Math.abs(x - y) / (0x1p-7 * Math.max(scale, 0x1p-126)));
+        }
+        return worst;
+    }
+
+    private ReplayResult replayAddRmsNorm(Map<String, Object> inputs, int occurrence) {
+        return engine.replay(ReplayRequest.of("add_rms_norm", occurrence, "add_rms_norm", inputs), device, reference);
+    }
+
+    @Test
+    void deviceAndFp64ReferenceAgreeWithinOneBfloat16Step() {
+        ReplayResult result = replayAddRmsNorm(addRmsNormInputs(), 3);
+        assertEquals(List.of("add_rms_norm#3:out", "add_rms_norm#3:residual"), List.copyOf(result.candidate().keySet()));
+        assertTrue(result.candidateRuntime().startsWith("Ascend device 0"), result.candidateRuntime());
+        assertEquals("host reference (FP64)", result.referenceRuntime());
+        Tensor out = result.candidate().get("add_rms_norm#3:out"), expected = result.reference().get("add_rms_norm#3:out");
+        assertEquals(DType.BFLOAT16, out.dtype());
+        assertTrue(maxSteps(expected, out) <= 1.0, "out differs by " + maxSteps(expected, out) + " steps");
+        assertEquals(0.0, maxSteps(result.reference().get("add_rms_norm#3:residual"), result.candidate().get("add_rms_norm#3:residual")),
+                "a bf16 + bf16 sum is exact in fp32, so the residual matches bit for bit");
+    }
+
+    @Test
+    void theRealCapturedInputSetReplaysOnTheDevice() {
+        ReplayResult result = replayAddRmsNorm(CapturedInputs.addRmsNorm3(), 3);
+        assertTrue(maxSteps(result.reference().get("add_rms_norm#3:out"), result.candidate().get("add_rms_norm#3:out")) <= 1.0);
+        ReplayResult gateUp = engine.replay(ReplayRequest.of("gate_up_proj", 3, "gate_up_proj", CapturedInputs.gateUpProj3()), device, reference);
+        assertTrue(maxSteps(gateUp.reference().get("gate_up_proj#3:out"), gateUp.candidate().get("gate_up_proj#3:out")) <= 1.0);
+    }
+
+    @Test
+    void aWrongDeviceResultShowsInTheReplay() {
+        ReplayResult result;
+        try (var fault = TestDouble.fault("wrong_result:aclnnAddRmsNorm")) {
+            result = replayAddRmsNorm(addRmsNormInputs(), 0);
+        }
+        assertTrue(maxSteps(result.reference().get("add_rms_norm#0:out"), result.candidate().get("add_rms_norm#0:out")) > 10,
+                "the injected error is far beyond rounding");
+    }
+}
