@@ -1,0 +1,150 @@
+package dev.tdw.app.ui.tensor;
+
+import dev.tdw.app.ui.TaskRunner;
+import dev.tdw.app.ui.compare.Comparison;
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.CaptureFormatException;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.TensorComparison;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The tensor comparison of what both sides saved: which keys both payloads hold, the key on show
+ * (following the selected stage when it was saved), the user's tolerances, and the report computed
+ * in the background. {@link #messageProperty()} says why nothing is shown.
+ */
+public final class TensorViewModel {
+    /** More elements than this are never scanned elementwise, whatever the user asks (memory of the picture). */
+    public static final long MAX_ELEMENTS_CAP = 50_000_000;
+
+    private final TaskRunner tasks;
+    private final ObjectProperty<Comparison> comparison = new SimpleObjectProperty<>(this, "comparison");
+    private final ObjectProperty<String> selectedStage = new SimpleObjectProperty<>(this, "selectedStage");
+    private final ObjectProperty<String> key = new SimpleObjectProperty<>(this, "key");
+    private final ObservableList<String> keys = FXCollections.observableArrayList();
+    private final DoubleProperty atol = new SimpleDoubleProperty(this, "atol", TensorComparison.DEFAULT_ATOL);
+    private final DoubleProperty rtol = new SimpleDoubleProperty(this, "rtol", TensorComparison.DEFAULT_RTOL);
+    private final LongProperty maxElements = new SimpleLongProperty(this, "maxElements", TensorComparison.DEFAULT_MAX_ELEMENTS);
+    private final ReadOnlyObjectWrapper<TensorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private Path leftPayload, rightPayload;
+    private long generation;
+    private TaskRunner.Handle running;
+
+    public TensorViewModel(TaskRunner tasks) {
+        this.tasks = tasks;
+        comparison.addListener((o, a, b) -> loadKeys());
+        selectedStage.addListener((o, a, b) -> follow(b));
+        key.addListener((o, a, b) -> compute());
+        atol.addListener((o, a, b) -> compute());
+        rtol.addListener((o, a, b) -> compute());
+        maxElements.addListener((o, a, b) -> compute());
+    }
+
+    public ObjectProperty<Comparison> comparisonProperty() { return comparison; }
+    /** The stage selected in the table; the view follows it when both payloads hold its tensor. */
+    public ObjectProperty<String> selectedStageProperty() { return selectedStage; }
+    public ObjectProperty<String> keyProperty() { return key; }
+    public ObservableList<String> keys() { return keys; }
+    public DoubleProperty atolProperty() { return atol; }
+    public DoubleProperty rtolProperty() { return rtol; }
+    public LongProperty maxElementsProperty() { return maxElements; }
+    public ReadOnlyObjectProperty<TensorReport> reportProperty() { return report.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+
+    /** The payload key that shows a stage row: the tensor itself, or the first input of an input set. */
+    public Optional<String> keyFor(String stageKey) {
+        if (stageKey == null) return Optional.empty();
+        if (keys.contains(stageKey)) return Optional.of(stageKey);
+        int hash = stageKey.lastIndexOf('#');
+        if (hash < 0) return Optional.empty();
+        String prefix = stageKey.substring(0, hash) + ":", suffix = stageKey.substring(hash);
+        return keys.stream().filter(k -> k.startsWith(prefix) && k.endsWith(suffix)).findFirst();
+    }
+
+    private void loadKeys() {
+        keys.clear();
+        key.set(null);
+        long gen = ++generation;
+        report.set(null);
+        Comparison c = comparison.get();
+        leftPayload = rightPayload = null;
+        if (c == null) {
+            message.set("");
+            return;
+        }
+        try {
+            leftPayload = payload(c.left());
+            rightPayload = payload(c.right());
+        } catch (CaptureFormatException e) {
+            message.set(e.getMessage());
+            return;
+        }
+        if (leftPayload == null || rightPayload == null) {
+            message.set("No tensors to compare: the " + (leftPayload == null ? "left" : "right")
+                    + " capture saved no payload (DUMP_PROBE_TENSOR selects what is saved).");
+            return;
+        }
+        Path l = leftPayload, r = rightPayload;
+        message.set("Reading the payloads …");
+        tasks.run("Reading payloads", p -> TensorReportTask.commonKeys(l, r), list -> {
+            if (gen != generation) return;
+            keys.setAll(list);
+            message.set(list.isEmpty() ? "The two payloads have no key in common." : "");
+            follow(selectedStage.get());
+            if (key.get() == null && !list.isEmpty()) key.set(list.get(0));
+        }, e -> { if (gen == generation) message.set("Cannot read a payload: " + e.getMessage()); });
+    }
+
+    private static Path payload(Manifest m) throws CaptureFormatException {
+        return new CaptureDirectory(m.path().getParent(), List.of(m), List.of()).payloadOf(m).orElse(null);
+    }
+
+    private void follow(String stageKey) {
+        if (keys.isEmpty()) return;
+        Optional<String> k = keyFor(stageKey);
+        if (k.isPresent()) {
+            key.set(k.get());
+        } else if (stageKey != null) {
+            // Keep what the user chose (perhaps a graph slot) and say why it did not follow.
+            message.set(stageKey + " was not saved as a tensor on both sides (DUMP_PROBE_TENSOR decides)"
+                    + (key.get() == null ? "." : "; still showing " + key.get() + "."));
+        }
+    }
+
+    private void compute() {
+        long gen = ++generation;
+        if (running != null) running.cancel();
+        running = null;
+        String k = key.get();
+        if (k == null || leftPayload == null || !keys.contains(k)) {
+            report.set(null);
+            if (!keys.isEmpty()) message.set("Choose a saved tensor; the selected stage was not saved on both sides.");
+            return;
+        }
+        Path l = leftPayload, r = rightPayload;
+        double a = atol.get(), rt = rtol.get();
+        long max = Math.min(maxElements.get(), MAX_ELEMENTS_CAP);
+        message.set("Comparing " + k + " …");
+        running = tasks.run("Comparing tensors " + k, p -> TensorReportTask.run(l, r, k, a, rt, max), rep -> {
+            if (gen != generation) return;
+            report.set(rep);
+            message.set("");
+        }, e -> { if (gen == generation) message.set("Cannot compare " + k + ": " + e.getMessage()); });
+    }
+}

@@ -1,0 +1,59 @@
+package dev.tdw.app.ui.tensor;
+
+import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.DirectTaskRunner;
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TensorViewModelTest {
+    private final TensorViewModel vm = new TensorViewModel(new DirectTaskRunner());
+
+    @Test
+    void theViewFollowsTheSelectedStageWhenBothSidesSavedIt() {
+        vm.comparisonProperty().set(Captures.compare("layer-bug", "baseline", "candidate"));
+        assertEquals(34, vm.keys().size());
+        vm.selectedStageProperty().set("layers.3.self_attn.q_rope#0");
+        assertEquals("layers.3.self_attn.q_rope#0", vm.reportProperty().get().key());
+        vm.selectedStageProperty().set("add_rms_norm#4");
+        assertEquals("add_rms_norm:x#4", vm.keyProperty().get());
+        vm.selectedStageProperty().set("layers.0.mlp.act#0");
+        assertEquals("add_rms_norm:x#4", vm.reportProperty().get().key());
+        assertEquals("layers.0.mlp.act#0 was not saved as a tensor on both sides (DUMP_PROBE_TENSOR decides); still showing"
+                + " add_rms_norm:x#4.", vm.messageProperty().get());
+        assertEquals(Optional.empty(), vm.keyFor("layers.0.mlp.act#0"));
+    }
+
+    @Test
+    void tolerancesRecomputeTheReport() {
+        vm.comparisonProperty().set(Captures.compare("layer-bug", "baseline", "candidate"));
+        vm.keyProperty().set("layers.3.mlp.down#0");
+        assertTrue(vm.reportProperty().get().verdict().startsWith("PASS"));
+        vm.atolProperty().set(0);
+        vm.rtolProperty().set(0);
+        assertTrue(vm.reportProperty().get().verdict().startsWith("FAIL"));
+    }
+
+    @Test
+    void aNewComparisonReloadsTheKeysEvenForTheSameKey() {
+        vm.comparisonProperty().set(Captures.compare("identical", "run1", "run2"));
+        vm.keyProperty().set("model.logits#0");
+        assertEquals("PASS: exactly equal", vm.reportProperty().get().verdict());
+        vm.comparisonProperty().set(Captures.compare("identical", "run2", "run1"));
+        vm.selectedStageProperty().set(null);
+        vm.keyProperty().set("model.logits#0");
+        assertEquals("PASS: exactly equal", vm.reportProperty().get().verdict());
+    }
+
+    @Test
+    void aSideWithoutPayloadIsSaid() {
+        vm.comparisonProperty().set(dev.tdw.app.ui.compare.ComparisonTask.run(
+                dev.tdw.app.ui.testing.Manifests.of("a", "x", 1.0), dev.tdw.app.ui.testing.Manifests.of("b", "x", 1.0),
+                dev.tdw.model.compare.Tolerance.EXACT));
+        assertTrue(vm.messageProperty().get().startsWith("No tensors to compare: the left capture saved no payload"));
+        assertEquals(0, vm.keys().size());
+    }
+}
