@@ -14,6 +14,7 @@ import dev.tdw.app.ui.report.ReportWriter;
 import dev.tdw.app.ui.scan.ScanView;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageTableView;
+import dev.tdw.app.ui.tensor.TensorView;
 import dev.tdw.model.compare.Tolerance;
 import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
@@ -72,6 +73,7 @@ public final class MainWindow extends BorderPane {
     private final StageChartView chart;
     private final TabPane tabs = new TabPane();
     private final Tab detailTab;
+    private final Tab tensorTab;
     private final SplitPane upper;
     private final SplitPane outer;
     private final TextField filter = new TextField();
@@ -95,7 +97,10 @@ public final class MainWindow extends BorderPane {
         Tab scanTab = new Tab("Scan", scan);
         scanTab.setId("scan-tab");
         detailTab.setId("detail-tab");
-        tabs.getTabs().addAll(detailTab, scanTab);
+        tensorTab = new Tab("Tensors", new TensorView(vm.tensors()));
+        tensorTab.setId("tensor-tab");
+        vm.tensors().activeProperty().bind(tensorTab.selectedProperty());
+        tabs.getTabs().addAll(detailTab, scanTab, tensorTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
         Label tableSummary = new Label();
@@ -159,8 +164,9 @@ public final class MainWindow extends BorderPane {
         MenuItem focusFilter = item("Filter Stages…", "Shortcut+F", filter::requestFocus);
         MenuItem detail = item("Stage Detail", "Shortcut+1", this::showDetail);
         MenuItem scanTab = item("Scan", "Shortcut+2", () -> tabs.getSelectionModel().select(1));
+        MenuItem tensorsTab = item("Tensors", "Shortcut+3", () -> tabs.getSelectionModel().select(tensorTab));
         Menu view = new Menu("View", null, first, next, previous, new SeparatorMenuItem(), focusFilter, divergentOnly,
-                columns, new SeparatorMenuItem(), detail, scanTab, new SeparatorMenuItem(), logScale);
+                columns, new SeparatorMenuItem(), detail, scanTab, tensorsTab, new SeparatorMenuItem(), logScale);
 
         Menu device = new Menu("Device", null,
                 Placeholders.item("Connect to Device…", DEVICE_MISSING),
@@ -384,7 +390,15 @@ public final class MainWindow extends BorderPane {
         });
         MenuItem detail = new MenuItem("Open Detail");
         detail.setOnAction(e -> { vm.select(row.key()); showDetail(); });
-        ContextMenu menu = new ContextMenu(copy, inChart, detail);
+        MenuItem tensors = new MenuItem("Open Tensors");
+        var tensorKey = vm.tensors().keyFor(row.key());
+        tensors.setDisable(tensorKey.isEmpty());
+        tensors.setOnAction(e -> {
+            vm.select(row.key());
+            vm.tensors().keyProperty().set(tensorKey.orElseThrow());
+            tabs.getSelectionModel().select(tensorTab);
+        });
+        ContextMenu menu = new ContextMenu(copy, inChart, detail, tensors);
         if (row.isInputSet()) {
             menu.getItems().addAll(new SeparatorMenuItem(), Placeholders.item("Replay Operator…",
                     "Replaying an operator on its captured inputs needs the device bridge, which adds this; " + DEVICE_MISSING));

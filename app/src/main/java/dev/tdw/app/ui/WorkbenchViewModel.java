@@ -12,6 +12,7 @@ import dev.tdw.app.ui.scan.ScanReports;
 import dev.tdw.app.ui.scan.ScanViewModel;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.app.ui.table.StageTableViewModel;
+import dev.tdw.app.ui.tensor.TensorViewModel;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
@@ -69,6 +70,7 @@ public final class WorkbenchViewModel {
     private final ChartViewModel chart = new ChartViewModel();
     private final StageDetailViewModel detail = new StageDetailViewModel();
     private final ScanViewModel scan;
+    private final TensorViewModel tensors;
     /** Set while the pairing moves both sides, so the comparison runs once at the end. */
     private boolean pairingInProgress;
     private long compareGeneration;
@@ -78,6 +80,8 @@ public final class WorkbenchViewModel {
         this.tasks = tasks;
         this.recentStore = recentStore;
         this.scan = new ScanViewModel(tasks);
+        this.tensors = new TensorViewModel(tasks);
+        tensors.selectedStageProperty().bind(selectedKey);
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
         detail.selectedKeyProperty().bind(selectedKey);
         left.manifestProperty().addListener((o, a, b) -> leftChosen(b));
@@ -106,6 +110,7 @@ public final class WorkbenchViewModel {
     public ChartViewModel chart() { return chart; }
     public StageDetailViewModel detail() { return detail; }
     public ScanViewModel scan() { return scan; }
+    public TensorViewModel tensors() { return tensors; }
     public Comparison comparison() { return comparison.get(); }
     public TaskRunner tasks() { return tasks; }
 
@@ -248,6 +253,7 @@ public final class WorkbenchViewModel {
         chart.rowsProperty().set(rows);
         detail.rowsProperty().set(rows);
         scan.comparisonProperty().set(c);
+        tensors.comparisonProperty().set(c);
         selectedKey.set(rows.find(keep).isPresent() ? keep : null);
         if (c == null) {
             verdictText.set("");

@@ -251,4 +251,35 @@ class WorkbenchUiTest {
         assertNotNull(robot.lookup("Close").tryQuery().orElse(null));
         robot.clickOn("Close");
     }
+
+    @Test
+    void openTensorsShowsTheElementwiseComparison(FxRobot robot) {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        Fx.await(() -> !vm.tensors().keys().isEmpty());
+        Fx.run(() -> vm.select("layers.3.self_attn.q_rope#0"));
+        TreeTableRow<?> row = row(robot, "layers.3.self_attn.q_rope#0");
+        Fx.run(() -> {
+            Point2D at = row.localToScreen(20, 5);
+            row.fireEvent(new javafx.scene.input.ContextMenuEvent(javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                    20, 5, at.getX(), at.getY(), false, new javafx.scene.input.PickResult(row, at.getX(), at.getY())));
+        });
+        javafx.scene.control.ContextMenu menu = Fx.call(() -> (javafx.scene.control.ContextMenu) javafx.stage.Window.getWindows().stream()
+                .filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing()).findFirst().orElseThrow());
+        var open = menu.getItems().stream().filter(i -> "Open Tensors".equals(i.getText())).findFirst().orElseThrow();
+        assertFalse(open.isDisable());
+        Fx.run(() -> {
+            open.fire();
+            menu.hide();
+        });
+        Fx.await(() -> robot.lookup("#tensor-verdict").tryQuery().isPresent());
+        Label verdict = robot.lookup("#tensor-verdict").queryAs(Label.class);
+        assertTrue(verdict.getText().startsWith("layers.3.self_attn.q_rope#0 — FAIL: 256 elements differ"), verdict.getText());
+        javafx.scene.canvas.Canvas heatmap = (javafx.scene.canvas.Canvas) robot.from(robot.lookup("#tensor-view").queryAs(Node.class))
+                .lookup((Node n) -> n.getClass() == javafx.scene.canvas.Canvas.class && ((javafx.scene.canvas.Canvas) n).getHeight() > 20)
+                .query();
+        assertTrue(heatmap.getWidth() > 100);
+        assertEquals(20, robot.lookup("#tensor-worst").queryAs(javafx.scene.control.TableView.class).getItems().size());
+        // Stages whose tensors were not saved cannot open the tensor view.
+        assertTrue(Fx.call(() -> vm.tensors().keyFor("layers.0.mlp.act#0").isEmpty()));
+    }
 }

@@ -42,6 +42,9 @@ public final class TensorViewModel {
     private final LongProperty maxElements = new SimpleLongProperty(this, "maxElements", TensorComparison.DEFAULT_MAX_ELEMENTS);
     private final ReadOnlyObjectWrapper<TensorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final javafx.beans.property.BooleanProperty active = new javafx.beans.property.SimpleBooleanProperty(this, "active", true);
+    /** Set when a comparison was skipped while the view was hidden. */
+    private boolean stale;
     private Path leftPayload, rightPayload;
     private long generation;
     private TaskRunner.Handle running;
@@ -54,7 +57,11 @@ public final class TensorViewModel {
         atol.addListener((o, a, b) -> compute());
         rtol.addListener((o, a, b) -> compute());
         maxElements.addListener((o, a, b) -> compute());
+        active.addListener((o, a, on) -> { if (on && stale) compute(); });
     }
+
+    /** False while the tensor view is hidden: element scans wait until it shows. */
+    public javafx.beans.property.BooleanProperty activeProperty() { return active; }
 
     public ObjectProperty<Comparison> comparisonProperty() { return comparison; }
     /** The stage selected in the table; the view follows it when both payloads hold its tensor. */
@@ -128,6 +135,8 @@ public final class TensorViewModel {
     }
 
     private void compute() {
+        stale = !active.get();
+        if (stale) return;
         long gen = ++generation;
         if (running != null) running.cancel();
         running = null;

@@ -56,4 +56,17 @@ class TensorViewModelTest {
         assertTrue(vm.messageProperty().get().startsWith("No tensors to compare: the left capture saved no payload"));
         assertEquals(0, vm.keys().size());
     }
+
+    @Test
+    void aHiddenViewComparesOnlyWhenItShows() {
+        DirectTaskRunner tasks = new DirectTaskRunner();
+        TensorViewModel hidden = new TensorViewModel(tasks);
+        hidden.activeProperty().set(false);
+        hidden.comparisonProperty().set(Captures.compare("layer-bug", "baseline", "candidate"));
+        hidden.selectedStageProperty().set("layers.3.self_attn.q_rope#0");
+        assertEquals(null, hidden.reportProperty().get());
+        assertTrue(tasks.titles.stream().noneMatch(t -> t.startsWith("Comparing tensors")));
+        hidden.activeProperty().set(true);
+        assertEquals("layers.3.self_attn.q_rope#0", hidden.reportProperty().get().key());
+    }
 }

@@ -1,0 +1,283 @@
+package dev.tdw.app.ui.tensor;
+
+import dev.tdw.app.ui.chart.ChartViewModel;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.PixelWriter;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.StandardXYBarPainter;
+import org.jfree.chart.renderer.xy.XYBarRenderer;
+import org.jfree.data.xy.DefaultIntervalXYDataset;
+
+import java.awt.Color;
+import java.util.function.DoubleConsumer;
+
+/** The elementwise comparison of one saved tensor: verdict, metrics, a heatmap of |Δ|, its histogram and the worst elements. */
+public final class TensorView extends VBox {
+    private static final double HEATMAP_MAX_HEIGHT = 300;
+
+    private final TensorViewModel vm;
+    private final VBox content = new VBox(6);
+    private final Canvas heatmap = new Canvas();
+    private final Tooltip heatmapTip = new Tooltip();
+    private TensorReport shown;
+
+    public TensorView(TensorViewModel vm) {
+        this.vm = vm;
+        setId("tensor-view");
+        ComboBox<String> key = new ComboBox<>(vm.keys());
+        key.setId("tensor-key");
+        key.valueProperty().bindBidirectional(vm.keyProperty());
+        key.setPrefWidth(240);
+        key.setTooltip(new Tooltip("Saved tensors, operator inputs and graph slots present in both payloads"));
+        HBox controls = new HBox(6, new Label("tensor"), key,
+                number("atol", vm.atolProperty().get(), v -> vm.atolProperty().set(v)),
+                number("rtol", vm.rtolProperty().get(), v -> vm.rtolProperty().set(v)),
+                number("max elements", vm.maxElementsProperty().get(), v -> vm.maxElementsProperty().set((long) v)));
+        controls.setAlignment(Pos.CENTER_LEFT);
+        controls.setPadding(new Insets(6, 10, 4, 10));
+        FlowPane wrap = new FlowPane(controls);
+        Label message = new Label();
+        message.setWrapText(true);
+        message.getStyleClass().add("hint");
+        message.textProperty().bind(vm.messageProperty());
+        message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
+        content.setPadding(new Insets(4, 10, 10, 10));
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        VBox.setMargin(message, new Insets(0, 10, 0, 10));
+        getChildren().addAll(wrap, message, scroll);
+        Tooltip.install(heatmap, heatmapTip);
+        heatmap.setOnMouseMoved(e -> heatmapTip.setText(describeCell(e.getX(), e.getY())));
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> drawHeatmap(b.getWidth() - 24));
+        vm.reportProperty().addListener((o, a, r) -> show(r));
+        show(vm.reportProperty().get());
+    }
+
+    /** A numeric field applied on Enter or focus loss; a value that is not a non-negative number is marked. */
+    private static HBox number(String name, double initial, DoubleConsumer apply) {
+        TextField f = new TextField(initial == Math.rint(initial) && initial >= 1 ? Long.toString((long) initial) : Double.toString(initial));
+        f.setId("tensor-" + name.replace(' ', '-'));
+        f.setPrefColumnCount(name.equals("max elements") ? 7 : 5);
+        Runnable commit = () -> {
+            f.getStyleClass().remove("invalid");
+            try {
+                double v = Double.parseDouble(f.getText().trim());
+                if (!(v >= 0)) throw new NumberFormatException();
+                apply.accept(v);
+            } catch (NumberFormatException e) {
+                f.getStyleClass().add("invalid");
+            }
+        };
+        f.setOnAction(e -> commit.run());
+        f.focusedProperty().addListener((o, a, focused) -> { if (!focused) commit.run(); });
+        HBox box = new HBox(4, new Label(name), f);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    private void show(TensorReport r) {
+        shown = r;
+        content.getChildren().clear();
+        if (r == null) return;
+        Label verdict = new Label(r.key() + " — " + r.verdict());
+        verdict.setWrapText(true);
+        verdict.setId("tensor-verdict");
+        verdict.getStyleClass().addAll("tensor-verdict", r.failed() ? "tensor-fail" : "tensor-ok");
+        content.getChildren().add(verdict);
+        if (!r.note().isEmpty()) content.getChildren().add(hint(r.note()));
+        content.getChildren().add(metrics(r));
+        if (r.heatmap() != null) {
+            content.getChildren().addAll(title("|left − right| over the tensor"), hint(r.heatmap().describe()), heatmap, legend(r.heatmap()));
+            drawHeatmap(content.getWidth() > 0 ? content.getWidth() - 20 : 460);
+        }
+        if (r.histogram() != null) content.getChildren().addAll(title("Histogram of |left − right|"), histogram(r.histogram()));
+        if (r.worst() != null && !r.worst().isEmpty()) content.getChildren().addAll(title("Largest differences"), worst(r));
+    }
+
+    private static GridPane metrics(TensorReport r) {
+        GridPane g = new GridPane();
+        g.setHgap(14);
+        g.setVgap(2);
+        g.add(header(""), 0, 0);
+        g.add(header("left"), 1, 0);
+        g.add(header("right"), 2, 0);
+        int row = 1;
+        for (TensorReport.Metric m : r.metrics()) {
+            g.add(new Label(m.name()), 0, row);
+            Label l = value(m.left(), m.bad());
+            if (m.right().isEmpty()) {
+                g.add(l, 1, row, 2, 1);
+            } else {
+                g.add(l, 1, row);
+                g.add(value(m.right(), m.bad()), 2, row);
+            }
+            row++;
+        }
+        return g;
+    }
+
+    private void drawHeatmap(double width) {
+        if (shown == null || shown.heatmap() == null || width <= 0) return;
+        Heatmap h = shown.heatmap();
+        double w = Math.max(120, width);
+        double cellW = w / h.cellCols();
+        double height = Math.min(HEATMAP_MAX_HEIGHT, Math.max(24, cellW * h.cellRows()));
+        heatmap.setWidth(w);
+        heatmap.setHeight(height);
+        WritableImage image = new WritableImage(h.cellCols(), h.cellRows());
+        PixelWriter px = image.getPixelWriter();
+        for (int row = 0; row < h.cellRows(); row++) {
+            for (int col = 0; col < h.cellCols(); col++) px.setArgb(col, row, HeatmapColors.argb(h.cell(row, col), h.max()));
+        }
+        GraphicsContext g = heatmap.getGraphicsContext2D();
+        g.setImageSmoothing(false);
+        g.clearRect(0, 0, w, height);
+        g.drawImage(image, 0, 0, w, height);
+    }
+
+    private String describeCell(double x, double y) {
+        if (shown == null || shown.heatmap() == null) return "";
+        Heatmap h = shown.heatmap();
+        int col = (int) Math.min(h.cellCols() - 1, x / heatmap.getWidth() * h.cellCols());
+        int row = (int) Math.min(h.cellRows() - 1, y / heatmap.getHeight() * h.cellRows());
+        long r0 = row * h.rowsPerCell(), c0 = col * h.colsPerCell();
+        String where = h.rowsPerCell() == 1 && h.colsPerCell() == 1 ? "row " + r0 + ", column " + c0
+                : "rows " + r0 + "–" + Math.min(h.rows() - 1, r0 + h.rowsPerCell() - 1)
+                + ", columns " + c0 + "–" + Math.min(h.cols() - 1, c0 + h.colsPerCell() - 1);
+        float v = h.cell(row, col);
+        return where + ": " + (Float.isNaN(v) ? "non-finite" : "max |Δ| " + ChartViewModel.format((double) v));
+    }
+
+    private static HBox legend(Heatmap h) {
+        Canvas bar = new Canvas(160, 10);
+        GraphicsContext g = bar.getGraphicsContext2D();
+        for (int x = 0; x < 160; x++) {
+            int argb = HeatmapColors.along(x / 159.0);
+            g.setFill(javafx.scene.paint.Color.rgb(argb >> 16 & 0xff, argb >> 8 & 0xff, argb & 0xff));
+            g.fillRect(x, 0, 1, 10);
+        }
+        Label lo = new Label("≤ " + ChartViewModel.format(h.max() / Math.pow(10, HeatmapColors.DECADES)));
+        Label hi = new Label(ChartViewModel.format(h.max()));
+        Label exact = swatch(HeatmapColors.EXACT, "equal");
+        Label nonFinite = swatch(HeatmapColors.NON_FINITE, "non-finite");
+        HBox box = new HBox(6, lo, bar, hi, exact, nonFinite);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.getStyleClass().add("hint");
+        return box;
+    }
+
+    private static Label swatch(int argb, String text) {
+        javafx.scene.shape.Rectangle r = new javafx.scene.shape.Rectangle(10, 10,
+                javafx.scene.paint.Color.rgb(argb >> 16 & 0xff, argb >> 8 & 0xff, argb & 0xff));
+        r.setStroke(javafx.scene.paint.Color.LIGHTGRAY);
+        Label l = new Label(text, r);
+        l.getStyleClass().add("hint");
+        return l;
+    }
+
+    private static VBox histogram(Histogram h) {
+        DefaultIntervalXYDataset data = new DefaultIntervalXYDataset();
+        int n = h.counts().length;
+        double[][] series = new double[6][n];
+        for (int i = 0; i < n; i++) {
+            series[0][i] = (h.edges()[i] + h.edges()[i + 1]) / 2;
+            series[1][i] = h.edges()[i];
+            series[2][i] = h.edges()[i + 1];
+            series[3][i] = series[4][i] = series[5][i] = h.counts()[i];
+        }
+        data.addSeries("|Δ|", series);
+        XYBarRenderer bars = new XYBarRenderer(0.05);
+        bars.setBarPainter(new StandardXYBarPainter());
+        bars.setShadowVisible(false);
+        bars.setSeriesPaint(0, new Color(0xe3, 0x1a, 0x1c));
+        NumberAxis x = new NumberAxis("log10 |left − right|");
+        x.setAutoRangeIncludesZero(false);
+        NumberAxis y = new NumberAxis("elements");
+        y.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        XYPlot plot = new XYPlot(data, x, y, bars);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
+        JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+        chart.setBackgroundPaint(Color.WHITE);
+        ChartViewer viewer = new ChartViewer(chart);
+        viewer.setPrefHeight(170);
+        viewer.setMinHeight(150);
+        Label counts = new Label(h.zeros() + " equal · " + h.nonFinite() + " non-finite · " + (h.total() - h.zeros() - h.nonFinite())
+                + " differ" + (n == 0 ? " (nothing to plot)" : ""));
+        counts.getStyleClass().add("hint");
+        VBox box = new VBox(2, counts);
+        if (n > 0) box.getChildren().add(viewer);
+        return box;
+    }
+
+    private static TableView<TensorReport.Worst> worst(TensorReport r) {
+        TableView<TensorReport.Worst> t = new TableView<>();
+        t.setId("tensor-worst");
+        t.getItems().setAll(r.worst());
+        t.getColumns().add(column("index", 110, w -> w.index()));
+        t.getColumns().add(column("left", 110, w -> ChartViewModel.format(w.left())));
+        t.getColumns().add(column("right", 110, w -> ChartViewModel.format(w.right())));
+        t.getColumns().add(column("|Δ|", 100, w -> Double.isNaN(w.absDiff()) ? "non-finite" : ChartViewModel.format(w.absDiff())));
+        t.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        t.setFixedCellSize(22);
+        t.setPrefHeight(26 + 22 * Math.min(10, r.worst().size()) + 4);
+        return t;
+    }
+
+    private static TableColumn<TensorReport.Worst, String> column(String name, double width,
+                                                                   java.util.function.Function<TensorReport.Worst, String> text) {
+        TableColumn<TensorReport.Worst, String> c = new TableColumn<>(name);
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(text.apply(p.getValue())));
+        return c;
+    }
+
+    private static Label title(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("section-title");
+        return l;
+    }
+
+    private static Label header(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("column-header-label");
+        return l;
+    }
+
+    private static Label value(String text, boolean bad) {
+        Label l = new Label(text);
+        l.getStyleClass().add("mono");
+        if (bad) l.getStyleClass().add("differs");
+        return l;
+    }
+
+    private static Label hint(String text) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        l.getStyleClass().add("hint");
+        return l;
+    }
+}
