@@ -43,6 +43,9 @@ public final class ScreenshotTour {
             session.window().table().requestFocus();
         });
         shoot(out, "workbench-layer-bug");
+        onFx(() -> tabs().getSelectionModel().select(2));
+        shoot(out, "workbench-tensors");
+        onFx(() -> tabs().getSelectionModel().select(0));
 
         open(vm, "overflow", "baseline", "candidate");
         onFx(() -> {
@@ -61,12 +64,15 @@ public final class ScreenshotTour {
         open(vm, "graph-mode", "eager", "graph");
         onFx(() -> {
             vm.scan().sideProperty().set(Side.RIGHT);
-            session.window().lookup("#scan-tab");
-            ((javafx.scene.control.TabPane) session.window().lookup(".tab-pane")).getSelectionModel().select(1);
+            tabs().getSelectionModel().select(1);
         });
         shoot(out, "workbench-graph-mode");
         Platform.exit();
         System.exit(0);
+    }
+
+    private static javafx.scene.control.TabPane tabs() {
+        return (javafx.scene.control.TabPane) session.window().lookup(".tab-pane");
     }
 
     private static void open(WorkbenchViewModel vm, String scenario, String left, String right) throws Exception {

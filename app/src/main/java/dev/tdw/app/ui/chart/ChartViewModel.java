@@ -55,11 +55,13 @@ public final class ChartViewModel {
     private void rebuild() {
         List<StageRow> list = rows.get().rows();
         String stat = statistic.get();
-        double[] left = new double[list.size()], right = new double[list.size()];
+        double[] left = new double[list.size()], right = new double[list.size()], difference = new double[list.size()];
         for (int i = 0; i < list.size(); i++) {
             StatCell c = list.get(i).stat(stat);
             left[i] = value(c.left());
             right[i] = value(c.right());
+            double d = Math.abs(left[i] - right[i]);
+            difference[i] = d > 0 ? d : Double.NaN;
         }
         List<Band> bands = new ArrayList<>();
         bands.addAll(runs(list, r -> r.has(RowStatus.NON_FINITE), Band.Kind.NON_FINITE));
@@ -70,7 +72,7 @@ public final class ChartViewModel {
         // The selection first: the view reads it while it redraws for the new data.
         Integer selected = selectedKey.get() == null ? null : rows.get().indexByKey().get(selectedKey.get());
         selectedIndex.set(selected == null ? -1 : selected);
-        data.set(new ChartData(stat, left, right, firstIndex, bands));
+        data.set(new ChartData(stat, left, right, difference, firstIndex, bands));
     }
 
     private static double value(Double v) { return v == null ? Double.NaN : v; }
@@ -101,6 +103,11 @@ public final class ChartViewModel {
         return Decimator.decimate(values, (int) Math.floor(lower) - 1, (int) Math.ceil(upper) + 1, pixels);
     }
 
+    /** The decimated |left - right| points for the visible domain. */
+    public Decimator.Points differencePoints(double lower, double upper, int pixels) {
+        return Decimator.decimate(data.get().difference(), (int) Math.floor(lower) - 1, (int) Math.ceil(upper) + 1, pixels);
+    }
+
     /** The stage nearest to a domain value, for a click on the plot. */
     public Optional<String> keyAt(double x) {
         List<StageRow> list = rows.get().rows();
@@ -116,6 +123,7 @@ public final class ChartViewModel {
         StageRow r = list.get(index);
         StatCell c = r.stat(statistic.get());
         return r.key() + " — " + statistic.get() + ": left " + format(c.left()) + ", right " + format(c.right())
+                + (c.delta() == null || c.delta() == 0 ? "" : ", |Δ| " + format(Math.abs(c.delta())))
                 + (r.status() == RowStatus.OK ? "" : " [" + r.status().shortName() + "]");
     }
 

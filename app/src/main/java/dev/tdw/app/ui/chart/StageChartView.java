@@ -44,12 +44,15 @@ import java.util.function.Consumer;
 public final class StageChartView extends BorderPane {
     public static final Color LEFT = new Color(0x1f, 0x77, 0xb4), RIGHT = new Color(0xe8, 0x71, 0x0a);
     private static final Color DIVERGENCE = new Color(0xd6, 0x27, 0x28), SELECTION = new Color(0x33, 0x33, 0x33);
+    private static final Color DIFFERENCE = new Color(0xb0, 0x00, 0x20);
     private static final Color NON_FINITE = new Color(0x94, 0x67, 0xbd, 60), ONE_SIDED = new Color(0x7f, 0x7f, 0x7f, 50);
     /** Below this many visible stages every point gets a marker. */
     private static final int SHAPES_BELOW = 160;
 
     private final ChartViewModel vm;
     private final PointsDataset dataset = new PointsDataset("left", "right");
+    private final PointsDataset differences = new PointsDataset("|left − right|");
+    private final org.jfree.chart.axis.LogAxis differenceAxis = new org.jfree.chart.axis.LogAxis("|left − right| (log)");
     private final StageAxis domain = new StageAxis();
     private final NumberAxis linear = new NumberAxis();
     private final LogarithmicAxis log = new LogarithmicAxis("");
@@ -81,10 +84,24 @@ public final class StageChartView extends BorderPane {
         // Right over left: where the sides agree the dashed orange line lies on the blue one.
         plot.setSeriesRenderingOrder(org.jfree.chart.plot.SeriesRenderingOrder.FORWARD);
         plot.setFixedLegendItems(legend());
+        // The differences on their own log axis at the right: zero until the sides part, then how far apart.
+        XYLineAndShapeRenderer diffRenderer = new XYLineAndShapeRenderer(false, true);
+        diffRenderer.setSeriesPaint(0, DIFFERENCE);
+        diffRenderer.setSeriesShape(0, new Rectangle2D.Double(-2, -2, 4, 4));
+        diffRenderer.setDefaultToolTipGenerator((d, s, i) -> vm.describe((int) d.getXValue(s, i)));
+        differenceAxis.setSmallestValue(1e-30);
+        differenceAxis.setLabelPaint(DIFFERENCE);
+        differenceAxis.setTickLabelPaint(DIFFERENCE);
+        differenceAxis.setNumberFormatOverride(new java.text.DecimalFormat("0.#E0"));
+        plot.setDataset(1, differences);
+        plot.setRangeAxis(1, differenceAxis);
+        plot.mapDatasetToRangeAxis(1, 1);
+        plot.setRenderer(1, diffRenderer);
         chart = new JFreeChart(null, new Font(Font.SANS_SERIF, Font.PLAIN, 12), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.getLegend().setPosition(RectangleEdge.TOP);
         chart.getLegend().setFrame(new org.jfree.chart.block.BlockBorder(Color.WHITE));
+        chart.getLegend().setItemLabelPadding(new org.jfree.chart.ui.RectangleInsets(2, 4, 2, 14));
         viewer = new ChartViewer(chart);
         viewer.setId("stage-chart");
         viewer.getCanvas().setRangeZoomable(false);
@@ -137,6 +154,7 @@ public final class StageChartView extends BorderPane {
         LegendItemCollection items = new LegendItemCollection();
         items.add(lineItem("left", LEFT));
         items.add(lineItem("right", RIGHT));
+        items.add(new LegendItem("|left − right|", null, null, null, new Rectangle2D.Double(-3, -3, 6, 6), DIFFERENCE));
         items.add(lineItem("first divergence", DIVERGENCE));
         items.add(new LegendItem("non-finite", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x94, 0x67, 0xbd, 140)));
         items.add(new LegendItem("one side only", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x7f, 0x7f, 0x7f, 120)));
@@ -191,6 +209,7 @@ public final class StageChartView extends BorderPane {
     private void redecimate(boolean paint) {
         fillDataset();
         plot.getRangeAxis().configure();
+        differenceAxis.configure();
         if (paint) chart.fireChartChanged();
     }
 
@@ -199,6 +218,7 @@ public final class StageChartView extends BorderPane {
         double lower = domain.getLowerBound(), upper = domain.getUpperBound();
         dataset.setQuietly(0, vm.points(Side.LEFT, lower, upper, pixels));
         dataset.setQuietly(1, vm.points(Side.RIGHT, lower, upper, pixels));
+        differences.setQuietly(0, vm.differencePoints(lower, upper, pixels));
         boolean shapes = upper - lower < SHAPES_BELOW;
         renderer.setSeriesShapesVisible(0, shapes);
         renderer.setSeriesShapesVisible(1, shapes);

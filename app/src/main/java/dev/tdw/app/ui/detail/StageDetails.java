@@ -34,12 +34,17 @@ public final class StageDetails {
         field(layout, row, "device", Layout::device, false);
         field(layout, row, "npu format", Layout::npuFormat, true);
         List<StageDetail.Field> inputs = inputs(row);
+        List<String> unrecorded = new ArrayList<>();
+        for (String name : List.of("shape", "dtype", "numel", "stride", "storage offset", "storage pointer", "contiguous", "device", "npu format")) {
+            if (!row.isInputSet() && layout.stream().noneMatch(f -> f.name().equals(name))) unrecorded.add(name);
+        }
         List<AliasView> aliases = new ArrayList<>(2);
         if (row.leftAlias() != null) aliases.add(AliasView.of(Side.LEFT, row.leftAlias()));
         if (row.rightAlias() != null) aliases.add(AliasView.of(Side.RIGHT, row.rightAlias()));
         List<dev.tdw.app.ui.table.StatCell> stats = Summary.NAMES.stream().map(row::stat).toList();
-        return new StageDetail(row.key(), row.stage(), presence(row.presence()), row.badges(), layout, stats, inputs, aliases,
-                note(row));
+        String note = note(row);
+        if (!unrecorded.isEmpty()) note = (note.isEmpty() ? "" : note + " ") + "Not recorded on either side: " + String.join(", ", unrecorded) + ".";
+        return new StageDetail(row.key(), row.stage(), presence(row.presence()), row.badges(), layout, stats, inputs, aliases, note);
     }
 
     private static String presence(Presence p) {
@@ -69,7 +74,8 @@ public final class StageDetails {
     private static void field(List<StageDetail.Field> out, StageRow row, String name, Function<Layout, Object> get, boolean mustMatch) {
         Object l = row.leftLayout() == null ? null : get.apply(row.leftLayout());
         Object r = row.rightLayout() == null ? null : get.apply(row.rightLayout());
-        if (l == null && r == null && row.isInputSet()) return;
+        // A field absent on both sides says nothing per stage (CPU captures have no npu format): listed once in the note.
+        if (l == null && r == null) return;
         boolean differs = mustMatch && row.presence() == Presence.BOTH && !Objects.equals(l, r);
         out.add(new StageDetail.Field(name, side(row.presence().hasLeft(), l), side(row.presence().hasRight(), r), differs));
     }

@@ -40,6 +40,7 @@ public final class TensorView extends VBox {
     private final Canvas heatmap = new Canvas();
     private final Tooltip heatmapTip = new Tooltip();
     private TensorReport shown;
+    private final ScrollPane scroll;
 
     public TensorView(TensorViewModel vm) {
         this.vm = vm;
@@ -49,13 +50,13 @@ public final class TensorView extends VBox {
         key.valueProperty().bindBidirectional(vm.keyProperty());
         key.setPrefWidth(240);
         key.setTooltip(new Tooltip("Saved tensors, operator inputs and graph slots present in both payloads"));
-        HBox controls = new HBox(6, new Label("tensor"), key,
+        HBox keyBox = new HBox(6, new Label("tensor"), key);
+        keyBox.setAlignment(Pos.CENTER_LEFT);
+        FlowPane wrap = new FlowPane(10, 4, keyBox,
                 number("atol", vm.atolProperty().get(), v -> vm.atolProperty().set(v)),
                 number("rtol", vm.rtolProperty().get(), v -> vm.rtolProperty().set(v)),
                 number("max elements", vm.maxElementsProperty().get(), v -> vm.maxElementsProperty().set((long) v)));
-        controls.setAlignment(Pos.CENTER_LEFT);
-        controls.setPadding(new Insets(6, 10, 4, 10));
-        FlowPane wrap = new FlowPane(controls);
+        wrap.setPadding(new Insets(6, 10, 4, 10));
         Label message = new Label();
         message.setWrapText(true);
         message.getStyleClass().add("hint");
@@ -63,7 +64,7 @@ public final class TensorView extends VBox {
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
         content.setPadding(new Insets(4, 10, 10, 10));
-        ScrollPane scroll = new ScrollPane(content);
+        scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         VBox.setMargin(message, new Insets(0, 10, 0, 10));
@@ -110,7 +111,7 @@ public final class TensorView extends VBox {
         content.getChildren().add(metrics(r));
         if (r.heatmap() != null) {
             content.getChildren().addAll(title("|left − right| over the tensor"), hint(r.heatmap().describe()), heatmap, legend(r.heatmap()));
-            drawHeatmap(content.getWidth() > 0 ? content.getWidth() - 20 : 460);
+            drawHeatmap(scroll.getViewportBounds().getWidth() - 24);
         }
         if (r.histogram() != null) content.getChildren().addAll(title("Histogram of |left − right|"), histogram(r.histogram()));
         if (r.worst() != null && !r.worst().isEmpty()) content.getChildren().addAll(title("Largest differences"), worst(r));
@@ -141,9 +142,10 @@ public final class TensorView extends VBox {
     private void drawHeatmap(double width) {
         if (shown == null || shown.heatmap() == null || width <= 0) return;
         Heatmap h = shown.heatmap();
-        double w = Math.max(120, width);
-        double cellW = w / h.cellCols();
-        double height = Math.min(HEATMAP_MAX_HEIGHT, Math.max(24, cellW * h.cellRows()));
+        // Square cells where the space allows; a few long rows stay readable by a minimum height.
+        double cell = Math.min(Math.max(120, width) / h.cellCols(), HEATMAP_MAX_HEIGHT / h.cellRows());
+        double w = Math.max(120, cell * h.cellCols());
+        double height = Math.max(24, cell * h.cellRows());
         heatmap.setWidth(w);
         heatmap.setHeight(height);
         WritableImage image = new WritableImage(h.cellCols(), h.cellRows());

@@ -27,6 +27,8 @@ class ChartViewModelTest {
         assertEquals(vm.rowsProperty().get().indexByKey().get("layers.5.self_attn.attn_out#0"), first.to());
         assertEquals(new Band(first.to() + 2, d.size() - 1, Band.Kind.NON_FINITE), d.bands().get(1));
         assertEquals(126789.6953125, d.left()[act]);
+        assertEquals(Math.abs(d.left()[act] - d.right()[act]), d.difference()[act]);
+        assertTrue(Double.isNaN(d.difference()[0]), "equal input ids have no difference to draw on a log axis");
         vm.statisticProperty().set("inf_count");
         assertEquals(20.0, vm.data().right()[act]);
         assertEquals("inf_count", vm.data().statistic());

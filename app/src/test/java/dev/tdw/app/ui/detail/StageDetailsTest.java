@@ -26,6 +26,8 @@ class StageDetailsTest {
         assertEquals(6, d.statistics().size());
         assertTrue(d.statistics().stream().anyMatch(s -> s.name().equals("inf_count") && s.diverges()));
         assertTrue(d.note().startsWith("Non-finite elements are zeroed"));
+        assertTrue(d.note().endsWith("Not recorded on either side: npu format."), d.note());
+        assertTrue(d.layout().stream().noneMatch(f -> f.name().equals("npu format")));
     }
 
     @Test
