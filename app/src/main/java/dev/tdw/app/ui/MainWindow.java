@@ -66,7 +66,8 @@ import java.util.function.Consumer;
  */
 public final class MainWindow extends BorderPane {
     public static final String DEVICE_MISSING = "device bridge not available yet";
-    public static final String STYLESHEET = "workbench.css";
+    /** Added to the scene, not to this node: parent stylesheets make every new node's CSS lookup slower as the scene grows. */
+    public static final String STYLESHEET = MainWindow.class.getResource("workbench.css").toExternalForm();
 
     private final WorkbenchViewModel vm;
     private final StageTableView table;
@@ -82,7 +83,6 @@ public final class MainWindow extends BorderPane {
     public MainWindow(WorkbenchViewModel vm, FxTaskRunner tasks) {
         this.vm = vm;
         setId("main-window");
-        getStylesheets().add(MainWindow.class.getResource(STYLESHEET).toExternalForm());
         table = new StageTableView(vm.table(), vm.selectedKeyProperty(), new StageTableView.Actions() {
             @Override public void first() { vm.goToFirstDivergence(); }
             @Override public void next() { vm.goToNextDivergent(); }

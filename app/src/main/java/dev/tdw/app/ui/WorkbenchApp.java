@@ -63,7 +63,9 @@ public final class WorkbenchApp extends Application {
         MainWindow window = new MainWindow(vm, tasks);
         // A first start fills most of the screen, up to a size where the table and chart both breathe.
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        stage.setScene(new Scene(window, Math.min(1400, screen.getWidth() * 0.92), Math.min(900, screen.getHeight() * 0.92)));
+        Scene scene = new Scene(window, Math.min(1400, screen.getWidth() * 0.92), Math.min(900, screen.getHeight() * 0.92));
+        scene.getStylesheets().add(MainWindow.STYLESHEET);
+        stage.setScene(scene);
         stage.titleProperty().bind(vm.titleProperty());
         for (int size : new int[]{32, 64, 256}) {
             var icon = WorkbenchApp.class.getResource("/dev/tdw/app/icons/tdw-" + size + ".png");

@@ -37,6 +37,7 @@ public final class ChartViewModel {
     private final StringProperty selectedKey = new SimpleStringProperty(this, "selectedKey");
     private final ReadOnlyObjectWrapper<ChartData> data = new ReadOnlyObjectWrapper<>(this, "data", ChartData.EMPTY);
     private final ReadOnlyIntegerWrapper selectedIndex = new ReadOnlyIntegerWrapper(this, "selectedIndex", -1);
+    private final BooleanProperty decimation = new SimpleBooleanProperty(this, "decimation", true);
 
     public ChartViewModel() {
         rows.addListener((o, a, b) -> rebuild());
@@ -50,6 +51,8 @@ public final class ChartViewModel {
     public StringProperty selectedKeyProperty() { return selectedKey; }
     public ReadOnlyObjectProperty<ChartData> dataProperty() { return data.getReadOnlyProperty(); }
     public ReadOnlyIntegerProperty selectedIndexProperty() { return selectedIndex.getReadOnlyProperty(); }
+    /** On by default; off hands every visible point to the chart (the benchmark's baseline). */
+    public BooleanProperty decimationProperty() { return decimation; }
     public ChartData data() { return data.get(); }
 
     private void rebuild() {
@@ -98,14 +101,18 @@ public final class ChartViewModel {
 
     /** The decimated points of one side for the visible domain [lower, upper] drawn on {@code pixels} columns. */
     public Decimator.Points points(Side side, double lower, double upper, int pixels) {
-        double[] values = side == Side.LEFT ? data.get().left() : data.get().right();
-        // One stage beyond each edge so the line leaves the plot where it really goes.
-        return Decimator.decimate(values, (int) Math.floor(lower) - 1, (int) Math.ceil(upper) + 1, pixels);
+        return visible(side == Side.LEFT ? data.get().left() : data.get().right(), lower, upper, pixels);
     }
 
     /** The decimated |left - right| points for the visible domain. */
     public Decimator.Points differencePoints(double lower, double upper, int pixels) {
-        return Decimator.decimate(data.get().difference(), (int) Math.floor(lower) - 1, (int) Math.ceil(upper) + 1, pixels);
+        return visible(data.get().difference(), lower, upper, pixels);
+    }
+
+    private Decimator.Points visible(double[] values, double lower, double upper, int pixels) {
+        // One stage beyond each edge so the line leaves the plot where it really goes.
+        int buckets = decimation.get() ? pixels : values.length;
+        return Decimator.decimate(values, (int) Math.floor(lower) - 1, (int) Math.ceil(upper) + 1, buckets);
     }
 
     /** The stage nearest to a domain value, for a click on the plot. */

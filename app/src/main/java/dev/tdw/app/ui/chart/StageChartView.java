@@ -7,6 +7,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -42,7 +43,7 @@ import java.util.function.Consumer;
  * into the dataset, decimated to the plot's width, so zooming and panning stay cheap at 10k stages.
  */
 public final class StageChartView extends BorderPane {
-    public static final Color LEFT = new Color(0x1f, 0x77, 0xb4), RIGHT = new Color(0xe8, 0x71, 0x0a);
+    private static final Color LEFT_BAND = new Color(0x1f, 0x77, 0xb4, 110), RIGHT = new Color(0xe8, 0x71, 0x0a);
     private static final Color DIVERGENCE = new Color(0xd6, 0x27, 0x28), SELECTION = new Color(0x33, 0x33, 0x33);
     private static final Color DIFFERENCE = new Color(0xb0, 0x00, 0x20);
     private static final Color NON_FINITE = new Color(0x94, 0x67, 0xbd, 60), ONE_SIDED = new Color(0x7f, 0x7f, 0x7f, 50);
@@ -68,14 +69,17 @@ public final class StageChartView extends BorderPane {
         linear.setAutoRangeIncludesZero(false);
         log.setAllowNegativesFlag(true);
         log.setStrictValuesFlag(false);
-        renderer.setSeriesPaint(0, LEFT);
+        // One path per series instead of a line per segment: the software renderer pays per shape.
+        renderer.setDrawSeriesLineAsPath(true);
+        // Left wide and pale, right thin on top: where the sides agree the orange line runs inside the blue
+        // one (a dashed line would show the same, but dashing costs the software renderer a shape per dash).
+        renderer.setSeriesPaint(0, LEFT_BAND);
         renderer.setSeriesPaint(1, RIGHT);
-        renderer.setSeriesStroke(0, new BasicStroke(1.6f));
-        renderer.setSeriesStroke(1, new BasicStroke(1.6f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f, new float[]{5f, 3f}, 0f));
+        renderer.setSeriesStroke(0, new BasicStroke(4f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+        renderer.setSeriesStroke(1, new BasicStroke(1.4f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
         Ellipse2D dot = new Ellipse2D.Double(-2.5, -2.5, 5, 5);
         renderer.setSeriesShape(0, dot);
         renderer.setSeriesShape(1, dot);
-        renderer.setDefaultToolTipGenerator((d, s, i) -> vm.describe((int) d.getXValue(s, i)));
         plot = new XYPlot(dataset, domain, linear, renderer);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
@@ -88,7 +92,6 @@ public final class StageChartView extends BorderPane {
         XYLineAndShapeRenderer diffRenderer = new XYLineAndShapeRenderer(false, true);
         diffRenderer.setSeriesPaint(0, DIFFERENCE);
         diffRenderer.setSeriesShape(0, new Rectangle2D.Double(-2, -2, 4, 4));
-        diffRenderer.setDefaultToolTipGenerator((d, s, i) -> vm.describe((int) d.getXValue(s, i)));
         differenceAxis.setSmallestValue(1e-30);
         differenceAxis.setLabelPaint(DIFFERENCE);
         differenceAxis.setTickLabelPaint(DIFFERENCE);
@@ -105,6 +108,12 @@ public final class StageChartView extends BorderPane {
         viewer = new ChartViewer(chart);
         viewer.setId("stage-chart");
         viewer.getCanvas().setRangeZoomable(false);
+        // No per-point tooltip texts: formatting them cost most of each repaint. The tooltip and clicks
+        // find the stage from the mouse position instead.
+        viewer.getCanvas().setTooltipEnabled(false);
+        Tooltip tip = new Tooltip();
+        tip.setShowDelay(javafx.util.Duration.millis(250));
+        Tooltip.install(viewer, tip);
         viewer.addChartMouseListener(new ChartMouseListenerFX() {
             @Override
             public void chartMouseClicked(ChartMouseEventFX e) {
@@ -112,7 +121,10 @@ public final class StageChartView extends BorderPane {
             }
 
             @Override
-            public void chartMouseMoved(ChartMouseEventFX e) { }
+            public void chartMouseMoved(ChartMouseEventFX e) {
+                tip.setText(keyAt(e.getTrigger().getX(), e.getTrigger().getY())
+                        .map(k -> vm.describe(vm.rowsProperty().get().indexByKey().get(k))).orElse(""));
+            }
         });
         setTop(toolbar());
         setCenter(viewer);
@@ -123,6 +135,7 @@ public final class StageChartView extends BorderPane {
         vm.dataProperty().addListener((o, a, b) -> rebuild());
         vm.selectedIndexProperty().addListener((o, a, b) -> moveSelection());
         vm.logScaleProperty().addListener((o, a, b) -> updateRangeAxis());
+        vm.decimationProperty().addListener((o, a, b) -> redecimate(true));
         rebuild();
     }
 
@@ -152,19 +165,18 @@ public final class StageChartView extends BorderPane {
 
     private static LegendItemCollection legend() {
         LegendItemCollection items = new LegendItemCollection();
-        items.add(lineItem("left", LEFT));
-        items.add(lineItem("right", RIGHT));
+        items.add(lineItem("left", LEFT_BAND, 4f));
+        items.add(lineItem("right", RIGHT, 1.4f));
         items.add(new LegendItem("|left − right|", null, null, null, new Rectangle2D.Double(-3, -3, 6, 6), DIFFERENCE));
-        items.add(lineItem("first divergence", DIVERGENCE));
+        items.add(lineItem("first divergence", DIVERGENCE, 1.5f));
         items.add(new LegendItem("non-finite", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x94, 0x67, 0xbd, 140)));
         items.add(new LegendItem("one side only", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x7f, 0x7f, 0x7f, 120)));
         return items;
     }
 
-    private static LegendItem lineItem(String label, Color color) {
-        LegendItem item = new LegendItem(label, null, null, null, false, new Rectangle2D.Double(), false, color, false, color,
-                new BasicStroke(), true, new Line2D.Double(-8, 0, 8, 0), new BasicStroke(2f), color);
-        return item;
+    private static LegendItem lineItem(String label, Color color, float width) {
+        return new LegendItem(label, null, null, null, false, new Rectangle2D.Double(), false, color, false, color,
+                new BasicStroke(), true, new Line2D.Double(-8, 0, 8, 0), new BasicStroke(width), color);
     }
 
     private void rebuild() {
@@ -214,14 +226,19 @@ public final class StageChartView extends BorderPane {
     }
 
     private void fillDataset() {
-        int pixels = (int) Math.max(100, viewer.getCanvas().getWidth());
+        // A bucket per two pixels: the wide left stroke hides finer detail, and the software renderer's cost
+        // grows with the edges each scanline crosses.
+        int pixels = (int) Math.max(100, viewer.getCanvas().getWidth() / 2);
         double lower = domain.getLowerBound(), upper = domain.getUpperBound();
         dataset.setQuietly(0, vm.points(Side.LEFT, lower, upper, pixels));
         dataset.setQuietly(1, vm.points(Side.RIGHT, lower, upper, pixels));
         differences.setQuietly(0, vm.differencePoints(lower, upper, pixels));
         boolean shapes = upper - lower < SHAPES_BELOW;
-        renderer.setSeriesShapesVisible(0, shapes);
-        renderer.setSeriesShapesVisible(1, shapes);
+        // Only on a change: every call announces itself and repaints the chart.
+        if (!Boolean.valueOf(shapes).equals(renderer.getSeriesShapesVisible(0))) {
+            renderer.setSeriesShapesVisible(0, shapes);
+            renderer.setSeriesShapesVisible(1, shapes);
+        }
     }
 
     private void moveSelection() {

@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 
 /** The selected stage: layout and statistics side by side, findings, input sets and alias groups with links. */
 public final class StageDetailView extends ScrollPane {
+    static final int MAX_MEMBERS = 24;
     private final VBox content = new VBox(6);
     private final Consumer<String> onSelect;
 
@@ -133,7 +134,10 @@ public final class StageDetailView extends ScrollPane {
         kind.getStyleClass().add("alias-" + a.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         GridPane g = grid("member", "shape", "stride", "offset", "dtype");
         int row = 1;
-        for (AliasView.Member m : a.members()) {
+        // A paged cache can have thousands of views of one pool: the conflicting ones and this stage first, then a count.
+        List<AliasView.Member> members = new java.util.ArrayList<>(a.members());
+        members.sort(java.util.Comparator.comparing((AliasView.Member m) -> !m.key().equals(currentKey)).thenComparing(m -> !m.conflicting()));
+        for (AliasView.Member m : members.subList(0, Math.min(members.size(), MAX_MEMBERS))) {
             Hyperlink link = new Hyperlink(m.key() + (m.conflicting() ? "  ⚠" : ""));
             link.setOnAction(e -> onSelect.accept(m.key()));
             link.setDisable(m.key().equals(currentKey));
@@ -143,6 +147,11 @@ public final class StageDetailView extends ScrollPane {
             g.add(value(Long.toString(m.storageOffset()), false), 3, row);
             g.add(value(m.dtype(), false), 4, row);
             row++;
+        }
+        if (members.size() > MAX_MEMBERS) {
+            Label more = new Label("… and " + (members.size() - MAX_MEMBERS) + " more views of this storage");
+            more.getStyleClass().add("hint");
+            g.add(more, 0, row, 5, 1);
         }
         return List.of(head, kind, g);
     }

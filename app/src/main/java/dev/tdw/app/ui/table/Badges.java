@@ -11,11 +11,18 @@ public final class Badges {
     private Badges() {}
 
     public static Label badge(StatusBadge b) {
-        Label l = new Label(b.status().shortName());
-        l.getStyleClass().addAll("badge", b.status().styleClass());
+        Label l = new Label();
+        fill(l, b);
         l.setTooltip(new Tooltip(b.text()));
-        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         return l;
+    }
+
+    /** Makes a label show a badge (the table reuses its labels). */
+    public static void fill(Label l, StatusBadge b) {
+        l.setText(b.status().shortName());
+        if (!l.getStyleClass().contains("badge")) l.getStyleClass().add("badge");
+        RowStatus.show(l, b.status());
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
     }
 
     public static HBox row(List<StatusBadge> badges) {

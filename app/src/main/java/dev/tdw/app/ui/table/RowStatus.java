@@ -20,6 +20,17 @@ public enum RowStatus {
 
     public String shortName() { return shortName; }
 
-    /** CSS style class of rows and badges with this status. */
-    public String styleClass() { return "status-" + name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'); }
+    /**
+     * CSS pseudo-class of rows and badges with this status ({@code :status-divergent}). A pseudo-class
+     * rather than a style class: cells change status on every scroll step, and a style-class change
+     * makes JavaFX look up the node's styles again.
+     */
+    public javafx.css.PseudoClass pseudoClass() {
+        return javafx.css.PseudoClass.getPseudoClass("status-" + name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+    }
+
+    /** Sets exactly one status pseudo-class on a node (none for null). */
+    public static void show(javafx.scene.Node node, RowStatus status) {
+        for (RowStatus s : values()) node.pseudoClassStateChanged(s.pseudoClass(), s == status);
+    }
 }

@@ -11,6 +11,8 @@ import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableRow;
 import javafx.scene.control.TreeTableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 
@@ -36,6 +38,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
         ContextMenu contextMenu(StageRow row);
     }
 
+    private static final javafx.css.PseudoClass DIVERGES = javafx.css.PseudoClass.getPseudoClass("diverges");
+    private static final javafx.css.PseudoClass LAYER_GROUP = javafx.css.PseudoClass.getPseudoClass("layer-group");
+
     private final StageTableViewModel vm;
     private final StringProperty selectedKey;
     private final Map<String, TreeItem<RowNode>> itemsByKey = new HashMap<>();
@@ -51,6 +56,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
         setRoot(new TreeItem<>());
         setColumnResizePolicy(TreeTableView.UNCONSTRAINED_RESIZE_POLICY);
         setTableMenuButtonVisible(true);
+        // Rows of one height: the virtual flow then never measures cells while scrolling 10k rows.
+        setFixedCellSize(24);
         setPlaceholder(new Label("Open two captures (File ▸ Open, or drop a capture folder on a side)."));
         getColumns().add(stageColumn());
         getColumns().add(statusColumn());
@@ -175,21 +182,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("status");
         c.setPrefWidth(160);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
-        c.setCellFactory(col -> new TreeTableCell<>() {
-            @Override
-            protected void updateItem(RowNode n, boolean empty) {
-                super.updateItem(n, empty);
-                setText(null);
-                if (empty || n == null) {
-                    setGraphic(null);
-                } else if (n instanceof RowNode.LayerGroup g) {
-                    RowStatus s = g.status();
-                    setGraphic(s == RowStatus.OK ? null : Badges.badge(new StatusBadge(s, g.count(s) + " stage(s) " + s.shortName())));
-                } else {
-                    setGraphic(Badges.row(((RowNode.Leaf) n).row().badges()));
-                }
-            }
-        });
+        c.setCellFactory(col -> new StatusCell());
         return c;
     }
 
@@ -210,17 +203,54 @@ public final class StageTableView extends TreeTableView<RowNode> {
             @Override
             protected void updateItem(StatCell cell, boolean empty) {
                 super.updateItem(cell, empty);
-                getStyleClass().remove("diverges");
+                pseudoClassStateChanged(DIVERGES, false);
                 if (empty || cell == null) {
                     setText(null);
                     return;
                 }
                 setText(text.apply(cell));
-                if (cell.diverges()) getStyleClass().add("diverges");
+                pseudoClassStateChanged(DIVERGES, cell.diverges());
             }
         });
         c.getStyleClass().add("number-column");
         return c;
+    }
+
+    /**
+     * Badges of a row. The labels and the tooltip are kept and refilled: creating nodes while the table
+     * scrolls costs CSS work on every frame.
+     */
+    private static final class StatusCell extends TreeTableCell<RowNode, RowNode> {
+        private final HBox box = new HBox(4);
+        private final Tooltip tip = new Tooltip();
+
+        @Override
+        protected void updateItem(RowNode n, boolean empty) {
+            super.updateItem(n, empty);
+            setText(null);
+            List<StatusBadge> badges = empty || n == null ? List.of()
+                    : n instanceof RowNode.LayerGroup g ? groupBadge(g) : ((RowNode.Leaf) n).row().badges();
+            if (badges.isEmpty()) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            while (box.getChildren().size() < badges.size()) box.getChildren().add(new Label());
+            box.getChildren().remove(badges.size(), box.getChildren().size());
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < badges.size(); i++) {
+                Badges.fill((Label) box.getChildren().get(i), badges.get(i));
+                text.append(i == 0 ? "" : "\n").append(badges.get(i).text());
+            }
+            tip.setText(text.toString());
+            setTooltip(tip);
+            setGraphic(box);
+        }
+
+        private static List<StatusBadge> groupBadge(RowNode.LayerGroup g) {
+            RowStatus s = g.status();
+            return s == RowStatus.OK ? List.of() : List.of(new StatusBadge(s, g.count(s) + " stage(s) " + s.shortName()));
+        }
     }
 
     /** Colours a row by its most severe status and offers the row's context menu. */
@@ -244,15 +274,10 @@ public final class StageTableView extends TreeTableView<RowNode> {
         @Override
         protected void updateItem(RowNode n, boolean empty) {
             super.updateItem(n, empty);
-            getStyleClass().removeIf(s -> s.startsWith("status-") || s.equals("layer-group"));
-            if (empty || n == null) return;
-            if (n instanceof RowNode.LayerGroup g) {
-                getStyleClass().add("layer-group");
-                if (g.status() != RowStatus.OK) getStyleClass().add(g.status().styleClass());
-            } else {
-                StageRow r = ((RowNode.Leaf) n).row();
-                if (r.status() != RowStatus.OK) getStyleClass().add(r.status().styleClass());
-            }
+            pseudoClassStateChanged(LAYER_GROUP, !empty && n instanceof RowNode.LayerGroup);
+            RowStatus status = empty || n == null ? null
+                    : n instanceof RowNode.LayerGroup g ? g.status() : ((RowNode.Leaf) n).row().status();
+            RowStatus.show(this, status == RowStatus.OK ? null : status);
         }
     }
 }

@@ -64,4 +64,12 @@ class ChartViewModelTest {
         assertEquals(9, p.x()[0]);
         assertEquals(22, p.x()[p.size() - 1]);
     }
+
+    @Test
+    void withoutDecimationEveryVisibleStageIsAPoint() {
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        assertTrue(vm.points(Side.LEFT, 0, 70, 10).size() < 71);
+        vm.decimationProperty().set(false);
+        assertEquals(71, vm.points(Side.LEFT, 0, 70, 10).size());
+    }
 }
