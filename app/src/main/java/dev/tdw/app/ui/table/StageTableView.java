@@ -159,7 +159,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, RowNode> stageColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("stage");
-        c.setPrefWidth(262);
+        c.setPrefWidth(250);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new TreeTableCell<>() {
             @Override
@@ -180,7 +180,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, RowNode> statusColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("status");
-        c.setPrefWidth(160);
+        c.setPrefWidth(196);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new StatusCell());
         return c;
