@@ -238,6 +238,16 @@ class WorkbenchUiTest {
         CustomMenuItem replay = menu.getItems().stream().filter(i -> i.getStyleClass().contains(Placeholders.STYLE))
                 .map(i -> (CustomMenuItem) i).findFirst().orElseThrow();
         assertTrue(((String) replay.getUserData()).contains("device bridge"));
+        Fx.run(menu::hide);
+        // From the keyboard the request targets the table and opens the selected row's menu.
+        Fx.run(() -> {
+            var table = session.window().table();
+            Point2D at = table.localToScreen(40, 40);
+            table.fireEvent(new javafx.scene.input.ContextMenuEvent(javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                    40, 40, at.getX(), at.getY(), true, new javafx.scene.input.PickResult(table, at.getX(), at.getY())));
+        });
+        Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof javafx.scene.control.ContextMenu c && c.isShowing()
+                && c.getItems().stream().anyMatch(i -> i.getStyleClass().contains(Placeholders.STYLE))));
         robot.type(KeyCode.ESCAPE);
     }
 

@@ -94,6 +94,16 @@ public final class StageTableView extends TreeTableView<RowNode> {
             else return;
             e.consume();
         });
+        // The context-menu key (or Shift+F10) targets the table, not a row: offer the selected row's menu.
+        setOnContextMenuRequested(e -> {
+            var item = getSelectionModel().getSelectedItem();
+            if (e.isKeyboardTrigger() && item != null && item.getValue() instanceof RowNode.Leaf l) {
+                ContextMenu menu = actions.contextMenu(l.row());
+                menu.setAutoHide(true);
+                menu.show(this, e.getScreenX(), e.getScreenY());
+                e.consume();
+            }
+        });
         setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && selectedKey.get() != null) actions.openDetail();
         });
