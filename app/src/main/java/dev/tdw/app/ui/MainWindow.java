@@ -56,7 +56,6 @@ import javafx.stage.Stage;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**

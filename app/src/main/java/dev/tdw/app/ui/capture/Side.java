@@ -9,6 +9,4 @@ public enum Side {
     Side(String word) { this.word = word; }
 
     public String word() { return word; }
-
-    public Side other() { return this == LEFT ? RIGHT : LEFT; }
 }

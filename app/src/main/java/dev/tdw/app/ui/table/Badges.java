@@ -2,9 +2,7 @@ package dev.tdw.app.ui.table;
 
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
 
-import java.util.List;
 
 /** Small coloured labels for row statuses; the full sentence is the tooltip. */
 public final class Badges {
@@ -23,11 +21,5 @@ public final class Badges {
         if (!l.getStyleClass().contains("badge")) l.getStyleClass().add("badge");
         RowStatus.show(l, b.status());
         l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-    }
-
-    public static HBox row(List<StatusBadge> badges) {
-        HBox box = new HBox(4);
-        for (StatusBadge b : badges) box.getChildren().add(badge(b));
-        return box;
     }
 }
