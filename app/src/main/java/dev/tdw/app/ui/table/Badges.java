@@ -3,7 +3,6 @@ package dev.tdw.app.ui.table;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 
-
 /** Small coloured labels for row statuses; the full sentence is the tooltip. */
 public final class Badges {
     private Badges() {}
