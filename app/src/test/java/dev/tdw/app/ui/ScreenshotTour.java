@@ -45,6 +45,9 @@ public final class ScreenshotTour {
         shoot(out, "workbench-layer-bug");
         onFx(() -> tabs().getSelectionModel().select(2));
         shoot(out, "workbench-tensors");
+        // The heatmap and the histogram sit below the metrics.
+        onFx(() -> ((javafx.scene.control.ScrollPane) session.window().lookup("#tensor-view .scroll-pane")).setVvalue(0.55));
+        shoot(out, "workbench-heatmap");
         onFx(() -> tabs().getSelectionModel().select(0));
 
         open(vm, "overflow", "baseline", "candidate");

@@ -200,6 +200,8 @@ public final class StageChartView extends BorderPane {
             }
             plot.addDomainMarker(selection, Layer.FOREGROUND);
             domain.setStages(d.size());
+            // No difference anywhere: an empty log axis would still print made-up decades.
+            differenceAxis.setVisible(java.util.Arrays.stream(d.difference()).anyMatch(Double::isFinite));
             linear.setLabel(d.statistic());
             log.setLabel(d.statistic() + " (log)");
             fillDataset();

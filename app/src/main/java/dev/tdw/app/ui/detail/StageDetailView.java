@@ -132,27 +132,26 @@ public final class StageDetailView extends ScrollPane {
         Label kind = new Label(a.kind().meaning());
         kind.setWrapText(true);
         kind.getStyleClass().add("alias-" + a.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
-        GridPane g = grid("member", "shape", "stride", "offset", "dtype");
-        int row = 1;
-        // A paged cache can have thousands of views of one pool: the conflicting ones and this stage first, then a count.
+        // One member per two lines: the pane is narrow and the strides are what must be read in full.
+        VBox list = new VBox(2);
         List<AliasView.Member> members = new java.util.ArrayList<>(a.members());
+        // A paged cache can have thousands of views of one pool: this stage and the conflicting ones first, then a count.
         members.sort(java.util.Comparator.comparing((AliasView.Member m) -> !m.key().equals(currentKey)).thenComparing(m -> !m.conflicting()));
         for (AliasView.Member m : members.subList(0, Math.min(members.size(), MAX_MEMBERS))) {
-            Hyperlink link = new Hyperlink(m.key() + (m.conflicting() ? "  ⚠" : ""));
+            Hyperlink link = new Hyperlink(m.key() + (m.conflicting() ? "  ⚠ overlaps with another layout" : ""));
             link.setOnAction(e -> onSelect.accept(m.key()));
             link.setDisable(m.key().equals(currentKey));
-            g.add(link, 0, row);
-            g.add(value(m.shape(), false), 1, row);
-            g.add(value(m.stride(), m.conflicting()), 2, row);
-            g.add(value(Long.toString(m.storageOffset()), false), 3, row);
-            g.add(value(m.dtype(), false), 4, row);
-            row++;
+            Label layout = value("stride " + m.stride() + " · offset " + m.storageOffset() + " · shape " + m.shape() + " · " + m.dtype(),
+                    m.conflicting());
+            layout.setWrapText(true);
+            VBox.setMargin(layout, new Insets(0, 0, 4, 14));
+            list.getChildren().addAll(link, layout);
         }
         if (members.size() > MAX_MEMBERS) {
             Label more = new Label("… and " + (members.size() - MAX_MEMBERS) + " more views of this storage");
             more.getStyleClass().add("hint");
-            g.add(more, 0, row, 5, 1);
+            list.getChildren().add(more);
         }
-        return List.of(head, kind, g);
+        return List.of(head, kind, list);
     }
 }

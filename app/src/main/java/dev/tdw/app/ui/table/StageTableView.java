@@ -169,7 +169,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, RowNode> stageColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("stage");
-        c.setPrefWidth(250);
+        c.setPrefWidth(268);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new TreeTableCell<>() {
             @Override
@@ -190,7 +190,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, RowNode> statusColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("status");
-        c.setPrefWidth(196);
+        c.setPrefWidth(186);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new StatusCell());
         return c;
