@@ -43,11 +43,11 @@ public final class ManifestWatcher implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
 
-    private ManifestWatcher(Path root, Consumer<Path> onManifest, Duration rescanEvery) throws IOException {
+    private ManifestWatcher(Path root, Consumer<Path> onManifest, Duration rescanEvery, boolean events) throws IOException {
         this.root = root;
         this.onManifest = onManifest;
         this.rescanEvery = rescanEvery;
-        this.watch = FileSystems.getDefault().newWatchService();
+        this.watch = events ? FileSystems.getDefault().newWatchService() : null;
         registerTree(root);
         manifestsUnder(root).forEach(reported::add);
         this.thread = new Thread(this::loop, "tdw-manifest-watch");
@@ -61,8 +61,17 @@ public final class ManifestWatcher implements AutoCloseable {
      * @param rescanEvery how often the whole tree is walked as well
      */
     public static ManifestWatcher start(Path root, Consumer<Path> onManifest, Duration rescanEvery) throws IOException {
+        return start(root, onManifest, rescanEvery, true);
+    }
+
+    /** Without file-system events: only the periodic rescan, as on a file system that sends none. */
+    static ManifestWatcher polling(Path root, Consumer<Path> onManifest, Duration every) throws IOException {
+        return start(root, onManifest, every, false);
+    }
+
+    private static ManifestWatcher start(Path root, Consumer<Path> onManifest, Duration rescanEvery, boolean events) throws IOException {
         Files.createDirectories(root);
-        ManifestWatcher w = new ManifestWatcher(root.toAbsolutePath().normalize(), onManifest, rescanEvery);
+        ManifestWatcher w = new ManifestWatcher(root.toAbsolutePath().normalize(), onManifest, rescanEvery, events);
         w.thread.start();
         return w;
     }
@@ -72,19 +81,23 @@ public final class ManifestWatcher implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        thread.interrupt();
+        if (watch == null) return;
         try {
             watch.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        thread.interrupt();
     }
 
     private void loop() {
         long nextRescan = System.nanoTime() + rescanEvery.toNanos();
         try {
             while (!closed) {
-                WatchKey key = watch.poll(Math.max(1, rescanEvery.toMillis()), TimeUnit.MILLISECONDS);
+                long wait = Math.max(1, rescanEvery.toMillis());
+                WatchKey key = null;
+                if (watch != null) key = watch.poll(wait, TimeUnit.MILLISECONDS);
+                else Thread.sleep(wait);
                 try {
                     if (key != null) handle(key);
                     if (System.nanoTime() >= nextRescan) {
@@ -142,6 +155,7 @@ public final class ManifestWatcher implements AutoCloseable {
     }
 
     private void registerTree(Path dir) throws IOException {
+        if (watch == null) return;
         try (Stream<Path> s = Files.walk(dir, MAX_DEPTH)) {
             for (Path d : (Iterable<Path>) s.filter(Files::isDirectory)::iterator) {
                 d.register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
