@@ -1,7 +1,11 @@
 package dev.tdw.app.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.PayloadIntegrity;
+import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.compare.Scan;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.report.Json;
@@ -29,6 +33,9 @@ final class ScanCommand extends CommandSupport {
     @Option(names = "--max-abs-limit", paramLabel = "X", description = "report the first record whose max_abs exceeds X (e.g. 65504 for fp16)")
     Double maxAbsLimit;
 
+    @Option(names = "--verify-payload", description = "recompute the statistics of whole saved tensors and report where the payload disagrees with its manifest")
+    boolean verifyPayload;
+
     @Mixin SelectorOptions selector = new SelectorOptions();
     @Mixin OutputOptions output = new OutputOptions();
 
@@ -45,9 +52,29 @@ final class ScanCommand extends CommandSupport {
             out.print(TextReport.scan(results, PATHS));
         } else {
             ObjectNode json = ScanJson.of(results, PATHS);
+            if (verifyPayload) {
+                for (int i = 0; i < manifests.size(); i++) {
+                    PayloadIntegrity.Result check = verify(manifests.get(i));
+                    if (check != null) ((ObjectNode) json.get("manifests").get(i)).set("payload_check", ScanJson.payloadCheck(check));
+                }
+            }
             printProblemsField(json);
             out.println(Json.write(json));
         }
         return exitCode(output, results.stream().noneMatch(ScanResult::flagged));
+    }
+
+    /** Null when the manifest saved no payload. */
+    private static PayloadIntegrity.Result verify(Manifest m) throws UnusableInputException {
+        if (m.tensorFile() == null) return null;
+        Path payload;
+        try {
+            payload = new CaptureDirectory(m.path().toAbsolutePath().getParent(), List.of(m), List.of()).payloadOf(m).orElseThrow();
+        } catch (CaptureFormatException e) {
+            throw new UnusableInputException(e.getMessage(), e);
+        }
+        try (Payload p = PayloadFiles.open(payload)) {
+            return PayloadIntegrity.check(m, p);
+        }
     }
 }

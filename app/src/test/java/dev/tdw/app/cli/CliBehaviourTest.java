@@ -126,6 +126,22 @@ class CliBehaviourTest {
     }
 
     @Test
+    void verifyPayloadChecksWholeTensorsAgainstTheManifest() throws Exception {
+        Path m = TestCaptures.scenario("replay-inputs").resolve("capture/cmpl-replay-rank0.json");
+        Run r = tdw("scan", "--manifest", m.toString(), "--verify-payload");
+        assertEquals(0, r.exit, r.err);
+        JsonNode check = r.json().get("manifests").get(0).get("payload_check");
+        assertTrue(check.get("consistent").asBoolean());
+        assertEquals(12, check.get("checked").asInt());
+        Path cut = TestCaptures.scenario("layer-bug").resolve("baseline/cmpl-layer-bug-rank0.json");
+        JsonNode cutCheck = tdw("scan", "--manifest", cut.toString(), "--verify-payload").json().get("manifests").get(0).get("payload_check");
+        // DUMP_PROBE_ROWS=4 cut the [12, N] activations; the [2, ...] kv_cache is short enough to stay whole.
+        assertEquals(1, cutCheck.get("checked").asInt());
+        assertEquals(9, cutCheck.get("skipped_row_limited").size());
+        assertTrue(cutCheck.get("consistent").asBoolean());
+    }
+
+    @Test
     void unknownOptionIsUnusableInput() {
         assertEquals(2, tdw("diff", "--nope").exit);
     }

@@ -3,6 +3,7 @@ package dev.tdw.model.compare;
 import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.PayloadEntry;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -24,7 +25,7 @@ public record SideSummary(PayloadEntry.Kind kind, List<Long> shape, DType dtype,
                 ? numel + " elements exceeds --max-elements " + maxElements
                 + "; lower DUMP_PROBE_ROWS or raise the limit deliberately"
                 : null;
-        List<Long> shape = java.util.Arrays.stream(entry.tensor().shape()).boxed().toList();
+        List<Long> shape = Arrays.stream(entry.tensor().shape()).boxed().toList();
         return new SideSummary(PayloadEntry.Kind.TENSOR, shape, entry.tensor().dtype(), numel, skipped, null);
     }
 

@@ -1,7 +1,7 @@
 package dev.tdw.model.compare;
 
 import dev.tdw.model.tensor.DType;
-import dev.tdw.model.tensor.ElementCodec;
+import dev.tdw.model.tensor.ElementDecoder;
 import dev.tdw.model.tensor.StridedRows;
 import dev.tdw.model.tensor.Tensor;
 
@@ -15,7 +15,7 @@ import java.util.Optional;
 /**
  * Recomputes the probe's six statistics from a saved tensor, to check a payload against its own manifest summary.
  * The probe works in float32: elements are converted to float, NaN and Inf are counted and then replaced by zero
- * before {@code max_abs}, {@code min}, {@code max} and {@code mean = sum / numel}. The sum is accumulated in float64
+ * before {@code max_abs}, {@code min} and {@code max}; {@code mean} is the sum over the finite elements divided by their count. The sum is accumulated in float64
  * and rounded to float32 (the device's reduction order is unknown, so {@code mean} matches only approximately);
  * a sum beyond the float32 range gives an infinite mean, as on the device.
  *
@@ -24,7 +24,7 @@ import java.util.Optional;
  */
 public final class StatisticsRecompute {
     /** Statistic names in manifest order. */
-    public static final List<String> NAMES = List.of("nan_count", "inf_count", "max_abs", "min", "max", "mean");
+    public static final List<String> NAMES = dev.tdw.model.capture.Summary.NAMES;
 
     private StatisticsRecompute() {}
 
@@ -49,13 +49,14 @@ public final class StatisticsRecompute {
         DType type = t.dtype();
         ByteBuffer bytes = t.bytes();
         double[] values = new double[PairScan.CHUNK];
+        ElementDecoder decoder = new ElementDecoder(PairScan.CHUNK);
         long[] counts = new long[2];
         float[] extremes = {0f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY};
         double[] sum = {0};
         StridedRows.forEach(t, (start, stride, count) -> {
             for (int done = 0; done < count; done += PairScan.CHUNK) {
                 int n = Math.min(PairScan.CHUNK, count - done);
-                ElementCodec.readDoubles(bytes, type, start + done * stride, stride, n, values);
+                decoder.readDoubles(bytes, type, start + done * stride, stride, n, values);
                 float maxAbs = extremes[0], min = extremes[1], max = extremes[2];
                 double s = sum[0];
                 for (int i = 0; i < n; i++) {
@@ -78,8 +79,11 @@ public final class StatisticsRecompute {
                 sum[0] = s;
             }
         });
+        // The real probe divides by the finite elements only: the captures' README reports mean 1.0 for
+        // [nan, 1, inf, -inf], and 0.0 for an all-NaN tensor.
+        long finite = t.numel() - counts[0] - counts[1];
         float sum32 = (float) sum[0];
-        float mean = Float.isInfinite(sum32) ? sum32 : (float) (sum[0] / t.numel());
+        float mean = finite == 0 ? 0f : Float.isInfinite(sum32) ? sum32 : (float) (sum[0] / finite);
         return Optional.of(new TensorStatistics(counts[0], counts[1], extremes[0], extremes[1], extremes[2], mean));
     }
 

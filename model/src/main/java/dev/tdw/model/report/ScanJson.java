@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.capture.GraphSlot;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 
 import java.nio.file.Path;
@@ -85,6 +86,25 @@ public final class ScanJson {
             oo.put("right", ov.rightKey());
             oo.put("same_layout", ov.sameLayout());
             oo.put("exact", ov.exact());
+        }
+        return o;
+    }
+
+    /** Our addition under {@code --verify-payload}: does the payload agree with its own manifest? */
+    public static ObjectNode payloadCheck(PayloadIntegrity.Result r) {
+        ObjectNode o = Json.object();
+        o.put("consistent", r.consistent());
+        o.put("checked", r.checked());
+        o.set("skipped_row_limited", Json.strings(r.skippedCut()));
+        o.set("missing_in_payload", Json.strings(r.missingInPayload()));
+        ArrayNode findings = o.putArray("disagreements");
+        for (PayloadIntegrity.Finding f : r.disagreements()) {
+            ObjectNode fo = findings.addObject();
+            fo.put("key", f.recordKey());
+            fo.put("payload_key", f.payloadKey());
+            fo.set("statistics", Json.strings(f.statistics()));
+            fo.set("recomputed", Json.plain(f.recomputed()));
+            fo.set("manifest", Json.plain(f.manifest()));
         }
         return o;
     }

@@ -82,7 +82,7 @@ public final class ElementCodec {
     }
 
     /** All 65536 binary16 values decoded once: a table lookup beats the bit manipulation in the hot loop. */
-    private static final class HalfTable {
+    static final class HalfTable {
         static final float[] VALUES = new float[1 << 16];
 
         static {

@@ -9,7 +9,8 @@ package dev.tdw.model.tensor;
  * @param maxTotalElements  sum of the element counts of all tensors (views of one storage count each time)
  * @param maxPickleBytes    size of {@code data.pkl}
  * @param maxPickleDepth    nesting depth of containers in the unpickled object
- * @param maxPickleObjects  values visited while converting the unpickled object (bounds shared-reference blow-up)
+ * @param maxPickleObjects  pickle operations executed, and values visited while converting the unpickled object
+ *                          (bounds both the heap the unpickler can fill and shared-reference blow-up)
  */
 public record PayloadLimits(int maxZipEntries, long maxInflatedBytes, long maxTotalElements,
                             int maxPickleBytes, int maxPickleDepth, int maxPickleObjects) {

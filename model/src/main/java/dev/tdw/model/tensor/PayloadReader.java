@@ -31,13 +31,20 @@ import java.util.zip.Inflater;
  */
 public final class PayloadReader {
     private final PayloadLimits limits;
+    private final long wholeFileMapLimit;
 
     public PayloadReader() {
         this(PayloadLimits.DEFAULTS);
     }
 
     public PayloadReader(PayloadLimits limits) {
+        this(limits, Integer.MAX_VALUE);
+    }
+
+    /** Files up to {@code wholeFileMapLimit} bytes are mapped once and sliced; larger ones are mapped per entry. */
+    PayloadReader(PayloadLimits limits, long wholeFileMapLimit) {
         this.limits = limits;
+        this.wholeFileMapLimit = Math.min(wholeFileMapLimit, Integer.MAX_VALUE);
     }
 
     /** Reads and validates a payload; the caller closes it. */
@@ -70,7 +77,7 @@ public final class PayloadReader {
             this.channel = channel;
             long size = channel.size();
             // One mapping for the whole file when it fits in a buffer; slices are then free.
-            this.whole = size <= Integer.MAX_VALUE ? channel.map(FileChannel.MapMode.READ_ONLY, 0, size) : null;
+            this.whole = size <= wholeFileMapLimit ? channel.map(FileChannel.MapMode.READ_ONLY, 0, size) : null;
         }
 
         Payload read() throws IOException {

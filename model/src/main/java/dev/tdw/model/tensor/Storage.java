@@ -16,7 +16,8 @@ public record Storage(String key, DType dtype, long numel, ByteBuffer bytes) {
             throw new IllegalArgumentException("storage " + key + " declares " + numel + " " + dtype.torchName()
                     + " elements (" + needed + " bytes) but holds only " + bytes.limit() + " bytes");
         }
-        bytes = bytes.asReadOnlyBuffer().order(bytes.order());
+        // Position 0, so absolute element indices and typed views of the buffer agree.
+        bytes = bytes.asReadOnlyBuffer().order(bytes.order()).position(0);
     }
 
     public ByteOrder order() { return bytes.order(); }

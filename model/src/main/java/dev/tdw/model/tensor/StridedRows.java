@@ -6,6 +6,9 @@ package dev.tdw.model.tensor;
  * back to back are merged first, so a contiguous tensor is a single row however many dimensions it has.
  */
 public final class StridedRows {
+    /** Longest row handed out; leaves callers room to step through a row in chunks without int overflow. */
+    public static final int MAX_ROW = 1 << 30;
+
     private StridedRows() {}
 
     /** Receives one row: {@code count} elements starting at storage element {@code start}, {@code stride} apart. */
@@ -26,7 +29,7 @@ public final class StridedRows {
                 (a, sa, b, sb, n) -> visitor.row(a, sa, n));
     }
 
-    /** Visits two views of the same logical shape in lockstep; rows longer than an int are split. */
+    /** Visits two views of the same logical shape in lockstep; rows longer than {@link #MAX_ROW} are split. */
     public static <X extends Exception> void forEachPair(long[] shape, long[] strideA, long offsetA,
                                                          long[] strideB, long offsetB, PairVisitor<X> visitor) throws X {
         if (shape.length != strideA.length || shape.length != strideB.length) {
@@ -61,7 +64,7 @@ public final class StridedRows {
         long baseB = offsetB;
         while (true) {
             for (long done = 0; done < rowLength; ) {
-                int n = (int) Math.min(rowLength - done, Integer.MAX_VALUE);
+                int n = (int) Math.min(rowLength - done, MAX_ROW);
                 visitor.rows(baseA + done * sa[inner], sa[inner], baseB + done * sb[inner], sb[inner], n);
                 done += n;
             }

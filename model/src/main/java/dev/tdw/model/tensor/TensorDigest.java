@@ -29,10 +29,11 @@ public record TensorDigest(String sha256, double sum, List<Object> first) {
         double[] sum = {0};
         if (type.isFloating()) {
             double[] values = new double[CHUNK];
+            ElementDecoder decoder = new ElementDecoder(CHUNK);
             StridedRows.forEach(t, (start, stride, count) -> {
                 for (int done = 0; done < count; done += CHUNK) {
                     int n = Math.min(CHUNK, count - done);
-                    ElementCodec.readDoubles(bytes, type, start + done * stride, stride, n, values);
+                    decoder.readDoubles(bytes, type, start + done * stride, stride, n, values);
                     double s = sum[0];
                     for (int i = 0; i < n; i++) s += values[i];
                     sum[0] = s;

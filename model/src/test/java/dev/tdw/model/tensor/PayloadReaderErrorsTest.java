@@ -12,6 +12,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +122,7 @@ class PayloadReaderErrorsTest {
         byte[] bytes = Files.readAllBytes(good);
         for (int keep : new int[] {bytes.length / 2, bytes.length - 10, 100}) {
             Path cut = dir.resolve("cut" + keep + ".pt");
-            Files.write(cut, java.util.Arrays.copyOf(bytes, keep));
+            Files.write(cut, Arrays.copyOf(bytes, keep));
             assertContains(failure(cut), "truncated");
         }
     }

@@ -1,0 +1,262 @@
+package dev.tdw.bench;
+
+import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.compare.TensorMetrics;
+import dev.tdw.model.compare.TensorPairResult;
+import dev.tdw.model.compare.TensorsResult;
+import dev.tdw.model.tensor.DType;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadReader;
+import dev.tdw.model.tensor.PayloadWriter;
+import dev.tdw.model.tensor.Storage;
+import dev.tdw.model.tensor.Tensor;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+/**
+ * Compares two generated bf16 payloads with {@link TensorComparison} (storages mapped, one pass, no copies) and with a
+ * naive baseline that reads each file into a heap {@code byte[]}, unzips every tensor into a {@code float[]} and
+ * computes the same metrics. Prints throughput (GB/s of input, both files counted, one thread) and peak heap.
+ *
+ * <p>Usage: {@code TensorCompareBench [--mib 1024] [--baseline-mib 128] [--runs 3] [--dir <tmp>]}. Sizes are per
+ * payload. The naive baseline needs both whole files plus float copies in the heap, so it runs on the smaller size;
+ * the mapped comparison runs on both sizes so the ratio is taken at equal size. Files are deleted at the end.
+ */
+public final class TensorCompareBench {
+    /** Each tensor stays within the default --max-elements, like a row-limited probe dump. */
+    private static final long ROWS = 1000;
+    private static final long COLS = 2000;
+    private static final long TENSOR_ELEMENTS = ROWS * COLS;
+
+    private TensorCompareBench() {}
+
+    public static void main(String[] args) throws IOException {
+        Map<String, String> options = options(args);
+        long mib = Long.parseLong(options.getOrDefault("--mib", "1024"));
+        long baselineMib = Long.parseLong(options.getOrDefault("--baseline-mib", "128"));
+        int runs = Integer.parseInt(options.getOrDefault("--runs", "3"));
+        Path dir = Files.createTempDirectory(Path.of(options.getOrDefault("--dir", System.getProperty("java.io.tmpdir"))),
+                "tdw-bench");
+        System.out.printf("java %s, max heap %d MiB, %d cpus%n", System.getProperty("java.version"),
+                Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
+        try {
+            Path bigLeft = dir.resolve("big-left.pt");
+            Path bigRight = dir.resolve("big-right.pt");
+            Path smallLeft = dir.resolve("small-left.pt");
+            Path smallRight = dir.resolve("small-right.pt");
+            int bigTensors = tensorsFor(mib);
+            int smallTensors = tensorsFor(baselineMib);
+            generate(dir, bigLeft, bigRight, bigTensors);
+            generate(dir, smallLeft, smallRight, smallTensors);
+            System.out.printf("payloads: %d x bf16 [%d, %d] = %.3f GiB each; baseline size %d x = %.3f GiB each%n",
+                    bigTensors, ROWS, COLS, gib(bigTensors), smallTensors, gib(smallTensors));
+
+            Measurement mappedBig = best(runs, () -> mapped(bigLeft, bigRight));
+            Measurement mappedSmall = best(runs, () -> mapped(smallLeft, smallRight));
+            Measurement naiveSmall = best(runs, () -> naive(smallLeft, smallRight));
+            if (Math.abs(mappedSmall.checksum() - naiveSmall.checksum()) > 1e-9 * Math.abs(naiveSmall.checksum())) {
+                throw new IllegalStateException("mapped and naive comparisons disagree: " + mappedSmall.checksum()
+                        + " vs " + naiveSmall.checksum());
+            }
+            print("mapped TensorComparison, big pair  ", mappedBig);
+            print("mapped TensorComparison, small pair", mappedSmall);
+            print("naive heap baseline,     small pair", naiveSmall);
+            System.out.printf("ratio at equal size: throughput per core %.2fx, peak heap %.3fx (mapped / naive)%n",
+                    mappedSmall.gbPerCpuSecond() / naiveSmall.gbPerCpuSecond(),
+                    (double) mappedSmall.peakHeap() / naiveSmall.peakHeap());
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private static int tensorsFor(long mib) {
+        return (int) Math.max(1, (mib << 20) / (TENSOR_ELEMENTS * 2));
+    }
+
+    private static double gib(int tensors) {
+        return tensors * TENSOR_ELEMENTS * 2 / (double) (1L << 30);
+    }
+
+    /**
+     * Two payloads whose tensors differ slightly (every 997th element by one bf16 ulp). The raw elements are generated
+     * into a mapped scratch file, so the heap stays small while writing.
+     */
+    private static void generate(Path dir, Path left, Path right, int tensors) throws IOException {
+        Path scratch = dir.resolve("scratch.raw");
+        long bytes = tensors * TENSOR_ELEMENTS * 2;
+        try (FileChannel ch = FileChannel.open(scratch, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            MappedByteBuffer raw = ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes);
+            raw.order(ByteOrder.LITTLE_ENDIAN);
+            for (int side = 0; side < 2; side++) {
+                long seed = 0x9E3779B97F4A7C15L;
+                for (long i = 0; i < bytes / 2; i++) {
+                    seed = seed * 6364136223846793005L + 1442695040888963407L;
+                    // Values in [-4, 4) at bf16 precision: sign, exponent 126..129 and 7 random mantissa bits.
+                    int bits = (int) (seed >>> 40);
+                    short bf16 = (short) ((bits & 0x8000) | ((126 + (bits >>> 7 & 3)) << 7) | (bits & 0x7f));
+                    if (side == 1 && i % 997 == 0) bf16++;
+                    raw.putShort((int) (i * 2), bf16);
+                }
+                Storage storage = new Storage("raw", DType.BFLOAT16, bytes / 2, raw);
+                PayloadWriter writer = new PayloadWriter("ascend-tensor-dump/1", "bench", 0, Map.of("side", side));
+                for (int t = 0; t < tensors; t++) {
+                    writer.tensor("layers." + t + ".mlp.gate_up",
+                            new Tensor(storage, t * TENSOR_ELEMENTS, new long[] {ROWS, COLS}, new long[] {COLS, 1}));
+                }
+                writer.write(side == 0 ? left : right);
+            }
+        } finally {
+            Files.deleteIfExists(scratch);
+        }
+    }
+
+    /** Wall time and the comparing thread's CPU time: on a shared machine the CPU time gives the per-core rate. */
+    private record Measurement(double seconds, double cpuSeconds, long inputBytes, long peakHeap, double checksum) {
+        double gbPerSecond() {
+            return inputBytes / seconds / 1e9;
+        }
+
+        double gbPerCpuSecond() {
+            return inputBytes / cpuSeconds / 1e9;
+        }
+    }
+
+    /** What one comparison run read and a checksum of its metrics, so both implementations can be cross-checked. */
+    private record Outcome(long inputBytes, double checksum) {}
+
+    @FunctionalInterface
+    private interface Run {
+        Outcome run() throws IOException;
+    }
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** Least CPU time of several runs (the first pays for JIT compilation); peak heap is the largest of any run. */
+    private static Measurement best(int runs, Run run) throws IOException {
+        Measurement best = null;
+        long peak = 0;
+        for (int i = 0; i < runs; i++) {
+            resetHeapPeaks();
+            long cpuStart = THREADS.getCurrentThreadCpuTime();
+            long start = System.nanoTime();
+            Outcome outcome = run.run();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuSeconds = (THREADS.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+            peak = Math.max(peak, heapPeak());
+            Measurement m = new Measurement(seconds, cpuSeconds, outcome.inputBytes(), 0, outcome.checksum());
+            if (best == null || m.cpuSeconds() < best.cpuSeconds()) best = m;
+        }
+        return new Measurement(best.seconds(), best.cpuSeconds(), best.inputBytes(), peak, best.checksum());
+    }
+
+    private static Outcome mapped(Path left, Path right) throws IOException {
+        PayloadReader reader = new PayloadReader();
+        try (Payload l = reader.read(left); Payload r = reader.read(right)) {
+            TensorsResult result = new TensorComparison().compare(l, r);
+            if (result.compared() != l.entries().size() || !result.evidenceGaps().isEmpty()) {
+                throw new IllegalStateException("benchmark pairs were not all compared");
+            }
+            double checksum = 0;
+            for (TensorPairResult item : result.items()) {
+                TensorMetrics.Compared c = (TensorMetrics.Compared) item.metrics();
+                checksum += c.mismatchCount() + c.floats().maxAbsDiff() + c.floats().meanAbsDiff()
+                        + c.floats().cosine().orElse(0) + c.floats().relL2().orElse(0) + (c.floats().allclose() ? 1 : 0);
+            }
+            return new Outcome(Files.size(left) + Files.size(right), checksum);
+        }
+    }
+
+    /** What a straightforward implementation does: whole files into the heap, each tensor into a float[]. */
+    private static Outcome naive(Path left, Path right) throws IOException {
+        byte[] l = Files.readAllBytes(left);
+        byte[] r = Files.readAllBytes(right);
+        double checksum = 0;
+        try (ZipInputStream zl = new ZipInputStream(new ByteArrayInputStream(l));
+             ZipInputStream zr = new ZipInputStream(new ByteArrayInputStream(r))) {
+            for (ZipEntry el = zl.getNextEntry(), er = zr.getNextEntry(); el != null && er != null;
+                 el = zl.getNextEntry(), er = zr.getNextEntry()) {
+                if (!el.getName().contains("/data/")) continue;
+                float[] a = bf16ToFloats(zl.readAllBytes());
+                float[] b = bf16ToFloats(zr.readAllBytes());
+                long mismatches = 0;
+                long notClose = 0;
+                double sumAbs = 0, maxAbs = 0, dot = 0, aa = 0, bb = 0, dd = 0;
+                for (int i = 0; i < a.length; i++) {
+                    double x = a[i];
+                    double y = b[i];
+                    double d = x - y;
+                    if (x != y) mismatches++;
+                    if (!(Math.abs(d) <= 1e-2 + 1e-2 * Math.abs(y))) notClose++;
+                    sumAbs += Math.abs(d);
+                    maxAbs = Math.max(maxAbs, Math.abs(d));
+                    dot += x * y;
+                    aa += x * x;
+                    bb += y * y;
+                    dd += d * d;
+                }
+                checksum += mismatches + maxAbs + sumAbs / a.length + dot / (Math.sqrt(aa) * Math.sqrt(bb))
+                        + Math.sqrt(dd) / Math.sqrt(bb) + (notClose == 0 ? 1 : 0);
+            }
+        }
+        return new Outcome(l.length + (long) r.length, checksum);
+    }
+
+    private static float[] bf16ToFloats(byte[] bytes) {
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        float[] out = new float[bytes.length / 2];
+        for (int i = 0; i < out.length; i++) out[i] = Float.intBitsToFloat(b.getShort(i * 2) << 16);
+        return out;
+    }
+
+    private static void resetHeapPeaks() {
+        System.gc();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) pool.resetPeakUsage();
+        }
+    }
+
+    /** Sum of the heap pools' peaks since the reset: an upper bound of the simultaneous peak. */
+    private static long heapPeak() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) sum += pool.getPeakUsage().getUsed();
+        }
+        return sum;
+    }
+
+    private static void print(String what, Measurement m) {
+        System.out.printf("%s: %.3f GB input, wall %.3f s = %.2f GB/s, thread CPU %.3f s = %.2f GB/s per core,"
+                        + " peak heap %.1f MiB%n", what, m.inputBytes() / 1e9, m.seconds(), m.gbPerSecond(), m.cpuSeconds(),
+                m.gbPerCpuSecond(), m.peakHeap() / (double) (1 << 20));
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> out = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!args[i].startsWith("--")) throw new IllegalArgumentException("unexpected argument " + args[i]);
+            out.put(args[i], args[i + 1]);
+        }
+        return out;
+    }
+}

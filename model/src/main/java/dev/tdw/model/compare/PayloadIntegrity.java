@@ -1,0 +1,74 @@
+package dev.tdw.model.compare;
+
+import dev.tdw.model.align.StageKey;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.capture.StageRecord;
+import dev.tdw.model.capture.Summary;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadEntry;
+import dev.tdw.model.tensor.Tensor;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Does a payload agree with its own manifest? The saved tensors' statistics are recomputed and set
+ * against the summaries the probe wrote. A cheap integrity signal: a disagreement means a corrupted
+ * or mismatched file, or a probe bug, before any cross-run comparison is trusted. Tensors cut by
+ * {@code DUMP_PROBE_ROWS} are skipped, since the summary covers rows the payload does not hold.
+ */
+public final class PayloadIntegrity {
+    /** Relative tolerance of max_abs/min/max, and of mean against the tensor's magnitude (float32 reduction order). */
+    public static final double REL_TOL = 1e-4;
+
+    public record Finding(String recordKey, String payloadKey, List<String> statistics, Map<String, Double> recomputed,
+                          Map<String, Double> manifest) {}
+
+    public record Result(int checked, List<String> skippedCut, List<String> missingInPayload, List<Finding> disagreements) {
+        public Result {
+            skippedCut = List.copyOf(skippedCut);
+            missingInPayload = List.copyOf(missingInPayload);
+            disagreements = List.copyOf(disagreements);
+        }
+
+        public boolean consistent() { return disagreements.isEmpty() && missingInPayload.isEmpty(); }
+    }
+
+    private PayloadIntegrity() {}
+
+    public static Result check(Manifest manifest, Payload payload) {
+        int checked = 0;
+        List<String> cut = new ArrayList<>(), missing = new ArrayList<>();
+        List<Finding> findings = new ArrayList<>();
+        // The payload counts n over saved tensors only, the manifest over all records of a stage.
+        StageKey.Counter savedKeys = new StageKey.Counter();
+        for (StageRecord r : manifest.records()) {
+            if (!Boolean.TRUE.equals(r.tensorSaved()) || r.isInputSet()) continue;
+            String payloadKey = savedKeys.next(r.stage()).toString();
+            Optional<PayloadEntry> entry = payload.entry(payloadKey);
+            if (entry.isEmpty() || !entry.get().isTensor()) {
+                missing.add(r.key().toString());
+                continue;
+            }
+            Tensor t = entry.get().tensor();
+            List<Long> saved = Arrays.stream(t.shape()).boxed().toList();
+            if (r.layout().shape() == null || !saved.equals(r.layout().shape())) {
+                cut.add(r.key().toString());
+                continue;
+            }
+            Summary s = r.summary();
+            Optional<StatisticsRecompute.TensorStatistics> mine = StatisticsRecompute.recompute(t);
+            if (s == null || mine.isEmpty()) continue;
+            checked++;
+            Map<String, Double> theirs = new LinkedHashMap<>();
+            for (String name : Summary.NAMES) if (s.get(name) != null) theirs.put(name, s.get(name));
+            List<String> wrong = StatisticsRecompute.disagreements(mine.get(), theirs, REL_TOL);
+            if (!wrong.isEmpty()) findings.add(new Finding(r.key().toString(), payloadKey, wrong, mine.get().asMap(), theirs));
+        }
+        return new Result(checked, cut, missing, findings);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.tdw.model.compare;
+
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.capture.ManifestReader;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadReader;
+import dev.tdw.model.testing.TestCaptures;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.report.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PayloadIntegrityTest {
+    private static PayloadIntegrity.Result check(String manifest, String payload) throws Exception {
+        Path root = TestCaptures.root();
+        Manifest m = new ManifestReader().read(root.resolve(manifest));
+        try (Payload p = new PayloadReader().read(root.resolve(payload))) {
+            return PayloadIntegrity.check(m, p);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"replay-inputs/capture/cmpl-replay-rank0", "overflow/candidate/cmpl-overflow-rank0",
+            "identical/run1/cmpl-same-rank0", "graph-mode/eager/cmpl-graph-rank0"})
+    void realPayloadsAgreeWithTheirManifests(String stem) throws Exception {
+        PayloadIntegrity.Result r = check(stem + ".json", stem + ".pt");
+        assertTrue(r.consistent(), r.toString());
+    }
+
+    @Test
+    void wholeTensorsAreCheckedAndRowLimitedOnesSkipped() throws Exception {
+        // replay-inputs saved whole tensors (DUMP_PROBE_ROWS=0); layer-bug cut them to 4 rows.
+        PayloadIntegrity.Result whole = check("replay-inputs/capture/cmpl-replay-rank0.json", "replay-inputs/capture/cmpl-replay-rank0.pt");
+        assertEquals(12, whole.checked());
+        assertEquals(List.of(), whole.skippedCut());
+        PayloadIntegrity.Result cut = check("layer-bug/baseline/cmpl-layer-bug-rank0.json", "layer-bug/baseline/cmpl-layer-bug-rank0.pt");
+        assertTrue(cut.skippedCut().contains("layers.3.self_attn.qkv#0"), cut.toString());
+    }
+
+    @Test
+    void aSummaryThatDoesNotDescribeTheSavedTensorIsCaught(@TempDir Path tmp) throws Exception {
+        Path root = TestCaptures.root();
+        ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(root.resolve("replay-inputs/capture/cmpl-replay-rank0.json").toFile());
+        ObjectNode tampered = null;
+        for (JsonNode r : manifest.get("records")) {
+            if (r.path("tensor_saved").asBoolean()) {
+                tampered = (ObjectNode) r.get("summary");
+                tampered.put("max", tampered.get("max").asDouble() * 1.01);
+                break;
+            }
+        }
+        Path file = tmp.resolve("cmpl-replay-rank0.json");
+        Json.MAPPER.writeValue(file.toFile(), manifest);
+        Manifest m = new ManifestReader().read(file);
+        try (Payload p = new PayloadReader().read(root.resolve("replay-inputs/capture/cmpl-replay-rank0.pt"))) {
+            PayloadIntegrity.Result r = PayloadIntegrity.check(m, p);
+            assertEquals(1, r.disagreements().size(), r.toString());
+            assertEquals(List.of("max"), r.disagreements().get(0).statistics());
+            assertEquals("layers.0.post_attention_layernorm#0", r.disagreements().get(0).recordKey());
+        }
+    }
+}
