@@ -49,7 +49,7 @@ public final class ManifestWatcher implements AutoCloseable {
         this.rescanEvery = rescanEvery;
         this.watch = events ? FileSystems.getDefault().newWatchService() : null;
         registerTree(root);
-        manifestsUnder(root).forEach(reported::add);
+        reported.addAll(manifestsIn(root));
         this.thread = new Thread(this::loop, "tdw-manifest-watch");
         thread.setDaemon(true);
     }
@@ -102,7 +102,7 @@ public final class ManifestWatcher implements AutoCloseable {
                     if (key != null) handle(key);
                     if (System.nanoTime() >= nextRescan) {
                         registerTree(root);
-                        pending.addAll(manifestsUnder(root));
+                        pending.addAll(manifestsIn(root));
                         nextRescan = System.nanoTime() + rescanEvery.toNanos();
                     }
                 } catch (IOException | UncheckedIOException e) {
@@ -120,14 +120,14 @@ public final class ManifestWatcher implements AutoCloseable {
         Path dir = (Path) key.watchable();
         for (WatchEvent<?> e : key.pollEvents()) {
             if (e.kind() == StandardWatchEventKinds.OVERFLOW) {
-                pending.addAll(manifestsUnder(root));
+                pending.addAll(manifestsIn(root));
                 continue;
             }
             Path p = dir.resolve((Path) e.context());
             if (Files.isDirectory(p)) {
                 // Files written before the registration produce no event: look at them now.
                 registerTree(p);
-                pending.addAll(manifestsUnder(p));
+                pending.addAll(manifestsIn(p));
             } else if (MANIFEST.matcher(p.getFileName().toString()).matches()) {
                 pending.add(p);
             }
@@ -163,7 +163,8 @@ public final class ManifestWatcher implements AutoCloseable {
         }
     }
 
-    private static Set<Path> manifestsUnder(Path dir) throws IOException {
+    /** The manifests under {@code dir} now, complete or not, as absolute paths. */
+    public static Set<Path> manifestsIn(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir, MAX_DEPTH)) {
             Set<Path> out = new LinkedHashSet<>();
             s.filter(p -> MANIFEST.matcher(p.getFileName().toString()).matches() && Files.isRegularFile(p))
