@@ -37,6 +37,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -87,6 +88,8 @@ public final class CaptureRunViewModel {
     private CaptureRun run;
     private ManifestWatcher watcher;
     private RememberedRun remembered;
+    /** History writes in the order they were asked for: a short run's exit must not be overwritten by its start. */
+    private CompletableFuture<Void> historyWrites = CompletableFuture.completedFuture(null);
 
     public CaptureRunViewModel(WorkbenchActions actions, RunHistory history, Executor background, Clock clock) {
         this.actions = actions;
@@ -303,7 +306,7 @@ public final class CaptureRunViewModel {
         };
         task.setOnSucceeded(e -> runs.setAll(task.getValue()));
         task.setOnFailed(e -> appendLog("[tdw] cannot remember the run in " + history.file() + ": " + task.getException().getMessage()));
-        background.execute(task);
+        historyWrites = historyWrites.thenRunAsync(task, background);
     }
 
     private void closeWatcher() {

@@ -58,7 +58,9 @@ class DevicePanelUiTest {
     @AfterEach
     void end() throws Exception {
         vm.shutdown();
-        pool.shutdownNow();
+        pool.shutdown();
+        // Background writes (the run history) finish before the temporary directory goes.
+        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     private void tab(FxRobot robot, int index) {

@@ -52,9 +52,11 @@ class ServiceArmingViewModelTest {
     }
 
     @AfterEach
-    void stop() {
+    void stop() throws InterruptedException {
         service.close();
-        pool.shutdownNow();
+        pool.shutdown();
+        // Background writes (the run history) finish before the temporary directory goes.
+        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     @Test

@@ -58,8 +58,10 @@ class ReplayDialogModelTest {
     }
 
     @AfterEach
-    void end() {
-        pool.shutdownNow();
+    void end() throws InterruptedException {
+        pool.shutdown();
+        // Background writes (the run history) finish before the temporary directory goes.
+        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     private ReplayDialogModel open(ReplayTarget target) {

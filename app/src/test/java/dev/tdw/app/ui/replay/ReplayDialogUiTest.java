@@ -60,8 +60,10 @@ class ReplayDialogUiTest {
     }
 
     @AfterEach
-    void end() {
-        pool.shutdownNow();
+    void end() throws InterruptedException {
+        pool.shutdown();
+        // Background writes (the run history) finish before the temporary directory goes.
+        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     private void showDialog(FxRobot robot) {
