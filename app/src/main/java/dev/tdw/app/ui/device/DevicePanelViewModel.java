@@ -5,9 +5,7 @@ import dev.tdw.bridge.capture.RunHistory;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Executor;
 
 /**
  * Everything the Device panel shows: runtimes, the capture runner and the arming of a running service. A run started
@@ -17,17 +15,11 @@ public final class DevicePanelViewModel {
     private final RuntimesViewModel runtimes;
     private final CaptureRunViewModel capture;
     private final ServiceArmingViewModel arming;
-    private final ExecutorService ownPool;
 
     public DevicePanelViewModel(RuntimesViewModel runtimes, CaptureRunViewModel capture, ServiceArmingViewModel arming) {
-        this(runtimes, capture, arming, null);
-    }
-
-    private DevicePanelViewModel(RuntimesViewModel runtimes, CaptureRunViewModel capture, ServiceArmingViewModel arming, ExecutorService ownPool) {
         this.runtimes = runtimes;
         this.capture = capture;
         this.arming = arming;
-        this.ownPool = ownPool;
         capture.runningProperty().addListener((o, was, now) -> {
             String sentinel = capture.enableFileProperty().get();
             if (now && sentinel != null && !sentinel.isBlank()) arming.sentinelProperty().set(sentinel.strip());
@@ -36,15 +28,10 @@ public final class DevicePanelViewModel {
 
     /** The panel for this machine: CANN where the settings say, runs remembered in the user's config directory. */
     public static DevicePanelViewModel create(WorkbenchActions actions) {
-        AtomicInteger n = new AtomicInteger();
-        ExecutorService pool = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "tdw-device-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        Executor pool = DaemonExecutor.shared();
         return new DevicePanelViewModel(new RuntimesViewModel(RuntimeInventory.ofThisMachine(), pool),
                 new CaptureRunViewModel(actions, RunHistory.inUserConfig(), pool, Clock.systemDefaultZone()),
-                new ServiceArmingViewModel(new CompletionProbe(Duration.ofSeconds(10)), pool), pool);
+                new ServiceArmingViewModel(new CompletionProbe(Duration.ofSeconds(10)), pool));
     }
 
     public RuntimesViewModel runtimes() { return runtimes; }
@@ -53,9 +40,8 @@ public final class DevicePanelViewModel {
 
     public ServiceArmingViewModel arming() { return arming; }
 
-    /** Stops a running reproduction (at most the grace period) and the background threads. Call when the window closes. */
+    /** Stops a running reproduction (blocking, at most the grace period). Call when the main window closes. */
     public void shutdown() throws InterruptedException {
         capture.shutdown();
-        if (ownPool != null) ownPool.shutdownNow();
     }
 }

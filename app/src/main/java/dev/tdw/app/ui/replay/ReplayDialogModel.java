@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.replay;
 
+import dev.tdw.app.ui.device.DaemonExecutor;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.app.ui.device.Runtimes;
 import dev.tdw.app.ui.device.WorkbenchActions;
@@ -140,6 +141,11 @@ public final class ReplayDialogModel {
             throw new IllegalArgumentException(target.payload() + " holds no input set of stage " + target.stage());
         }
         return new ReplayDialogModel(target, inputs, actions, inventory, replaysRoot, background);
+    }
+
+    /** {@link #open(ReplayTarget, WorkbenchActions, RuntimeInventory, Path, Executor)} for this machine and user. */
+    public static ReplayDialogModel open(ReplayTarget target, WorkbenchActions actions) throws IOException {
+        return open(target, actions, RuntimeInventory.ofThisMachine(), defaultReplaysRoot(), DaemonExecutor.shared());
     }
 
     /** {@code replays} under -Dtdw.cache.dir, else $XDG_CACHE_HOME/tdw, else ~/.cache/tdw. */

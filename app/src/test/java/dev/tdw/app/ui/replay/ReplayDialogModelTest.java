@@ -209,6 +209,42 @@ class ReplayDialogModelTest {
     }
 
     @Test
+    void theDeviceCandidateOnTheCannTestDoublePassesAtZeroTolerance() {
+        Path doubleDir = TestCaptures.root().getParent().getParent().resolve("native-bridge/target/test-double/current");
+        assertTrue(Files.isDirectory(doubleDir), "the native-bridge build makes the test double at " + doubleDir);
+        RuntimeInventory onDouble = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(doubleDir)).locate()));
+        ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions, onDouble, tmp.resolve("replays"), pool));
+        run(m::refreshRuntimes);
+        await("devices listed", () -> "ascend:0".equals(m.candidateProperty().get()));
+        assertEquals(List.of("ascend:0", "ascend:1"), call(() -> m.candidateChoices().subList(0, 2)));
+        run(() -> {
+            m.atolProperty().set("0");
+            m.rtolProperty().set("0");
+        });
+        assertTrue(call(() -> m.run() != null));
+        await("replayed", () -> !m.runningProperty().get());
+        ReplayOutcome o = call(() -> m.outcomeProperty().get());
+        assertEquals(TensorsVerdict.PASS, o.verdict(), call(() -> m.statusProperty().get()));
+        assertTrue(o.candidateRuntime().startsWith("Ascend device 0"), o.candidateRuntime());
+        assertEquals(1, actions.comparisons.size());
+    }
+
+    @Test
+    void theDefaultOutputRootFollowsTheCacheProperty() throws Exception {
+        String before = System.getProperty(ReplayDialogModel.CACHE_DIR_PROPERTY);
+        System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, tmp.resolve("cache").toString());
+        try {
+            assertEquals(tmp.resolve("cache/replays"), ReplayDialogModel.defaultReplaysRoot());
+            ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions));
+            assertEquals(tmp.resolve("cache/replays/cmpl-replay-add_rms_norm-3").toString(), call(() -> m.outDirProperty().get()));
+        } finally {
+            if (before == null) System.clearProperty(ReplayDialogModel.CACHE_DIR_PROPERTY);
+            else System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, before);
+        }
+        assertTrue(ReplayDialogModel.defaultReplaysRoot().endsWith("tdw/replays"));
+    }
+
+    @Test
     void aFailedReplaySaysWhyAndOpensNothing() {
         ReplayDialogModel m = open(ADD_RMS_NORM_3);
         run(() -> m.candidateProperty().set("ascend:0"));
