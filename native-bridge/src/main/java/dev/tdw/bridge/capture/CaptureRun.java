@@ -6,7 +6,6 @@ import java.io.Reader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -19,16 +18,12 @@ public final class CaptureRun {
     public static final int MAX_LINE = 4096;
     private static final long DRAIN_MILLIS = 1000;
 
-    private final CaptureSpec spec;
     private final Process process;
-    private final Instant started;
     private final Thread reader;
     private final CompletableFuture<Integer> exit;
 
-    CaptureRun(CaptureSpec spec, Process process, Consumer<String> logLine) {
-        this.spec = spec;
+    CaptureRun(Process process, Consumer<String> logLine) {
         this.process = process;
-        this.started = Instant.now();
         this.reader = new Thread(() -> pump(process, logLine), "tdw-capture-log-" + process.pid());
         reader.setDaemon(true);
         reader.start();
@@ -47,11 +42,7 @@ public final class CaptureRun {
         });
     }
 
-    public CaptureSpec spec() { return spec; }
-
     public long pid() { return process.pid(); }
-
-    public Instant started() { return started; }
 
     /** Completes with the exit code once the process has ended and its output has been read. */
     public CompletableFuture<Integer> exit() { return exit; }

@@ -28,6 +28,6 @@ public final class CaptureRunner {
         spec.probe().apply(env);
         Process p = pb.start();
         p.getOutputStream().close();
-        return new CaptureRun(spec, p, logLine);
+        return new CaptureRun(p, logLine);
     }
 }

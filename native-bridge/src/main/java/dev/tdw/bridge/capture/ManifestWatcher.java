@@ -76,8 +76,6 @@ public final class ManifestWatcher implements AutoCloseable {
         return w;
     }
 
-    public Path root() { return root; }
-
     @Override
     public void close() {
         closed = true;

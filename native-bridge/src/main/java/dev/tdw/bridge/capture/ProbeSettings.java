@@ -44,14 +44,6 @@ public record ProbeSettings(Path directory, String ranks, String match, String o
         return new ProbeSettings(directory, "0", "1", "1", "", "", "0", null);
     }
 
-    public ProbeSettings withDirectory(Path dir) {
-        return new ProbeSettings(dir, ranks, match, occurrence, summary, tensor, rows, enableFile);
-    }
-
-    public ProbeSettings withEnableFile(Path sentinel) {
-        return new ProbeSettings(directory, ranks, match, occurrence, summary, tensor, rows, sentinel);
-    }
-
     /** Why the probe could not run with these settings as meant; empty when it can. */
     public List<String> problems() {
         List<String> out = new ArrayList<>();

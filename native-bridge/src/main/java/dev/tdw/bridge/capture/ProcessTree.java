@@ -55,7 +55,8 @@ public final class ProcessTree {
             int close = s.lastIndexOf(')');
             return close < 0 || close + 2 >= s.length() || s.charAt(close + 2) != 'Z';
         } catch (IOException e) {
-            return Files.isDirectory(stat.getParent()) || !Files.isDirectory(Path.of("/proc/self"));
+            // Without /proc (not Linux) isAlive is all there is; with it, a vanished entry means the process is gone.
+            return !Files.isDirectory(Path.of("/proc/self")) || Files.isDirectory(stat.getParent());
         }
     }
 

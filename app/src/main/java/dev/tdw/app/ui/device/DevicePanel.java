@@ -43,10 +43,7 @@ import java.util.function.Function;
 public final class DevicePanel extends BorderPane {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
-    private final DevicePanelViewModel model;
-
     public DevicePanel(DevicePanelViewModel model) {
-        this.model = model;
         TabPane tabs = new TabPane(
                 tab("Runtimes", runtimes(model.runtimes())),
                 tab("Capture", capture(model.capture())),
@@ -56,8 +53,6 @@ public final class DevicePanel extends BorderPane {
         // Runtimes are looked for only on demand: opening every device takes time and may disturb jobs using them.
         model.capture().loadHistory();
     }
-
-    public DevicePanelViewModel model() { return model; }
 
     private static Tab tab(String title, Node content) {
         Tab t = new Tab(title, content);

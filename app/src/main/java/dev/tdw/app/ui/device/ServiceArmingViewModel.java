@@ -3,7 +3,6 @@ package dev.tdw.app.ui.device;
 import dev.tdw.bridge.capture.CompletionProbe;
 import dev.tdw.bridge.capture.CompletionRequest;
 import dev.tdw.bridge.capture.CompletionResponse;
-import dev.tdw.bridge.capture.ResponseComparison;
 import dev.tdw.bridge.capture.ServiceArming;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;

@@ -26,7 +26,6 @@ import javafx.stage.Modality;
 import javafx.stage.Window;
 
 import java.io.File;
-import java.nio.file.Path;
 import java.util.Optional;
 
 /**
