@@ -69,7 +69,7 @@ public final class ReplayDialog {
         dialog.setOnCloseRequest(e -> {
             if (model.runningProperty().get()) e.consume();
         });
-        model.refreshRuntimes();
+        if (!model.runtimesListed()) model.refreshRuntimes();
         return dialog;
     }
 

@@ -84,6 +84,7 @@ public final class ReplayDialogModel {
     private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(this, "canRun");
 
     private boolean candidateChosen;
+    private boolean runtimesListed;
     private boolean settingCandidate;
 
     private ReplayDialogModel(ReplayTarget target, Map<Integer, List<CapturedInput>> inputsByOccurrence, WorkbenchActions actions,
@@ -112,7 +113,7 @@ public final class ReplayDialogModel {
         } catch (IllegalArgumentException e) {
             // Not an operator name: the user picks one; validation says so meanwhile.
         }
-        setRuntimes(Runtimes.hostOnly("Ascend devices not listed yet"));
+        applyRuntimes(Runtimes.hostOnly("Ascend devices not listed yet"));
         revalidate();
     }
 
@@ -202,6 +203,14 @@ public final class ReplayDialogModel {
      * default: the first Ascend device, else the host emulation of the captured dtype.
      */
     public void setRuntimes(Runtimes runtimes) {
+        runtimesListed = true;
+        applyRuntimes(runtimes);
+    }
+
+    /** Whether {@link #setRuntimes} was given this machine's runtimes (by {@link #refreshRuntimes} or the caller). */
+    public boolean runtimesListed() { return runtimesListed; }
+
+    private void applyRuntimes(Runtimes runtimes) {
         settingCandidate = true;
         try {
             String chosen = candidate.get();

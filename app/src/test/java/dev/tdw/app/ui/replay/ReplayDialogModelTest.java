@@ -172,7 +172,9 @@ class ReplayDialogModelTest {
     void aListedDeviceBecomesTheDefaultCandidateUnlessTheUserChoseOne() {
         ReplayDialogModel m = open(ADD_RMS_NORM_3);
         Runtimes withDevice = new Runtimes(List.of(new RuntimeEntry("ascend:0", "Ascend device 0", 1L, 2L)), "1 Ascend device");
+        assertFalse(call(m::runtimesListed), "the dialog lists them when it opens");
         run(() -> m.setRuntimes(withDevice));
+        assertTrue(call(m::runtimesListed), "given by the caller: the dialog does not list them again");
         assertEquals("ascend:0", call(() -> m.candidateProperty().get()));
         assertEquals("ascend:0", call(() -> m.candidateChoices().get(0)));
 
