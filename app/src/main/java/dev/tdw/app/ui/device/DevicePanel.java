@@ -7,6 +7,7 @@ import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -14,6 +15,8 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
@@ -136,10 +139,18 @@ public final class DevicePanel extends BorderPane {
         // Follow the newest line, as a terminal does.
         vm.log().addListener((ListChangeListener<String>) c -> log.scrollTo(vm.log().size() - 1));
 
-        VBox box = new VBox(6, form, problems, new HBox(8, start, stop, status), new HBox(8, offered, left, right), log, history(vm));
+        // The form scrolls in a small window; the log takes whatever height is left.
+        VBox top = new VBox(6, form, problems, new HBox(8, start, stop, status), new HBox(8, offered, left, right));
+        top.setPadding(new Insets(6));
+        ScrollPane scroll = new ScrollPane(top);
+        scroll.setFitToWidth(true);
+        VBox bottom = new VBox(6, log, history(vm));
         VBox.setVgrow(log, Priority.ALWAYS);
-        box.setPadding(new Insets(6));
-        return box;
+        bottom.setPadding(new Insets(6));
+        SplitPane split = new SplitPane(scroll, bottom);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.6);
+        return split;
     }
 
     private static Node history(CaptureRunViewModel vm) {

@@ -7,6 +7,7 @@ import dev.tdw.bridge.capture.RunHistory;
 import dev.tdw.model.testing.TestCaptures;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TabPane;
@@ -33,6 +34,7 @@ import static dev.tdw.app.ui.device.FxTestSupport.await;
 import static dev.tdw.app.ui.device.FxTestSupport.call;
 import static dev.tdw.app.ui.device.FxTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Device panel headless on Monocle, driven through its controls. */
@@ -96,6 +98,18 @@ class DevicePanelUiTest {
         assertEquals(CaptureSide.RIGHT, actions.loads.get(0).side());
         assertEquals(tmp.resolve("captures"), actions.loads.get(0).dir().getParent());
         assertTrue(call(() -> robot.lookup("#device-offered").queryAs(Label.class).getText()).startsWith("new capture: " + tmp.resolve("captures")));
+    }
+
+    @Test
+    void theNewCapturesChoiceSetsWhereTheyAreLoaded(FxRobot robot) {
+        tab(robot, 1);
+        @SuppressWarnings("unchecked")
+        ChoiceBox<CaptureSide> choice = robot.lookup("#device-auto-load").queryAs(ChoiceBox.class);
+        robot.interact(() -> choice.getSelectionModel().select(2));
+        assertEquals(CaptureSide.RIGHT, call(() -> vm.capture().autoLoadProperty().get()));
+        robot.interact(() -> choice.getSelectionModel().select(0));
+        assertNull(call(() -> vm.capture().autoLoadProperty().get()));
+        assertEquals("offer only", call(() -> choice.getConverter().toString(choice.getItems().get(0))));
     }
 
     @Test
