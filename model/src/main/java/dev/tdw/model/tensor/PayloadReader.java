@@ -221,7 +221,7 @@ public final class PayloadReader {
             Object rawRank = dict.get("rank");
             Long rank = null;
             if (rawRank != null) {
-                if (!(plain(rawRank, 0) instanceof Long r)) throw fail("rank is not an integer: " + PythonRepr.of(rawRank));
+                if (!(plain(rawRank, 0) instanceof Long r)) throw fail("rank is not an integer: " + PythonRepr.brief(rawRank));
                 rank = r;
             }
             Map<String, Object> metadata = new LinkedHashMap<>();
@@ -311,7 +311,7 @@ public final class PayloadReader {
             if (key == null) return "null";
             if (key instanceof Boolean b) return b ? "true" : "false";
             if (key instanceof Number) return key.toString();
-            return PythonRepr.of(key);
+            return PythonRepr.brief(key);
         }
 
         private List<?> sequence(Object value, String what) throws PayloadFormatException {
@@ -329,7 +329,7 @@ public final class PayloadReader {
 
         private String string(Object value, String what) throws PayloadFormatException {
             if (value instanceof String s) return s;
-            throw fail(what + " is not a string: " + PythonRepr.of(value));
+            throw fail(what + " is not a string: " + PythonRepr.brief(value));
         }
 
         private String optionalString(Object value, String what) throws PayloadFormatException {

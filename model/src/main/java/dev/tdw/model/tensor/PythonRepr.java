@@ -17,14 +17,32 @@ import java.util.Map;
 public final class PythonRepr {
     private PythonRepr() {}
 
+    /** Longest text of {@link #brief}, before its "...". */
+    static final int BRIEF_LENGTH = 200;
+    private static final int BRIEF_DEPTH = 3;
+
     public static String of(Object value) {
         StringBuilder out = new StringBuilder();
-        append(out, value);
+        append(out, value, Integer.MAX_VALUE, false);
         return out.toString();
     }
 
-    private static void append(StringBuilder out, Object v) {
-        if (v == null) {
+    /**
+     * A short repr for messages about untrusted values: containers nested deeper than three levels print as
+     * {@code ...} and the text stops after about {@value #BRIEF_LENGTH} characters, so a self-referential or huge
+     * unpickled value can neither overflow the stack nor flood the message.
+     */
+    public static String brief(Object value) {
+        StringBuilder out = new StringBuilder();
+        append(out, value, BRIEF_DEPTH, true);
+        return out.length() <= BRIEF_LENGTH ? out.toString() : out.substring(0, BRIEF_LENGTH) + "...";
+    }
+
+    private static void append(StringBuilder out, Object v, int depth, boolean brief) {
+        if (brief && out.length() > BRIEF_LENGTH) return;
+        if (depth < 0 && (v instanceof Object[] || v instanceof List<?> || v instanceof Map<?, ?>)) {
+            out.append("...");
+        } else if (v == null) {
             out.append("None");
         } else if (v instanceof Boolean b) {
             out.append(b ? "True" : "False");
@@ -38,26 +56,26 @@ public final class PythonRepr {
             appendBytes(out, bytes);
         } else if (v instanceof Object[] tuple) {
             out.append('(');
-            for (int i = 0; i < tuple.length; i++) {
+            for (int i = 0; i < tuple.length && !(brief && out.length() > BRIEF_LENGTH); i++) {
                 if (i > 0) out.append(", ");
-                append(out, tuple[i]);
+                append(out, tuple[i], depth - 1, brief);
             }
             out.append(tuple.length == 1 ? ",)" : ")");
         } else if (v instanceof List<?> list) {
             out.append('[');
-            for (int i = 0; i < list.size(); i++) {
+            for (int i = 0; i < list.size() && !(brief && out.length() > BRIEF_LENGTH); i++) {
                 if (i > 0) out.append(", ");
-                append(out, list.get(i));
+                append(out, list.get(i), depth - 1, brief);
             }
             out.append(']');
         } else if (v instanceof Map<?, ?> map) {
             out.append('{');
             Iterator<? extends Map.Entry<?, ?>> it = map.entrySet().iterator();
-            while (it.hasNext()) {
+            while (it.hasNext() && !(brief && out.length() > BRIEF_LENGTH)) {
                 Map.Entry<?, ?> e = it.next();
-                append(out, e.getKey());
+                append(out, e.getKey(), depth - 1, brief);
                 out.append(": ");
-                append(out, e.getValue());
+                append(out, e.getValue(), depth - 1, brief);
                 if (it.hasNext()) out.append(", ");
             }
             out.append('}');
