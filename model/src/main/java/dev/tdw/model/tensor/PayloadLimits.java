@@ -1,25 +1,29 @@
 package dev.tdw.model.tensor;
 
 /**
- * Resource bounds for reading an untrusted payload, so a crafted file fails with a message instead of exhausting
- * memory or time.
+ * Resource bounds for reading an untrusted payload, so a crafted file fails with a message naming the bound instead
+ * of exhausting memory or time.
  *
  * @param maxZipEntries     entries in the zip directory
- * @param maxInflatedBytes  total bytes inflated from DEFLATED entries (stored entries are mapped, not inflated)
+ * @param maxInflatedBytes  total bytes inflated from DEFLATED entries (stored entries are mapped, not inflated): the
+ *                          heap a zip bomb can claim
+ * @param maxStorageBytes   bytes of one storage entry; at most {@link Integer#MAX_VALUE}, the most one Java 17
+ *                          buffer can map
  * @param maxTotalElements  sum of the element counts of all tensors (views of one storage count each time)
- * @param maxPickleBytes    size of {@code data.pkl}
+ * @param maxPickleBytes    size of {@code data.pkl}, which is read into the heap
  * @param maxPickleDepth    nesting depth of containers in the unpickled object
- * @param maxPickleObjects  values visited while converting the unpickled object (bounds shared-reference blow-up)
+ * @param maxPickleObjects  pickle opcodes, and values visited while converting the unpickled object (bounds
+ *                          shared-reference blow-up)
  */
-public record PayloadLimits(int maxZipEntries, long maxInflatedBytes, long maxTotalElements,
+public record PayloadLimits(int maxZipEntries, long maxInflatedBytes, int maxStorageBytes, long maxTotalElements,
                             int maxPickleBytes, int maxPickleDepth, int maxPickleObjects) {
     /** Generous for probe dumps (thousands of tensors, tens of GiB) and still bounded. */
     public static final PayloadLimits DEFAULTS =
-            new PayloadLimits(100_000, 256L << 20, 1L << 34, 64 << 20, 100, 5_000_000);
+            new PayloadLimits(100_000, 256L << 20, Integer.MAX_VALUE, 1L << 34, 64 << 20, 100, 5_000_000);
 
     public PayloadLimits {
-        if (maxZipEntries <= 0 || maxInflatedBytes < 0 || maxTotalElements < 0 || maxPickleBytes <= 0
-                || maxPickleDepth <= 0 || maxPickleObjects <= 0) {
+        if (maxZipEntries <= 0 || maxInflatedBytes < 0 || maxStorageBytes < 0 || maxTotalElements < 0
+                || maxPickleBytes <= 0 || maxPickleDepth <= 0 || maxPickleObjects <= 0) {
             throw new IllegalArgumentException("payload limits must be positive");
         }
     }

@@ -26,8 +26,9 @@ import java.util.zip.Inflater;
  * ({@link TorchUnpickler}). Every problem with the file is a {@link PayloadFormatException} naming the file.
  *
  * <p>A reader holds no state between reads, so one instance may be shared by threads. Storage entries larger than
- * 2 GiB are refused (a Java 17 buffer cannot span them). CRCs are verified for the small records and for inflated
- * entries, not for mapped storages, which would cost a full read of every tensor.
+ * {@link PayloadLimits#maxStorageBytes()} (at most 2 GiB, what a Java 17 buffer can span) are refused. CRCs are
+ * verified for the small records and for inflated entries, not for mapped storages, which would cost a full read of
+ * every tensor.
  */
 public final class PayloadReader {
     private final PayloadLimits limits;
@@ -130,6 +131,10 @@ public final class PayloadReader {
                 throw fail("storage " + key + " declares " + numel + " " + dtype.torchName() + " elements but entry "
                         + entry.name() + " holds only " + entry.size() + " bytes");
             }
+            if (entry.size() > limits.maxStorageBytes()) {
+                throw fail("storage entry " + entry.name() + " has " + entry.size() + " bytes, more than the limit of "
+                        + limits.maxStorageBytes() + " bytes per storage");
+            }
             Storage storage;
             try {
                 storage = new Storage(key, dtype, numel, bytes(entry).order(order));
@@ -141,12 +146,12 @@ public final class PayloadReader {
             return storage;
         }
 
-        /** The entry's bytes: a mapped slice when stored, an inflated heap buffer when deflated. */
+        /**
+         * The entry's bytes: a mapped slice when stored, an inflated heap buffer when deflated. Callers have bounded
+         * the entry's size by a limit that fits an int.
+         */
         private ByteBuffer bytes(ZipDirectory.Entry entry) throws IOException {
-            if (entry.size() > Integer.MAX_VALUE) {
-                throw fail("entry " + entry.name() + " has " + entry.size() + " bytes; entries over 2 GiB are not supported");
-            }
-            int size = (int) entry.size();
+            int size = Math.toIntExact(entry.size());
             switch (entry.method()) {
                 case ZipDirectory.STORED -> {
                     if (entry.compressedSize() != entry.size()) {
