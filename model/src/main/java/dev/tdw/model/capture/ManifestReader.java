@@ -59,9 +59,13 @@ public final class ManifestReader {
             throw new CaptureFormatException(file, "manifest is " + size + " bytes, over the limit of " + limits.maxBytes());
         }
         try (InputStream in = Files.newInputStream(file); JsonParser p = mapper.getFactory().createParser(in)) {
-            return parse(file, p);
-        } catch (JsonProcessingException e) {
-            throw new CaptureFormatException(file, "invalid JSON at " + where(e.getLocation()) + ": " + e.getOriginalMessage(), e);
+            try {
+                return parse(file, p);
+            } catch (JsonProcessingException e) {
+                // Limit violations (depth, string length) carry no location of their own; the parser knows it.
+                JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
+                throw new CaptureFormatException(file, "invalid JSON at " + where(at) + ": " + e.getOriginalMessage(), e);
+            }
         } catch (IOException e) {
             throw new CaptureFormatException(file, "cannot read: " + e.getMessage(), e);
         }
