@@ -1,5 +1,6 @@
 package dev.tdw.model.fuzz;
 
+import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
@@ -35,6 +36,8 @@ class ManifestReaderFuzzTest {
         }
     }
 
+    @DictionaryEntries({"\"records\"", "\"stage\"", "\"tensor_file\"", "\"summary\"", "\"inputs\"", "\"graph_slots\"",
+            "\"shape\"", "\"stride\"", "\"storage_ptr\"", "\"metadata\"", "NaN", "-Infinity", "\\u0000", "../", "[[[["})
     @FuzzTest(maxDuration = "20s")
     void readerNeverCrashes(byte[] input) throws IOException {
         Files.write(FILE, input);

@@ -31,6 +31,16 @@ public final class ZipBytes {
         entries++;
     }
 
+    /** The local headers and data written so far. */
+    public byte[] localBytes() {
+        return local.toByteArray();
+    }
+
+    /** The directory records written so far. */
+    public byte[] centralBytes() {
+        return central.toByteArray();
+    }
+
     public byte[] finish() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(local.toByteArray());
