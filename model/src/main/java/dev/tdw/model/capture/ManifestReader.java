@@ -14,6 +14,7 @@ import dev.tdw.model.align.StageKey;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 
 /**
  * Reads a probe manifest with Jackson's streaming parser: the records array is walked one record at
@@ -46,6 +48,7 @@ public final class ManifestReader {
         this.mapper = new ObjectMapper(factory);
     }
 
+    /** Reads one manifest; an interrupt of the reading thread cancels it with {@link CancellationException}. */
     public Manifest read(Path file) throws CaptureFormatException {
         long size;
         try {
@@ -66,6 +69,10 @@ public final class ManifestReader {
                 JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
                 throw new CaptureFormatException(file, "invalid JSON at " + where(at) + ": " + e.getOriginalMessage(), e);
             }
+        } catch (ClosedByInterruptException e) {
+            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
+            cancelled.initCause(e);
+            throw cancelled;
         } catch (IOException e) {
             throw new CaptureFormatException(file, "cannot read: " + e.getMessage(), e);
         }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -41,13 +43,22 @@ public final class PayloadReader {
         this.limits = limits;
     }
 
-    /** Reads and validates a payload; the caller closes it. */
+    /**
+     * Reads and validates a payload; the caller closes it. An interrupt of the reading thread cancels the read: the
+     * file is closed and {@link CancellationException} thrown, as {@code LoadProgress} cancellation does elsewhere.
+     */
     public Payload read(Path file) throws IOException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        PayloadMapping mapping = new PayloadMapping(file, channel);
         try {
-            return new Open(file, channel).read();
+            return new Open(file, channel, mapping).read();
+        } catch (ClosedByInterruptException e) {
+            mapping.close();
+            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
+            cancelled.initCause(e);
+            throw cancelled;
         } catch (IOException | RuntimeException | Error e) {
-            channel.close();
+            mapping.close();
             throw e;
         }
     }
@@ -57,6 +68,7 @@ public final class PayloadReader {
         private final Path path;
         private final String file;
         private final FileChannel channel;
+        private final PayloadMapping mapping;
         private final ByteBuffer whole;
         private long inflated;
         private int plainObjects;
@@ -65,10 +77,11 @@ public final class PayloadReader {
         private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
         private final Map<String, Storage> storages = new HashMap<>();
 
-        Open(Path path, FileChannel channel) throws IOException {
+        Open(Path path, FileChannel channel, PayloadMapping mapping) throws IOException {
             this.path = path;
             this.file = path.toString();
             this.channel = channel;
+            this.mapping = mapping;
             long size = channel.size();
             // One mapping for the whole file when it fits in a buffer; slices are then free.
             this.whole = size <= Integer.MAX_VALUE ? channel.map(FileChannel.MapMode.READ_ONLY, 0, size) : null;
@@ -137,7 +150,7 @@ public final class PayloadReader {
             }
             Storage storage;
             try {
-                storage = new Storage(key, dtype, numel, bytes(entry).order(order));
+                storage = mapping.storage(key, dtype, numel, bytes(entry).order(order));
             } catch (IOException e) {
                 throw e instanceof PayloadFormatException p ? p
                         : new PayloadFormatException("cannot map storage " + key + " (" + e.getMessage() + ") in " + file, e);
@@ -265,7 +278,7 @@ public final class PayloadReader {
                 }
             }
             return new Payload(path, probe, label, rank, Collections.unmodifiableMap(metadata), out, inputSets,
-                    new PayloadMapping(channel));
+                    mapping);
         }
 
         private String keyed(String base, Map<String, Integer> seen) {
