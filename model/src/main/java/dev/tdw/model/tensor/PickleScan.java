@@ -16,8 +16,9 @@ import static net.razorvine.pickle.Opcodes.*;
 /**
  * A pass over {@code data.pkl} that executes nothing, run before {@link TorchUnpickler} builds a single object: every
  * opcode must be one a tensor payload can use, every global must be whitelisted, every length prefix must fit in the
- * remaining bytes and the opcode count must stay within {@link PayloadLimits#maxPickleObjects()}. A hostile pickle is
- * thus refused before any storage is mapped or any value is constructed, wherever in the stream its payload sits.
+ * remaining bytes, integers must stay within CPython's 4300 digits and the opcode count within
+ * {@link PayloadLimits#maxPickleObjects()}. A hostile pickle is thus refused before any storage is mapped or any
+ * value is constructed, wherever in the stream its payload sits.
  *
  * <p>{@code STACK_GLOBAL} takes its names from the stack. Python's pickler pushes them as string literals (or fetches
  * a memoized literal), so the scan follows string literals through the memo and refuses a {@code STACK_GLOBAL} whose
@@ -38,6 +39,11 @@ final class PickleScan {
             }
         }
     }
+
+    /** CPython's own bound on int/str conversion (sys.int_info.default_max_str_digits). */
+    static final int MAX_NUMBER_DIGITS = 4300;
+    /** The two's-complement bytes of a 4300-digit integer. */
+    static final int MAX_LONG_BYTES = 1786;
 
     private final byte[] pickle;
     private final String file;
@@ -85,11 +91,22 @@ final class PickleScan {
             case BININT -> pushOther(4);
             case BINFLOAT -> pushOther(8);
             case INT, LONG, FLOAT -> {
-                line(op);
+                String number = line(op);
+                if (number.length() > MAX_NUMBER_DIGITS) {
+                    throw fail(name(op) + " at byte " + at + " has " + number.length() + " digits, more than "
+                            + MAX_NUMBER_DIGITS + " (parsing decimal text is quadratic)");
+                }
                 literals.clear();
             }
             case LONG1 -> pushOther(length(1, op));
-            case LONG4 -> pushOther(length(4, op));
+            case LONG4 -> {
+                int n = length(4, op);
+                if (n > MAX_LONG_BYTES) {
+                    throw fail("LONG4 at byte " + at + " has " + n + " bytes, more than " + MAX_LONG_BYTES
+                            + " (printing it in decimal is superlinear)");
+                }
+                pushOther(n);
+            }
             case BINBYTES, SHORT_BINBYTES, BINBYTES8, BYTEARRAY8 ->
                     pushOther(length(op == SHORT_BINBYTES ? 1 : op == BINBYTES ? 4 : 8, op));
             case SHORT_BINUNICODE, BINUNICODE, BINUNICODE8 -> {

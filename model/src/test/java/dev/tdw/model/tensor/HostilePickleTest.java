@@ -152,7 +152,14 @@ class HostilePickleTest {
                         (Consumer<PickleBytes>) p -> p.op(0x8d, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f),
                         "declares a 9223372036854775807-byte value"),
                 Arguments.of("negative LONG4 length", (Consumer<PickleBytes>) p -> p.op(0x8b, 0xff, 0xff, 0xff, 0xff),
-                        "declares a -1-byte value"));
+                        "declares a -1-byte value"),
+                // Numbers whose decimal conversion is quadratic: 100k digits cost seconds, 60 M digits hours.
+                Arguments.of("text LONG of 100000 digits", (Consumer<PickleBytes>) p -> p.op('L').raw("7".repeat(100_000) + "L\n"),
+                        "LONG at byte"),
+                Arguments.of("text INT of 4301 digits", (Consumer<PickleBytes>) p -> p.op('I').raw("7".repeat(4301) + "\n"),
+                        "has 4301 digits, more than 4300"),
+                Arguments.of("LONG4 of 1787 bytes", (Consumer<PickleBytes>) p -> p.op(0x8b, 0xfb, 0x06, 0, 0).raw("x".repeat(1787)),
+                        "LONG4 at byte"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -224,6 +231,16 @@ class HostilePickleTest {
         byte[] pickle = PickleBytes.payloadWithOneTensorEntry(p -> p.tensor("FloatStorage", "0", 4, 0, new long[] {4}, new long[] {1}));
         try (Payload p = reader.read(zip(pickle))) {
             assertEquals(4, p.entries().get(0).tensor().numel());
+        }
+    }
+
+    @Test
+    void integersUpToCPythonsDigitLimitLoad() throws IOException {
+        String digits = "7".repeat(PickleScan.MAX_NUMBER_DIGITS);
+        byte[] pickle = PickleBytes.proto(2).op('}', '(').str("tensors").op(']').str("metadata")
+                .op('}').str("big").op('L').raw(digits + "L\n").op('s', 'u', '.').bytes();
+        try (Payload p = reader.read(zip(pickle))) {
+            assertEquals(new java.math.BigInteger(digits), p.metadata().get("big"));
         }
     }
 
