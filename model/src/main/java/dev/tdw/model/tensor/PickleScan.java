@@ -91,9 +91,9 @@ final class PickleScan {
             case BININT -> pushOther(4);
             case BINFLOAT -> pushOther(8);
             case INT, LONG, FLOAT -> {
-                String number = line(op);
-                if (number.length() > MAX_NUMBER_DIGITS) {
-                    throw fail(name(op) + " at byte " + at + " has " + number.length() + " digits, more than "
+                long digits = line(op).chars().filter(c -> c >= '0' && c <= '9').count();
+                if (digits > MAX_NUMBER_DIGITS) {
+                    throw fail(name(op) + " at byte " + at + " has " + digits + " digits, more than "
                             + MAX_NUMBER_DIGITS + " (parsing decimal text is quadratic)");
                 }
                 literals.clear();
