@@ -143,6 +143,7 @@ final class TorchUnpickler extends Unpickler {
                 stack.add(global(module, name));
             }
             case Opcodes.STACK_GLOBAL -> {
+                // The scan saw string literals here; what resolves the names checks them all the same.
                 Object name = stack.pop();
                 Object module = stack.pop();
                 if (!(module instanceof String m) || !(name instanceof String n)) {
