@@ -169,7 +169,7 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         } catch (InvalidPathException e) { // a NUL character, or what the platform forbids in names
             throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name) + " is not a valid file name here; refused");
         }
-        if (named.getRoot() != null || named.getNameCount() != 1) {
+        if (named.getRoot() != null || named.getNameCount() != 1) { // a drive-relative name on Windows: C:x.pt
             throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name)
                     + " is not a plain file name beside the manifest; refused");
         }

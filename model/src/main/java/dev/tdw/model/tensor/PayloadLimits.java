@@ -12,18 +12,21 @@ package dev.tdw.model.tensor;
  * @param maxTotalElements  sum of the element counts of all tensors (views of one storage count each time)
  * @param maxPickleBytes    size of {@code data.pkl}, which is read into the heap
  * @param maxPickleDepth    nesting depth of containers in the unpickled object
- * @param maxPickleObjects  pickle opcodes, and values visited while converting the unpickled object (bounds
- *                          shared-reference blow-up)
+ * @param maxPickleObjects  pickle opcodes; values the whitelisted callables copy; values visited while converting the
+ *                          unpickled object. The last two bound shared-reference blow-up: one memoized value can be
+ *                          used many times
+ * @param maxTextChars      characters of the entry keys and value listings derived from {@code data.pkl}, a shared
+ *                          string counted at each use (the same blow-up, for text)
  */
 public record PayloadLimits(int maxZipEntries, long maxInflatedBytes, int maxStorageBytes, long maxTotalElements,
-                            int maxPickleBytes, int maxPickleDepth, int maxPickleObjects) {
+                            int maxPickleBytes, int maxPickleDepth, int maxPickleObjects, long maxTextChars) {
     /** Generous for probe dumps (thousands of tensors, tens of GiB) and still bounded. */
     public static final PayloadLimits DEFAULTS =
-            new PayloadLimits(100_000, 256L << 20, Integer.MAX_VALUE, 1L << 34, 64 << 20, 100, 5_000_000);
+            new PayloadLimits(100_000, 256L << 20, Integer.MAX_VALUE, 1L << 34, 64 << 20, 100, 5_000_000, 64L << 20);
 
     public PayloadLimits {
         if (maxZipEntries <= 0 || maxInflatedBytes < 0 || maxStorageBytes < 0 || maxTotalElements < 0
-                || maxPickleBytes <= 0 || maxPickleDepth <= 0 || maxPickleObjects <= 0) {
+                || maxPickleBytes <= 0 || maxPickleDepth <= 0 || maxPickleObjects <= 0 || maxTextChars <= 0) {
             throw new IllegalArgumentException("payload limits must be positive");
         }
     }

@@ -72,6 +72,7 @@ public final class PayloadReader {
         private final ByteBuffer whole;
         private long inflated;
         private int plainObjects;
+        private long text;
         private Map<String, ZipDirectory.Entry> entries;
         private String prefix;
         private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
@@ -281,15 +282,26 @@ public final class PayloadReader {
                     mapping);
         }
 
-        private String keyed(String base, Map<String, Integer> seen) {
+        private String keyed(String base, Map<String, Integer> seen) throws PayloadFormatException {
+            spendText(base.length() + 11);
             return base + "#" + (seen.merge(base, 1, Integer::sum) - 1);
+        }
+
+        private void spendText(long chars) throws PayloadFormatException {
+            text += chars;
+            if (text > limits.maxTextChars()) {
+                throw fail("the keys and values of data.pkl make more than " + limits.maxTextChars()
+                        + " characters of text (limit; a shared string is counted at each use)");
+            }
         }
 
         private PayloadEntry entry(String key, PayloadEntry.Section section, String stage, String name, Object value)
                 throws PayloadFormatException {
             if (value instanceof Tensor t) return PayloadEntry.tensor(key, section, stage, name, t);
             plain(value, 0); // enforces the depth and size limits before repr walks the value
-            return PayloadEntry.value(key, section, stage, name, PythonRepr.of(value));
+            String repr = PythonRepr.ofAtMost(value, limits.maxTextChars() - text);
+            spendText(repr == null ? limits.maxTextChars() + 1 : repr.length());
+            return PayloadEntry.value(key, section, stage, name, repr);
         }
 
         /** Unpickled value to plain Java values, bounded in depth and in the number of values visited. */
@@ -324,12 +336,13 @@ public final class PayloadReader {
         }
 
         /** Dict keys as Python's json module writes them. */
-        private String jsonKey(Object key) {
+        private String jsonKey(Object key) throws PayloadFormatException {
             if (key instanceof String s) return s;
             if (key == null) return "null";
             if (key instanceof Boolean b) return b ? "true" : "false";
-            if (key instanceof Number) return key.toString();
-            return PythonRepr.brief(key);
+            String text = key instanceof Number ? key.toString() : PythonRepr.brief(key);
+            spendText(text.length());
+            return text;
         }
 
         private List<?> sequence(Object value, String what) throws PayloadFormatException {

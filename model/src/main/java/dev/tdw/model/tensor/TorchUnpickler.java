@@ -82,6 +82,8 @@ final class TorchUnpickler extends Unpickler {
     private final StorageSource storages;
     private final Map<Global, Callee> callables = new HashMap<>();
     private long totalElements;
+    /** Items the callables have copied: shared (memoized) arguments would otherwise repeat that work unbounded. */
+    private long copied;
 
     private TorchUnpickler(String file, PayloadLimits limits, StorageSource storages) {
         this.file = file;
@@ -251,6 +253,7 @@ final class TorchUnpickler extends Unpickler {
     private Object orderedDict(Object[] args) {
         Map<Object, Object> map = new LinkedHashMap<>();
         if (args.length == 1 && args[0] instanceof List<?> pairs) {
+            copy(pairs.size());
             for (Object pair : pairs) {
                 Object[] kv = pair instanceof List<?> l ? l.toArray() : pair instanceof Object[] t ? t : null;
                 if (kv == null || kv.length != 2) throw fail("OrderedDict item is not a pair");
@@ -300,9 +303,18 @@ final class TorchUnpickler extends Unpickler {
     private long[] longs(Object sequence, String what) {
         Object[] items = sequence instanceof List<?> list ? list.toArray() : sequence instanceof Object[] a ? a : null;
         if (items == null) throw fail(what + " is not a tuple: " + PythonRepr.brief(sequence));
+        copy(items.length);
         long[] out = new long[items.length];
         for (int i = 0; i < items.length; i++) out[i] = integer(items[i], what);
         return out;
+    }
+
+    private void copy(int items) {
+        copied += items;
+        if (copied > limits.maxPickleObjects()) {
+            throw fail("data.pkl makes the unpickler copy more than " + limits.maxPickleObjects()
+                    + " values (limit; a shared argument passed many times)");
+        }
     }
 
     private Failure fail(String what) {

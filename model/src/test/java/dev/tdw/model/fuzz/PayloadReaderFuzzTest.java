@@ -38,7 +38,7 @@ class PayloadReaderFuzzTest {
 
     /** Small enough that one input costs milliseconds, large enough for every seed. */
     private static final PayloadReader READER = new PayloadReader(
-            new PayloadLimits(1_000, 8 << 20, 1 << 20, 1 << 20, 1 << 20, 100, 100_000));
+            new PayloadLimits(1_000, 8 << 20, 1 << 20, 1 << 20, 1 << 20, 100, 100_000, 1 << 22));
     private static final Path DIR;
     /** The local entries of {@code p/data/0..47} and {@code p/version}, then their directory records. */
     private static final byte[] FIXED_LOCAL;

@@ -234,6 +234,21 @@ class HostilePickleTest {
         }
     }
 
+    /**
+     * A 100k-item tuple, memoized once and passed to torch.Size 100 times: 100k opcodes ask for 10 M copied values.
+     * Each call would allocate again, so a few MB of pickle could demand terabytes.
+     */
+    @Test
+    void sharedArgumentsCannotMultiplyWork() throws IOException {
+        PickleBytes p = PickleBytes.proto(2).op('}', '(').str("tensors").op(']').str("metadata").op(']', '(', 'K', 0);
+        for (int i = 0; i < 100_000; i++) p.op('2');
+        p.op('t', 0x85, 'q', 0, '0').global("torch", "Size").op('q', 1, '0', '(');
+        for (int i = 0; i < 100; i++) p.op('h', 1, 'h', 0, 'R');
+        byte[] pickle = p.op('e', 'u', '.').bytes();
+        PayloadFormatException e = assertThrows(PayloadFormatException.class, () -> reader.read(zip(pickle)).close());
+        assertTrue(e.getMessage().contains("copy more than 5000000 values"), e.getMessage());
+    }
+
     @Test
     void integersUpToCPythonsDigitLimitLoad() throws IOException {
         String digits = "7".repeat(PickleScan.MAX_NUMBER_DIGITS);

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
@@ -39,7 +40,7 @@ class PayloadLimitsTest {
 
     private static PayloadReader inflating(long maxInflatedBytes) {
         return new PayloadReader(new PayloadLimits(D.maxZipEntries(), maxInflatedBytes, D.maxStorageBytes(),
-                D.maxTotalElements(), D.maxPickleBytes(), D.maxPickleDepth(), D.maxPickleObjects()));
+                D.maxTotalElements(), D.maxPickleBytes(), D.maxPickleDepth(), D.maxPickleObjects(), D.maxTextChars()));
     }
 
     /** A payload whose tensors are one float32 storage per key, each {@code floats} elements of zeros. */
@@ -57,7 +58,7 @@ class PayloadLimitsTest {
         new PayloadWriter("p", "l", 0, Map.of()).tensor("s", TestTensors.of(DType.FLOAT32, new long[] {6}, new double[6]))
                 .write(file);
         PayloadReader reader = new PayloadReader(new PayloadLimits(D.maxZipEntries(), D.maxInflatedBytes(), 16,
-                D.maxTotalElements(), D.maxPickleBytes(), D.maxPickleDepth(), D.maxPickleObjects()));
+                D.maxTotalElements(), D.maxPickleBytes(), D.maxPickleDepth(), D.maxPickleObjects(), D.maxTextChars()));
         assertContains(failure(reader, file), "storage entry big/data/0 has 24 bytes, more than the limit of 16 bytes per storage");
         try (Payload p = new PayloadReader().read(file)) {
             assertEquals(6, p.entries().get(0).tensor().numel());
@@ -170,11 +171,33 @@ class PayloadLimitsTest {
         return file;
     }
 
+    /**
+     * One memoized 1 MB string used as the stage of 100 entries, or as their value: each key or listing copies it,
+     * 100 MB of text from a 1 MB pickle.
+     */
+    @Test
+    void sharedStringsCannotMultiplyText() throws IOException {
+        String big = "s".repeat(1 << 20);
+        PickleBytes asStage = PickleBytes.proto(2).op('}', '(').str("tensors").op(']', '(').str(big).op('q', 0, '0');
+        for (int i = 0; i < 100; i++) asStage.op('h', 0, 'N', 0x86);
+        PickleBytes asValue = PickleBytes.proto(2).op('}', '(').str("tensors").op(']', '(').str(big).op('q', 0, '0');
+        for (int i = 0; i < 100; i++) asValue.str("s").op('h', 0, 0x86);
+        for (PickleBytes p : List.of(asStage, asValue)) {
+            Map<String, byte[]> entries = new LinkedHashMap<>();
+            entries.put("p/data.pkl", p.op('e', 'u', '.').bytes());
+            entries.put("p/version", "3\n".getBytes());
+            Path file = dir.resolve("text.pt");
+            PickleBytes.zip(file, entries, false);
+            assertContains(failure(new PayloadReader(), file), "more than 67108864 characters of text");
+        }
+    }
+
     @Test
     void limitsMustBePositive() {
-        assertThrows(IllegalArgumentException.class, () -> new PayloadLimits(0, 1, 1, 1, 1, 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> new PayloadLimits(1, -1, 1, 1, 1, 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> new PayloadLimits(1, 1, -1, 1, 1, 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> new PayloadLimits(1, 1, 1, 1, 1, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> new PayloadLimits(0, 1, 1, 1, 1, 1, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new PayloadLimits(1, -1, 1, 1, 1, 1, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new PayloadLimits(1, 1, -1, 1, 1, 1, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new PayloadLimits(1, 1, 1, 1, 1, 0, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new PayloadLimits(1, 1, 1, 1, 1, 1, 1, 0));
     }
 }

@@ -200,21 +200,21 @@ class PayloadReaderErrorsTest {
         PayloadLimits d = PayloadLimits.DEFAULTS;
         Path ok = tensorPayload(6, 0, new long[] {6}, new long[] {1}, 6);
         assertContains(failure(new PayloadReader(new PayloadLimits(2, d.maxInflatedBytes(), d.maxStorageBytes(),
-                d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects())), ok),
+                d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects(), d.maxTextChars())), ok),
                 "more than the limit of 2");
         assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), d.maxInflatedBytes(),
-                d.maxStorageBytes(), 5, d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects())), ok),
+                d.maxStorageBytes(), 5, d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects(), d.maxTextChars())), ok),
                 "more than 5 elements");
         assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), d.maxInflatedBytes(),
-                d.maxStorageBytes(), d.maxTotalElements(), 100, d.maxPickleDepth(), d.maxPickleObjects())), ok),
+                d.maxStorageBytes(), d.maxTotalElements(), 100, d.maxPickleDepth(), d.maxPickleObjects(), d.maxTextChars())), ok),
                 "data.pkl has");
         assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), d.maxInflatedBytes(),
-                d.maxStorageBytes(), d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), 20)), ok),
+                d.maxStorageBytes(), d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), 20, d.maxTextChars())), ok),
                 "more than 20 pickle operations");
         byte[] pickle = PickleBytes.payloadWithOneTensorEntry(p -> p.tensor("FloatStorage", "0", 6, 0, new long[] {6}, new long[] {1}));
         Path deflated = craft(pickle, Map.of("0", floats(6)), true);
         assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), 100, d.maxStorageBytes(),
-                d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects())), deflated),
+                d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects(), d.maxTextChars())), deflated),
                 "inflated bytes");
     }
 
