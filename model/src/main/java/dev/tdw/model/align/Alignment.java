@@ -1,9 +1,11 @@
 package dev.tdw.model.align;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -19,23 +21,27 @@ public record Alignment<T>(List<Pair<T>> pairs, List<StageKey> onlyInLeft, List<
         onlyInRight = List.copyOf(onlyInRight);
     }
 
+    /**
+     * Keys are unique per side when they come from {@link StageKey.Counter}; should one repeat, its first item on
+     * each side pairs and every further one is listed as unpaired, so no item is ever dropped.
+     */
     public static <T> Alignment<T> of(List<T> left, List<T> right, Function<T, StageKey> keyOf) {
-        Map<StageKey, T> rightByKey = new LinkedHashMap<>();
-        for (T r : right) rightByKey.putIfAbsent(keyOf.apply(r), r);
+        Map<StageKey, Integer> firstRight = new HashMap<>();
+        for (int i = 0; i < right.size(); i++) firstRight.putIfAbsent(keyOf.apply(right.get(i)), i);
         List<Pair<T>> pairs = new ArrayList<>();
         List<StageKey> onlyLeft = new ArrayList<>();
-        Map<StageKey, Boolean> matched = new LinkedHashMap<>();
+        Set<StageKey> matched = new HashSet<>();
         for (T l : left) {
             StageKey k = keyOf.apply(l);
-            T r = rightByKey.get(k);
-            if (r == null) {
-                onlyLeft.add(k);
-            } else if (matched.putIfAbsent(k, Boolean.TRUE) == null) {
-                pairs.add(new Pair<>(k, l, r));
-            }
+            Integer r = firstRight.get(k);
+            if (r != null && matched.add(k)) pairs.add(new Pair<>(k, l, right.get(r)));
+            else onlyLeft.add(k);
         }
         List<StageKey> onlyRight = new ArrayList<>();
-        for (StageKey k : rightByKey.keySet()) if (!matched.containsKey(k)) onlyRight.add(k);
+        for (int i = 0; i < right.size(); i++) {
+            StageKey k = keyOf.apply(right.get(i));
+            if (!matched.contains(k) || firstRight.get(k) != i) onlyRight.add(k);
+        }
         return new Alignment<>(pairs, onlyLeft, onlyRight);
     }
 }

@@ -4,10 +4,13 @@ import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.Manifest;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Pairs the manifests of two capture directories. The natural key is (label, rank, occurrence);
@@ -46,11 +49,20 @@ public record CapturePairing(Method method, List<ManifestPair> pairs, List<Manif
         for (Manifest r : right) rightByKey.putIfAbsent(key(method, r), r);
         List<ManifestPair> pairs = new ArrayList<>();
         List<Manifest> onlyLeft = new ArrayList<>();
+        Set<Manifest> pairedRight = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Manifest l : left) {
             Manifest r = rightByKey.remove(key(method, l));
-            if (r == null) onlyLeft.add(l); else pairs.add(new ManifestPair(l, r));
+            if (r == null) {
+                onlyLeft.add(l);
+            } else {
+                pairs.add(new ManifestPair(l, r));
+                pairedRight.add(r);
+            }
         }
-        return new CapturePairing(method, pairs, onlyLeft, new ArrayList<>(rightByKey.values()));
+        // A key can occur twice on one side (two runs copied under one root): only the first pairs, the rest is
+        // listed, never dropped. Identity, because two manifests can be equal records and still be two files.
+        List<Manifest> onlyRight = right.stream().filter(r -> !pairedRight.contains(r)).toList();
+        return new CapturePairing(method, pairs, onlyLeft, onlyRight);
     }
 
     private static List<Object> key(Method method, Manifest m) {

@@ -2,6 +2,7 @@ package dev.tdw.model.align;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * A flattened key from the contract: {@code base#n}, where base is a stage ({@code layers.3.mlp}),
@@ -20,16 +21,25 @@ public record StageKey(String base, int n) implements Comparable<StageKey> {
 
     public static String graphBase(String slotName) { return GRAPH_PREFIX + slotName; }
 
-    /** Parses {@code base#n}; the last '#' separates, since stage names may contain '#'. */
+    /**
+     * Parses {@code base#n}; the last '#' separates, since stage names may contain '#'. {@code n} must be written as
+     * {@link #toString} writes it (ASCII digits, no sign, no leading zero), so each key has exactly one spelling.
+     */
     public static StageKey parse(String text) {
         int hash = text.lastIndexOf('#');
         if (hash < 0) throw new IllegalArgumentException("key '" + text + "' has no '#n' suffix");
+        String n = text.substring(hash + 1);
+        if (!CANONICAL_OCCURRENCE.matcher(n).matches()) {
+            throw new IllegalArgumentException("key '" + text + "' has no occurrence number (0, 1, 2, ...) after '#'");
+        }
         try {
-            return new StageKey(text.substring(0, hash), Integer.parseInt(text.substring(hash + 1)));
+            return new StageKey(text.substring(0, hash), Integer.parseInt(n));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("key '" + text + "' has no occurrence number after '#'");
+            throw new IllegalArgumentException("key '" + text + "' has an occurrence number beyond " + Integer.MAX_VALUE);
         }
     }
+
+    private static final Pattern CANONICAL_OCCURRENCE = Pattern.compile("0|[1-9][0-9]{0,9}");
 
     @Override
     public String toString() { return base + "#" + n; }

@@ -5,6 +5,7 @@ import java.nio.file.FileSystemLoopException;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -52,7 +53,7 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         List<Path> manifestFiles = new ArrayList<>();
         Set<Path> payloadFiles = new TreeSet<>();
         List<LoadProblem> problems = new ArrayList<>();
-        walk(root, realRoot, manifestFiles, payloadFiles, problems);
+        walk(root, realRoot, manifestFiles, payloadFiles, problems, progress);
         manifestFiles.sort(Comparator.naturalOrder());
 
         List<Manifest> manifests = new ArrayList<>();
@@ -69,7 +70,8 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
                         Path p = resolvePayload(realRoot, m);
                         claimedPayloads.add(p.normalize());
                         if (!Files.isRegularFile(p)) {
-                            problems.add(new LoadProblem(f, f + ": names payload " + m.tensorFile() + ", which is missing"));
+                            String why = Files.exists(p) ? "which is not a regular file" : "which is missing";
+                            problems.add(new LoadProblem(f, f + ": names payload " + m.tensorFile() + ", " + why));
                         }
                     } catch (CaptureFormatException e) {
                         problems.add(new LoadProblem(f, e.getMessage()));
@@ -89,26 +91,30 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         return new CaptureDirectory(root, manifests, problems);
     }
 
-    private static void walk(Path root, Path realRoot, List<Path> manifests, Set<Path> payloads, List<LoadProblem> problems)
-            throws CaptureFormatException {
+    private static void walk(Path root, Path realRoot, List<Path> manifests, Set<Path> payloads, List<LoadProblem> problems,
+                             LoadProgress progress) throws CaptureFormatException {
         try {
             Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), MAX_DEPTH, new SimpleFileVisitor<>() {
                 @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                    if (!dir.equals(root) && !dir.toRealPath().startsWith(realRoot)) {
-                        problems.add(new LoadProblem(dir, dir + ": link leads outside the capture directory; not followed"));
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    if (progress.cancelled()) throw new CancellationException("loading " + root + " was cancelled");
+                    String outside = dir.equals(root) ? null : outside(dir, realRoot);
+                    if (outside != null) {
+                        problems.add(new LoadProblem(dir, dir + ": " + outside + "; not followed"));
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     return FileVisitResult.CONTINUE;
                 }
 
                 @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
                     String name = file.getFileName().toString();
                     boolean manifest = MANIFEST_NAME.matcher(name).matches();
                     boolean payload = name.endsWith(".pt");
-                    if ((manifest || payload) && !file.toRealPath().startsWith(realRoot)) {
-                        problems.add(new LoadProblem(file, file + ": link leads outside the capture directory; not read"));
+                    if (!manifest && !payload) return FileVisitResult.CONTINUE;
+                    String outside = outside(file, realRoot);
+                    if (outside != null) {
+                        problems.add(new LoadProblem(file, file + ": " + outside + "; not read"));
                     } else if (manifest && attrs.isRegularFile()) {
                         manifests.add(file);
                     } else if (payload && attrs.isRegularFile()) {
@@ -129,6 +135,18 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         }
     }
 
+    /**
+     * Why a path's real location is not inside the capture, or null when it is. A path that cannot be resolved (a
+     * dangling link, a file removed meanwhile) is not inside either, so one bad entry never stops the walk.
+     */
+    private static String outside(Path path, Path realRoot) {
+        try {
+            return path.toRealPath().startsWith(realRoot) ? null : "link leads outside the capture directory";
+        } catch (IOException e) {
+            return "cannot resolve (" + e + ")";
+        }
+    }
+
     /** The payload a manifest names, refused when the name escapes the capture root (../, absolute, link outside). */
     public Optional<Path> payloadOf(Manifest m) throws CaptureFormatException {
         if (m.tensorFile() == null) return Optional.empty();
@@ -141,21 +159,38 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
 
     static Path resolvePayload(Path realRoot, Manifest m) throws CaptureFormatException {
         String name = m.tensorFile();
-        Path named = Path.of(name);
-        if (named.isAbsolute() || name.isEmpty() || name.equals("..") || name.equals(".") || name.contains("/") || name.contains("\\")) {
-            throw new CaptureFormatException(m.path(), "tensor_file '" + name + "' is not a plain file name beside the manifest; refused");
+        if (name.isEmpty() || name.equals("..") || name.equals(".") || name.contains("/") || name.contains("\\")) {
+            throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name)
+                    + " is not a plain file name beside the manifest; refused");
+        }
+        Path named;
+        try {
+            named = Path.of(name);
+        } catch (InvalidPathException e) { // a NUL character, or what the platform forbids in names
+            throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name) + " is not a valid file name here; refused");
+        }
+        if (named.getRoot() != null || named.getNameCount() != 1) { // a drive-relative name on Windows: C:x.pt
+            throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name)
+                    + " is not a plain file name beside the manifest; refused");
         }
         Path p = m.path().resolveSibling(named);
         if (Files.exists(p)) {
             try {
                 if (!p.toRealPath().startsWith(realRoot)) {
-                    throw new CaptureFormatException(m.path(), "tensor_file '" + name + "' links outside the capture directory; refused");
+                    throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name) + " links outside the capture directory; refused");
                 }
             } catch (IOException e) {
-                throw new CaptureFormatException(m.path(), "cannot resolve tensor_file '" + name + "': " + e.getMessage(), e);
+                throw new CaptureFormatException(m.path(), "cannot resolve tensor_file " + quoted(name) + ": " + e.getMessage(), e);
             }
         }
         return p;
+    }
+
+    /** A name from a manifest for a message: quoted, with control characters escaped so the message stays one line. */
+    private static String quoted(String name) {
+        StringBuilder out = new StringBuilder("'");
+        name.chars().forEach(c -> out.append(c < 0x20 || c == 0x7f ? String.format("\\u%04x", c) : String.valueOf((char) c)));
+        return out.append('\'').toString();
     }
 
     /** Manifests matching a selector; null fields match anything. */

@@ -6,6 +6,10 @@ public interface LoadProgress {
 
     default void progress(long done, long total, String what) {}
 
-    /** Polled between files; true stops the load with {@link java.util.concurrent.CancellationException}. */
+    /**
+     * Polled for every directory walked and between manifests; true stops the load with
+     * {@link java.util.concurrent.CancellationException}. By default the thread's interrupt flag, which also cancels
+     * a manifest or payload read in progress.
+     */
     default boolean cancelled() { return Thread.currentThread().isInterrupted(); }
 }

@@ -14,6 +14,7 @@ import dev.tdw.model.align.StageKey;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 
 /**
  * Reads a probe manifest with Jackson's streaming parser: the records array is walked one record at
@@ -46,6 +48,7 @@ public final class ManifestReader {
         this.mapper = new ObjectMapper(factory);
     }
 
+    /** Reads one manifest; an interrupt of the reading thread cancels it with {@link CancellationException}. */
     public Manifest read(Path file) throws CaptureFormatException {
         long size;
         try {
@@ -59,9 +62,17 @@ public final class ManifestReader {
             throw new CaptureFormatException(file, "manifest is " + size + " bytes, over the limit of " + limits.maxBytes());
         }
         try (InputStream in = Files.newInputStream(file); JsonParser p = mapper.getFactory().createParser(in)) {
-            return parse(file, p);
-        } catch (JsonProcessingException e) {
-            throw new CaptureFormatException(file, "invalid JSON at " + where(e.getLocation()) + ": " + e.getOriginalMessage(), e);
+            try {
+                return parse(file, p);
+            } catch (JsonProcessingException e) {
+                // Limit violations (depth, string length) carry no location of their own; the parser knows it.
+                JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
+                throw new CaptureFormatException(file, "invalid JSON at " + where(at) + ": " + e.getOriginalMessage(), e);
+            }
+        } catch (ClosedByInterruptException e) {
+            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
+            cancelled.initCause(e);
+            throw cancelled;
         } catch (IOException e) {
             throw new CaptureFormatException(file, "cannot read: " + e.getMessage(), e);
         }

@@ -2,27 +2,48 @@ package dev.tdw.model.tensor;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The open payload file that a {@link Payload}'s storages are mapped from. Tensor buffers may be used only while it
- * is open. Java 17 cannot unmap a buffer safely (an access after an eager unmap would crash the JVM), so closing
- * releases the file handle and the mapping itself goes away once the buffers are unreachable; code must not rely on
- * buffers still working after {@link #close()}.
+ * The open payload file that a {@link Payload}'s storages are mapped from. Closing it closes the file handle and
+ * releases every storage: further reads of its tensors throw {@link IllegalStateException} naming the file, while a
+ * buffer obtained before keeps working. Java 17 cannot unmap a buffer safely (an access after an eager unmap would
+ * crash the JVM), so the mapping itself goes away when the collector finds no buffer of it left.
  */
 public final class PayloadMapping implements AutoCloseable {
+    private final Path file;
     private final FileChannel channel;
+    private final List<Storage> storages = new ArrayList<>();
 
-    PayloadMapping(FileChannel channel) {
+    PayloadMapping(Path file, FileChannel channel) {
+        this.file = file;
         this.channel = channel;
+    }
+
+    /** A storage whose bytes come from this file, released when it closes. */
+    synchronized Storage storage(String key, DType dtype, long numel, ByteBuffer bytes) {
+        Storage s = new Storage(key, dtype, numel, bytes, this);
+        if (channel.isOpen()) storages.add(s);
+        else s.release();
+        return s;
     }
 
     public boolean isOpen() {
         return channel.isOpen();
     }
 
+    IllegalStateException closedError() {
+        return new IllegalStateException("payload " + file + " is closed; its tensors can no longer be read");
+    }
+
     @Override
-    public void close() {
+    public synchronized void close() {
+        storages.forEach(Storage::release);
+        storages.clear();
         try {
             channel.close();
         } catch (IOException e) {

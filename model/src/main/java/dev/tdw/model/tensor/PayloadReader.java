@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -26,8 +28,9 @@ import java.util.zip.Inflater;
  * ({@link TorchUnpickler}). Every problem with the file is a {@link PayloadFormatException} naming the file.
  *
  * <p>A reader holds no state between reads, so one instance may be shared by threads. Storage entries larger than
- * 2 GiB are refused (a Java 17 buffer cannot span them). CRCs are verified for the small records and for inflated
- * entries, not for mapped storages, which would cost a full read of every tensor.
+ * {@link PayloadLimits#maxStorageBytes()} (at most 2 GiB, what a Java 17 buffer can span) are refused. CRCs are
+ * verified for the small records and for inflated entries, not for mapped storages, which would cost a full read of
+ * every tensor.
  */
 public final class PayloadReader {
     private final PayloadLimits limits;
@@ -47,13 +50,22 @@ public final class PayloadReader {
         this.wholeFileMapLimit = Math.min(wholeFileMapLimit, Integer.MAX_VALUE);
     }
 
-    /** Reads and validates a payload; the caller closes it. */
+    /**
+     * Reads and validates a payload; the caller closes it. An interrupt of the reading thread cancels the read: the
+     * file is closed and {@link CancellationException} thrown, as {@code LoadProgress} cancellation does elsewhere.
+     */
     public Payload read(Path file) throws IOException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        PayloadMapping mapping = new PayloadMapping(file, channel);
         try {
-            return new Open(file, channel).read();
+            return new Open(file, channel, mapping).read();
+        } catch (ClosedByInterruptException e) {
+            mapping.close();
+            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
+            cancelled.initCause(e);
+            throw cancelled;
         } catch (IOException | RuntimeException | Error e) {
-            channel.close();
+            mapping.close();
             throw e;
         }
     }
@@ -63,18 +75,21 @@ public final class PayloadReader {
         private final Path path;
         private final String file;
         private final FileChannel channel;
+        private final PayloadMapping mapping;
         private final ByteBuffer whole;
         private long inflated;
         private int plainObjects;
+        private long text;
         private Map<String, ZipDirectory.Entry> entries;
         private String prefix;
         private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
         private final Map<String, Storage> storages = new HashMap<>();
 
-        Open(Path path, FileChannel channel) throws IOException {
+        Open(Path path, FileChannel channel, PayloadMapping mapping) throws IOException {
             this.path = path;
             this.file = path.toString();
             this.channel = channel;
+            this.mapping = mapping;
             long size = channel.size();
             // One mapping for the whole file when it fits in a buffer; slices are then free.
             this.whole = size <= wholeFileMapLimit ? channel.map(FileChannel.MapMode.READ_ONLY, 0, size) : null;
@@ -137,9 +152,13 @@ public final class PayloadReader {
                 throw fail("storage " + key + " declares " + numel + " " + dtype.torchName() + " elements but entry "
                         + entry.name() + " holds only " + entry.size() + " bytes");
             }
+            if (entry.size() > limits.maxStorageBytes()) {
+                throw fail("storage entry " + entry.name() + " has " + entry.size() + " bytes, more than the limit of "
+                        + limits.maxStorageBytes() + " bytes per storage");
+            }
             Storage storage;
             try {
-                storage = new Storage(key, dtype, numel, bytes(entry).order(order));
+                storage = mapping.storage(key, dtype, numel, bytes(entry).order(order));
             } catch (IOException e) {
                 throw e instanceof PayloadFormatException p ? p
                         : new PayloadFormatException("cannot map storage " + key + " (" + e.getMessage() + ") in " + file, e);
@@ -148,12 +167,12 @@ public final class PayloadReader {
             return storage;
         }
 
-        /** The entry's bytes: a mapped slice when stored, an inflated heap buffer when deflated. */
+        /**
+         * The entry's bytes: a mapped slice when stored, an inflated heap buffer when deflated. Callers have bounded
+         * the entry's size by a limit that fits an int.
+         */
         private ByteBuffer bytes(ZipDirectory.Entry entry) throws IOException {
-            if (entry.size() > Integer.MAX_VALUE) {
-                throw fail("entry " + entry.name() + " has " + entry.size() + " bytes; entries over 2 GiB are not supported");
-            }
-            int size = (int) entry.size();
+            int size = Math.toIntExact(entry.size());
             switch (entry.method()) {
                 case ZipDirectory.STORED -> {
                     if (entry.compressedSize() != entry.size()) {
@@ -228,7 +247,7 @@ public final class PayloadReader {
             Object rawRank = dict.get("rank");
             Long rank = null;
             if (rawRank != null) {
-                if (!(plain(rawRank, 0) instanceof Long r)) throw fail("rank is not an integer: " + PythonRepr.of(rawRank));
+                if (!(plain(rawRank, 0) instanceof Long r)) throw fail("rank is not an integer: " + PythonRepr.brief(rawRank));
                 rank = r;
             }
             Map<String, Object> metadata = new LinkedHashMap<>();
@@ -267,18 +286,29 @@ public final class PayloadReader {
                 }
             }
             return new Payload(path, probe, label, rank, Collections.unmodifiableMap(metadata), out, inputSets,
-                    new PayloadMapping(channel));
+                    mapping);
         }
 
-        private String keyed(String base, Map<String, Integer> seen) {
+        private String keyed(String base, Map<String, Integer> seen) throws PayloadFormatException {
+            spendText(base.length() + 11);
             return base + "#" + (seen.merge(base, 1, Integer::sum) - 1);
+        }
+
+        private void spendText(long chars) throws PayloadFormatException {
+            text += chars;
+            if (text > limits.maxTextChars()) {
+                throw fail("the keys and values of data.pkl make more than " + limits.maxTextChars()
+                        + " characters of text (limit; a shared string is counted at each use)");
+            }
         }
 
         private PayloadEntry entry(String key, PayloadEntry.Section section, String stage, String name, Object value)
                 throws PayloadFormatException {
             if (value instanceof Tensor t) return PayloadEntry.tensor(key, section, stage, name, t);
             plain(value, 0); // enforces the depth and size limits before repr walks the value
-            return PayloadEntry.value(key, section, stage, name, PythonRepr.of(value));
+            String repr = PythonRepr.ofAtMost(value, limits.maxTextChars() - text);
+            spendText(repr == null ? limits.maxTextChars() + 1 : repr.length());
+            return PayloadEntry.value(key, section, stage, name, repr);
         }
 
         /** Unpickled value to plain Java values, bounded in depth and in the number of values visited. */
@@ -313,12 +343,13 @@ public final class PayloadReader {
         }
 
         /** Dict keys as Python's json module writes them. */
-        private String jsonKey(Object key) {
+        private String jsonKey(Object key) throws PayloadFormatException {
             if (key instanceof String s) return s;
             if (key == null) return "null";
             if (key instanceof Boolean b) return b ? "true" : "false";
-            if (key instanceof Number) return key.toString();
-            return PythonRepr.of(key);
+            String text = key instanceof Number ? key.toString() : PythonRepr.brief(key);
+            spendText(text.length());
+            return text;
         }
 
         private List<?> sequence(Object value, String what) throws PayloadFormatException {
@@ -336,7 +367,7 @@ public final class PayloadReader {
 
         private String string(Object value, String what) throws PayloadFormatException {
             if (value instanceof String s) return s;
-            throw fail(what + " is not a string: " + PythonRepr.of(value));
+            throw fail(what + " is not a string: " + PythonRepr.brief(value));
         }
 
         private String optionalString(Object value, String what) throws PayloadFormatException {

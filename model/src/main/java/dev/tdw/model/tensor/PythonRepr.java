@@ -17,14 +17,43 @@ import java.util.Map;
 public final class PythonRepr {
     private PythonRepr() {}
 
+    /** Longest text of {@link #brief}, before its "...". */
+    static final int BRIEF_LENGTH = 200;
+    private static final int BRIEF_DEPTH = 3;
+
     public static String of(Object value) {
         StringBuilder out = new StringBuilder();
-        append(out, value);
+        append(out, value, Integer.MAX_VALUE, Long.MAX_VALUE);
         return out.toString();
     }
 
-    private static void append(StringBuilder out, Object v) {
-        if (v == null) {
+    /**
+     * The repr when it has at most {@code maxChars} characters, else null. Building stops as soon as the text is
+     * too long, so a value that repeats one large string many times (through the memo) costs no more than that.
+     */
+    public static String ofAtMost(Object value, long maxChars) {
+        StringBuilder out = new StringBuilder();
+        append(out, value, Integer.MAX_VALUE, maxChars);
+        return out.length() <= maxChars ? out.toString() : null;
+    }
+
+    /**
+     * A short repr for messages about untrusted values: containers nested deeper than three levels print as
+     * {@code ...} and the text stops after about {@value #BRIEF_LENGTH} characters, so a self-referential or huge
+     * unpickled value can neither overflow the stack nor flood the message.
+     */
+    public static String brief(Object value) {
+        StringBuilder out = new StringBuilder();
+        append(out, value, BRIEF_DEPTH, BRIEF_LENGTH);
+        return out.length() <= BRIEF_LENGTH ? out.toString() : out.substring(0, BRIEF_LENGTH) + "...";
+    }
+
+    /** Appends until the text is longer than {@code limit}, then stops. */
+    private static void append(StringBuilder out, Object v, int depth, long limit) {
+        if (out.length() > limit) return;
+        if (depth < 0 && (v instanceof Object[] || v instanceof List<?> || v instanceof Map<?, ?>)) {
+            out.append("...");
+        } else if (v == null) {
             out.append("None");
         } else if (v instanceof Boolean b) {
             out.append(b ? "True" : "False");
@@ -33,31 +62,31 @@ public final class PythonRepr {
         } else if (v instanceof Number n) {
             out.append(n);
         } else if (v instanceof String s) {
-            appendString(out, s);
+            appendString(out, s, limit);
         } else if (v instanceof byte[] bytes) {
-            appendBytes(out, bytes);
+            appendBytes(out, bytes, limit);
         } else if (v instanceof Object[] tuple) {
             out.append('(');
-            for (int i = 0; i < tuple.length; i++) {
+            for (int i = 0; i < tuple.length && out.length() <= limit; i++) {
                 if (i > 0) out.append(", ");
-                append(out, tuple[i]);
+                append(out, tuple[i], depth - 1, limit);
             }
             out.append(tuple.length == 1 ? ",)" : ")");
         } else if (v instanceof List<?> list) {
             out.append('[');
-            for (int i = 0; i < list.size(); i++) {
+            for (int i = 0; i < list.size() && out.length() <= limit; i++) {
                 if (i > 0) out.append(", ");
-                append(out, list.get(i));
+                append(out, list.get(i), depth - 1, limit);
             }
             out.append(']');
         } else if (v instanceof Map<?, ?> map) {
             out.append('{');
             Iterator<? extends Map.Entry<?, ?>> it = map.entrySet().iterator();
-            while (it.hasNext()) {
+            while (it.hasNext() && out.length() <= limit) {
                 Map.Entry<?, ?> e = it.next();
-                append(out, e.getKey());
+                append(out, e.getKey(), depth - 1, limit);
                 out.append(": ");
-                append(out, e.getValue());
+                append(out, e.getValue(), depth - 1, limit);
                 if (it.hasNext()) out.append(", ");
             }
             out.append('}');
@@ -108,10 +137,12 @@ public final class PythonRepr {
         return out.toString();
     }
 
-    private static void appendString(StringBuilder out, String s) {
+    private static void appendString(StringBuilder out, String s, long limit) {
         char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
         out.append(quote);
-        s.codePoints().forEach(c -> {
+        for (int at = 0; at < s.length() && out.length() <= limit; ) {
+            int c = s.codePointAt(at);
+            at += Character.charCount(c);
             if (c == quote || c == '\\') {
                 out.append('\\').appendCodePoint(c);
             } else if (c == '\n') {
@@ -125,11 +156,11 @@ public final class PythonRepr {
             } else {
                 out.appendCodePoint(c);
             }
-        });
+        }
         out.append(quote);
     }
 
-    private static void appendBytes(StringBuilder out, byte[] bytes) {
+    private static void appendBytes(StringBuilder out, byte[] bytes, long limit) {
         out.append('b');
         boolean hasSingle = false;
         boolean hasDouble = false;
@@ -139,8 +170,8 @@ public final class PythonRepr {
         }
         char quote = hasSingle && !hasDouble ? '"' : '\'';
         out.append(quote);
-        for (byte b : bytes) {
-            int c = b & 0xff;
+        for (int i = 0; i < bytes.length && out.length() <= limit; i++) {
+            int c = bytes[i] & 0xff;
             if (c == quote || c == '\\') out.append('\\').append((char) c);
             else if (c == '\n') out.append("\\n");
             else if (c == '\r') out.append("\\r");

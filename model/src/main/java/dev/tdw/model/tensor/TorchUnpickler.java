@@ -1,6 +1,5 @@
 package dev.tdw.model.tensor;
 
-import net.razorvine.pickle.IObjectConstructor;
 import net.razorvine.pickle.Opcodes;
 import net.razorvine.pickle.PickleUtils;
 import net.razorvine.pickle.Unpickler;
@@ -8,21 +7,23 @@ import net.razorvine.pickle.Unpickler;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
- * Unpickles a payload's {@code data.pkl} with a strict whitelist. A pickle can name any Python callable, so every
- * global is resolved here, per instance, and never through razorvine's static constructor registry (which would
- * turn unknown globals into harmless-looking {@code ClassDict}s and is shared by all threads). Anything but the
- * few globals a tensor dump needs is refused with a message naming the global.
+ * Unpickles a payload's {@code data.pkl} with a strict whitelist. A pickle can name any Python callable, so before
+ * anything is built {@link PickleScan} refuses every opcode and global a tensor payload does not need; then every
+ * global is resolved here, per instance, by its exact module and name, and never through razorvine's static
+ * constructor registry (which turns unknown globals into harmless-looking {@code ClassDict}s and is shared by all
+ * threads). Only the whitelisted callables can be called ({@code REDUCE}), each refusal names what it refused.
  *
- * <p>Dicts keep insertion order (the payload's key order is its capture order), opcodes that could call
- * arbitrary setters ({@code BUILD}) or hash attacker-built containers (sets) are refused, and length prefixes are
- * checked against the remaining input before anything is allocated.
+ * <p>Dicts keep insertion order (the payload's key order is its capture order), and dict keys must be hashable
+ * values, so no attacker-built container is ever hashed.
  */
 final class TorchUnpickler extends Unpickler {
 
@@ -31,11 +32,22 @@ final class TorchUnpickler extends Unpickler {
         Storage storage(String key, DType dtype, long numel) throws PayloadFormatException;
     }
 
-    /** A typed storage class such as {@code torch.FloatStorage}: only meaningful inside a persistent id. */
-    private record StorageType(String global, DType dtype) implements IObjectConstructor {
+    /** A global exactly as the pickle names it; {@code ("torch", "_utils.x")} is not {@code ("torch._utils", "x")}. */
+    private record Global(String module, String name) {}
+
+    /** A whitelisted callable: REDUCE may call it. */
+    private record Callee(String global, Function<Object[], Object> body) {
         @Override
-        public Object construct(Object[] args) {
-            throw new IllegalStateException("calling " + global + "(...) is not part of a tensor payload");
+        public String toString() {
+            return global;
+        }
+    }
+
+    /** A typed storage class such as {@code torch.FloatStorage}: only meaningful inside a persistent id. */
+    private record StorageType(String global, DType dtype) {
+        @Override
+        public String toString() {
+            return global;
         }
     }
 
@@ -49,34 +61,66 @@ final class TorchUnpickler extends Unpickler {
         }
     }
 
+    private static final Global REBUILD_TENSOR_V2 = new Global("torch._utils", "_rebuild_tensor_v2");
+    private static final Global REBUILD_TENSOR = new Global("torch._utils", "_rebuild_tensor");
+    private static final Global REBUILD_PARAMETER = new Global("torch._utils", "_rebuild_parameter");
+    private static final Global ORDERED_DICT = new Global("collections", "OrderedDict");
+    private static final Global SIZE = new Global("torch", "Size");
+
+    /** Every global a tensor payload may name: the callables above, storage classes and dtypes. */
+    private static final Map<Global, Object> VALUES = new HashMap<>();
+
+    static {
+        for (DType t : DType.values()) {
+            VALUES.put(new Global("torch", t.storageClass()), new StorageType("torch." + t.storageClass(), t));
+            VALUES.put(new Global("torch", t.torchName().substring("torch.".length())), t);
+        }
+    }
+
     private final String file;
     private final PayloadLimits limits;
     private final StorageSource storages;
-    private final Map<String, Object> globals = new HashMap<>();
+    private final Map<Global, Callee> callables = new HashMap<>();
     private long totalElements;
-    private long opcodes;
+    /** Items the callables have copied: shared (memoized) arguments would otherwise repeat that work unbounded. */
+    private long copied;
 
     private TorchUnpickler(String file, PayloadLimits limits, StorageSource storages) {
         this.file = file;
         this.limits = limits;
         this.storages = storages;
-        IObjectConstructor rebuild = this::rebuildTensor;
-        globals.put("torch._utils._rebuild_tensor_v2", rebuild);
-        globals.put("torch._utils._rebuild_tensor", rebuild);
-        globals.put("torch._utils._rebuild_parameter", (IObjectConstructor) this::rebuildParameter);
-        globals.put("collections.OrderedDict", (IObjectConstructor) this::orderedDict);
-        globals.put("torch.Size", (IObjectConstructor) args ->
-                Arrays.stream(longs(args.length == 1 ? args[0] : args, "torch.Size")).boxed().toList());
-        for (DType t : DType.values()) {
-            String storageGlobal = "torch." + t.storageClass();
-            globals.put(storageGlobal, new StorageType(storageGlobal, t));
-            globals.put(t.torchName(), t);
-        }
+        callable(REBUILD_TENSOR_V2, this::rebuildTensor);
+        callable(REBUILD_TENSOR, this::rebuildTensor);
+        callable(REBUILD_PARAMETER, this::rebuildParameter);
+        callable(ORDERED_DICT, this::orderedDict);
+        callable(SIZE, args -> Arrays.stream(longs(args.length == 1 ? args[0] : args, "torch.Size")).boxed().toList());
+    }
+
+    private void callable(Global g, Function<Object[], Object> body) {
+        callables.put(g, new Callee(printable(g.module(), g.name()), body));
+    }
+
+    static boolean isWhitelisted(String module, String name) {
+        Global g = new Global(module, name);
+        return VALUES.containsKey(g) || g.equals(REBUILD_TENSOR_V2) || g.equals(REBUILD_TENSOR)
+                || g.equals(REBUILD_PARAMETER) || g.equals(ORDERED_DICT) || g.equals(SIZE);
+    }
+
+    /**
+     * {@code module.name} for messages; when that text would hide something (a dotted name, an empty part, spaces
+     * or control characters, an overlong name) the pair is shown as a tuple, e.g. {@code ('torch', '_utils.x')}.
+     */
+    static String printable(String module, String name) {
+        String text = module + "." + name;
+        boolean plain = !module.isEmpty() && !name.isEmpty() && name.indexOf('.') < 0 && text.length() <= 200
+                && text.chars().allMatch(c -> c > 0x20 && c < 0x7f);
+        return plain ? text : PythonRepr.brief(new Object[] {module, name});
     }
 
     /** The unpickled object graph; tensors are {@link Tensor}s over storages from {@code storages}. */
     static Object load(byte[] pickle, String file, PayloadLimits limits, StorageSource storages)
             throws PayloadFormatException {
+        PickleScan.check(pickle, file, limits);
         TorchUnpickler unpickler = new TorchUnpickler(file, limits, storages);
         try {
             return unpickler.load(new ByteArrayInputStream(pickle));
@@ -91,11 +135,9 @@ final class TorchUnpickler extends Unpickler {
         }
     }
 
+    /** Only opcodes {@link PickleScan} let through arrive here; those that name or call things are handled here. */
     @Override
     protected Object dispatch(short key) throws IOException {
-        if (++opcodes > limits.maxPickleObjects()) {
-            throw fail("data.pkl has more than " + limits.maxPickleObjects() + " pickle operations (limit)");
-        }
         switch (key) {
             case Opcodes.GLOBAL -> {
                 String module = PickleUtils.readline(input);
@@ -103,6 +145,7 @@ final class TorchUnpickler extends Unpickler {
                 stack.add(global(module, name));
             }
             case Opcodes.STACK_GLOBAL -> {
+                // The scan saw string literals here; what resolves the names checks them all the same.
                 Object name = stack.pop();
                 Object module = stack.pop();
                 if (!(module instanceof String m) || !(name instanceof String n)) {
@@ -110,17 +153,25 @@ final class TorchUnpickler extends Unpickler {
                 }
                 stack.add(global(m, n));
             }
-            case Opcodes.INST -> {
-                String module = PickleUtils.readline(input);
-                String name = PickleUtils.readline(input);
-                Object callable = global(module, name);
-                Object[] args = stack.pop_all_since_marker().toArray();
-                if (!(callable instanceof IObjectConstructor c)) throw fail("refused INST of " + module + "." + name);
-                stack.add(c.construct(args));
+            case Opcodes.REDUCE -> {
+                Object args = stack.pop();
+                Object callee = stack.pop();
+                if (!(callee instanceof Callee c)) {
+                    throw fail("refused REDUCE of " + PythonRepr.brief(callee) + " (only whitelisted callables)");
+                }
+                if (!(args instanceof Object[] tuple)) {
+                    throw fail("REDUCE of " + c + " with arguments that are not a tuple: " + PythonRepr.brief(args));
+                }
+                stack.add(c.body().apply(tuple));
             }
-            case Opcodes.BUILD -> throw fail("refused pickle opcode BUILD (object state is not part of a tensor payload)");
-            case Opcodes.EMPTY_SET, Opcodes.ADDITEMS, Opcodes.FROZENSET ->
-                    throw fail("refused pickle opcode " + key + " (sets are not part of a tensor payload)");
+            case Opcodes.APPEND -> {
+                Object value = stack.pop();
+                listOnStack().add(value);
+            }
+            case Opcodes.APPENDS -> {
+                List<Object> items = stack.pop_all_since_marker();
+                listOnStack().addAll(items);
+            }
             case Opcodes.EMPTY_DICT -> stack.add(new LinkedHashMap<>());
             case Opcodes.DICT -> {
                 List<Object> items = stack.pop_all_since_marker();
@@ -137,14 +188,6 @@ final class TorchUnpickler extends Unpickler {
                 List<Object> items = stack.pop_all_since_marker();
                 putPairs(dictOnStack(), items);
             }
-            case Opcodes.BINSTRING, Opcodes.BINBYTES, Opcodes.BINUNICODE, Opcodes.LONG4 -> {
-                checkLengthPrefix(4);
-                return super.dispatch(key);
-            }
-            case Opcodes.BINUNICODE8, Opcodes.BINBYTES8, Opcodes.BYTEARRAY8 -> {
-                checkLengthPrefix(8);
-                return super.dispatch(key);
-            }
             default -> {
                 return super.dispatch(key);
             }
@@ -155,10 +198,11 @@ final class TorchUnpickler extends Unpickler {
     @Override
     protected Object persistentLoad(Object pid) {
         if (!(pid instanceof Object[] id) || id.length != 5 || !"storage".equals(id[0])) {
-            throw fail("unsupported persistent id " + PythonRepr.of(pid) + " (expected ('storage', class, key, location, numel))");
+            throw fail("unsupported persistent id " + PythonRepr.brief(pid)
+                    + " (expected ('storage', class, key, location, numel))");
         }
         if (!(id[1] instanceof StorageType type)) {
-            throw fail("persistent id names " + PythonRepr.of(id[1]) + " instead of a typed storage class");
+            throw fail("persistent id names " + PythonRepr.brief(id[1]) + " instead of a typed storage class");
         }
         if (!(id[2] instanceof String storageKey)) throw fail("persistent id has a non-string storage key");
         long numel = integer(id[4], "storage numel");
@@ -170,19 +214,16 @@ final class TorchUnpickler extends Unpickler {
     }
 
     private Object global(String module, String name) {
-        Object resolved = globals.get(module + "." + name);
-        if (resolved != null) return resolved;
-        if (module.equals("torch.storage") && name.equals("_load_from_bytes")) {
-            throw new Failure(new PayloadFormatException("refused pickle global torch.storage._load_from_bytes in " + file
-                    + " (a legacy storage pickle: loading it runs torch.load on embedded bytes)"));
-        }
-        throw fail("refused pickle global " + module + "." + name);
+        Global g = new Global(module, name);
+        Object resolved = callables.containsKey(g) ? callables.get(g) : VALUES.get(g);
+        if (resolved == null) throw fail("refused pickle global " + printable(module, name));
+        return resolved;
     }
 
     /** {@code _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, backward_hooks, ...)}. */
     private Object rebuildTensor(Object[] args) {
         if (args.length < 4 || !(args[0] instanceof Storage storage)) {
-            throw fail("tensor rebuild without a storage: " + PythonRepr.of(args));
+            throw fail("tensor rebuild without a storage: " + PythonRepr.brief(args));
         }
         long offset = integer(args[1], "storage offset");
         long[] size = longs(args[2], "tensor size");
@@ -212,15 +253,22 @@ final class TorchUnpickler extends Unpickler {
     private Object orderedDict(Object[] args) {
         Map<Object, Object> map = new LinkedHashMap<>();
         if (args.length == 1 && args[0] instanceof List<?> pairs) {
+            copy(pairs.size());
             for (Object pair : pairs) {
-                Object[] kv = pair instanceof List<?> l ? l.toArray() : (Object[]) pair;
-                if (kv.length != 2) throw fail("OrderedDict item is not a pair");
+                Object[] kv = pair instanceof List<?> l ? l.toArray() : pair instanceof Object[] t ? t : null;
+                if (kv == null || kv.length != 2) throw fail("OrderedDict item is not a pair");
                 map.put(hashable(kv[0]), kv[1]);
             }
         } else if (args.length != 0) {
             throw fail("unsupported OrderedDict arguments");
         }
         return map;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Object> listOnStack() {
+        if (!(stack.peek() instanceof ArrayList<?> list)) throw fail("APPEND on a value that is not a list");
+        return (List<Object>) list;
     }
 
     @SuppressWarnings("unchecked")
@@ -246,30 +294,27 @@ final class TorchUnpickler extends Unpickler {
         throw fail("unhashable dict key of type " + key.getClass().getSimpleName());
     }
 
-    private void checkLengthPrefix(int width) throws IOException {
-        input.mark(width);
-        byte[] prefix = input.readNBytes(width);
-        input.reset();
-        if (prefix.length < width) throw fail("data.pkl ends inside a length prefix");
-        long length = width == 4 ? PickleUtils.bytes_to_integer(prefix) : PickleUtils.bytes_to_long(prefix, 0);
-        if (length < 0 || length > input.available() - width) {
-            throw fail("data.pkl declares a " + length + "-byte value but only " + (input.available() - width)
-                    + " bytes remain");
-        }
-    }
-
     private long integer(Object value, String what) {
         if (value instanceof Integer || value instanceof Long) return ((Number) value).longValue();
         if (value instanceof BigInteger big && big.bitLength() < 64) return big.longValue();
-        throw fail(what + " is not a 64-bit integer: " + PythonRepr.of(value));
+        throw fail(what + " is not a 64-bit integer: " + PythonRepr.brief(value));
     }
 
     private long[] longs(Object sequence, String what) {
         Object[] items = sequence instanceof List<?> list ? list.toArray() : sequence instanceof Object[] a ? a : null;
-        if (items == null) throw fail(what + " is not a tuple: " + PythonRepr.of(sequence));
+        if (items == null) throw fail(what + " is not a tuple: " + PythonRepr.brief(sequence));
+        copy(items.length);
         long[] out = new long[items.length];
         for (int i = 0; i < items.length; i++) out[i] = integer(items[i], what);
         return out;
+    }
+
+    private void copy(int items) {
+        copied += items;
+        if (copied > limits.maxPickleObjects()) {
+            throw fail("data.pkl makes the unpickler copy more than " + limits.maxPickleObjects()
+                    + " values (limit; a shared argument passed many times)");
+        }
     }
 
     private Failure fail(String what) {

@@ -64,7 +64,7 @@ final class ZipDirectory {
             ByteBuffer locator = readAt(channel, endPosition - 20, 20);
             if (locator.getInt(0) != LOCATOR64_SIG) throw fail(file, "damaged zip (zip64 locator missing)");
             long end64 = locator.getLong(8);
-            if (end64 < 0 || end64 + 56 > endPosition - 20) throw fail(file, "damaged zip (zip64 end record out of range)");
+            if (end64 < 0 || end64 > endPosition - 20 - 56) throw fail(file, "damaged zip (zip64 end record out of range)");
             ByteBuffer record = readAt(channel, end64, 56);
             if (record.getInt(0) != END64_SIG) throw fail(file, "damaged zip (bad zip64 end record)");
             entryCount = record.getLong(32);
@@ -75,7 +75,8 @@ final class ZipDirectory {
         if (entryCount < 0 || entryCount > limits.maxZipEntries()) {
             throw fail(file, "zip lists " + entryCount + " entries, more than the limit of " + limits.maxZipEntries());
         }
-        if (directoryOffset < 0 || directorySize < 0 || directoryOffset + directorySize > directoryEnd
+        // Differences, not sums: offsets and sizes from a zip64 record can be large enough to overflow.
+        if (directoryOffset < 0 || directorySize < 0 || directorySize > directoryEnd - directoryOffset
                 || directorySize > Integer.MAX_VALUE) {
             throw fail(file, "truncated or damaged zip (central directory out of range)");
         }
@@ -83,7 +84,6 @@ final class ZipDirectory {
                 .order(ByteOrder.LITTLE_ENDIAN);
         Map<String, Entry> entries = new LinkedHashMap<>();
         int p = 0;
-        ByteBuffer local = ByteBuffer.allocate(30).order(ByteOrder.LITTLE_ENDIAN);
         for (long n = 0; n < entryCount; n++) {
             if (p + 46 > directorySize || directory.getInt(p) != CENTRAL_SIG) {
                 throw fail(file, "damaged zip (central directory entry " + n + " is malformed)");
@@ -102,12 +102,13 @@ final class ZipDirectory {
             byte[] nameBytes = new byte[nameLength];
             directory.get(p + 46, nameBytes);
             String name = new String(nameBytes, StandardCharsets.UTF_8);
-            for (int x = p + 46 + nameLength; x + 4 <= p + 46 + nameLength + extraLength; ) {
+            int extraEnd = p + 46 + nameLength + extraLength;
+            for (int x = p + 46 + nameLength; x + 4 <= extraEnd; ) {
                 int id = u16(directory, x);
                 int length = u16(directory, x + 2);
                 if (id == 1) {
                     int at = x + 4;
-                    int limit = at + length;
+                    int limit = Math.min(at + length, extraEnd);
                     if (size == U32 && at + 8 <= limit) { size = directory.getLong(at); at += 8; }
                     if (compressed == U32 && at + 8 <= limit) { compressed = directory.getLong(at); at += 8; }
                     if (localOffset == U32 && at + 8 <= limit) { localOffset = directory.getLong(at); }
@@ -115,14 +116,17 @@ final class ZipDirectory {
                 x += 4 + length;
             }
             if ((flags & 1) != 0) throw fail(file, "zip entry " + name + " is encrypted");
-            if (size < 0 || compressed < 0 || localOffset < 0 || localOffset + 30 > directoryOffset) {
+            if (size < 0 || compressed < 0 || localOffset < 0 || localOffset > directoryOffset - 30 - nameLength) {
                 throw fail(file, "truncated or damaged zip (entry " + name + " out of range)");
             }
-            local.clear();
-            readFully(channel, local, localOffset);
+            ByteBuffer local = readAt(channel, localOffset, 30 + nameLength);
             if (local.getInt(0) != LOCAL_SIG) throw fail(file, "damaged zip (no local header for entry " + name + ")");
-            long dataOffset = localOffset + 30 + u16(local, 26) + u16(local, 28);
-            if (dataOffset + compressed > directoryOffset) {
+            // Readers that trust the local header would see another file than this directory says: refuse.
+            if (u16(local, 26) != nameLength || !local.slice(30, nameLength).equals(ByteBuffer.wrap(nameBytes))) {
+                throw fail(file, "damaged zip (the local header of entry " + name + " names another file)");
+            }
+            long dataOffset = localOffset + 30 + nameLength + u16(local, 28);
+            if (compressed > directoryOffset - dataOffset) {
                 throw fail(file, "truncated zip (entry " + name + " extends past the end of the data)");
             }
             if (entries.put(name, new Entry(name, method, crc, compressed, size, dataOffset)) != null) {

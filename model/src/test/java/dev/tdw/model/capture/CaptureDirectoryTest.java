@@ -97,6 +97,58 @@ class CaptureDirectoryTest {
         }
     }
 
+    /** One dangling link named like a manifest or payload used to abort the whole walk ("cannot walk"). */
+    @Test
+    void danglingLinksAreListedAndTheRestLoads() throws Exception {
+        new ManifestJson("whole").write(tmp);
+        Files.createSymbolicLink(tmp.resolve("ghost-rank0.json"), tmp.resolve("nowhere.json"));
+        Files.createSymbolicLink(tmp.resolve("ghost-rank0.pt"), tmp.resolve("nowhere.pt"));
+        CaptureDirectory d = CaptureDirectory.load(tmp);
+        assertEquals(List.of("whole"), d.manifests().stream().map(Manifest::label).toList());
+        assertEquals(2, d.problems().size(), d.problems().toString());
+        assertTrue(d.problems().stream().allMatch(p -> p.message().contains("ghost-rank0") && p.message().contains("cannot resolve")),
+                d.problems().toString());
+    }
+
+    /** A NUL in tensor_file used to escape load() as an unchecked InvalidPathException. */
+    @Test
+    void payloadNamesThatAreNoFileNamesAreRefused() throws Exception {
+        new ManifestJson("nul").top("tensor_file", "\"a\\u0000b.pt\"").write(tmp);
+        CaptureDirectory d = CaptureDirectory.load(tmp);
+        assertEquals(1, d.manifests().size());
+        assertEquals(List.of(tmp.resolve("nul-rank0.json") + ": tensor_file 'a\\u0000b.pt' is not a valid file name here; refused"),
+                d.problems().stream().map(LoadProblem::message).toList());
+        assertThrows(CaptureFormatException.class, () -> d.payloadOf(d.manifests().get(0)));
+    }
+
+    @Test
+    void aPayloadNameThatIsADirectoryIsListed() throws Exception {
+        new ManifestJson("dir").top("tensor_file", "\"dir-rank0.pt\"").write(tmp);
+        Files.createDirectory(tmp.resolve("dir-rank0.pt"));
+        CaptureDirectory d = CaptureDirectory.load(tmp);
+        assertTrue(d.problems().get(0).message().endsWith("names payload dir-rank0.pt, which is not a regular file"),
+                d.problems().toString());
+    }
+
+    @Test
+    void cancellingStopsTheWalkAndTheReads() throws Exception {
+        for (int i = 0; i < 5; i++) new ManifestJson("m" + i).write(tmp.resolve("occ" + i));
+        java.util.concurrent.atomic.AtomicInteger polls = new java.util.concurrent.atomic.AtomicInteger();
+        for (int cancelAfter : new int[] {2, 8}) {
+            polls.set(0);
+            LoadProgress progress = new LoadProgress() {
+                @Override
+                public boolean cancelled() {
+                    return polls.incrementAndGet() > cancelAfter;
+                }
+            };
+            assertThrows(java.util.concurrent.CancellationException.class,
+                    () -> CaptureDirectory.load(tmp, new ManifestReader(), progress));
+            assertEquals(cancelAfter + 1, polls.get(), "no poll after the cancellation");
+        }
+        assertEquals(5, CaptureDirectory.load(tmp).manifests().size());
+    }
+
     @Test
     void aMissingDirectoryIsAnError() {
         assertTrue(assertThrows(CaptureFormatException.class, () -> CaptureDirectory.load(tmp.resolve("nope"))).getMessage().contains("not found"));

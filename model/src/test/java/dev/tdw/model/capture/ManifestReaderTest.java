@@ -104,4 +104,51 @@ class ManifestReaderTest {
         CaptureFormatException big = assertThrows(CaptureFormatException.class, () -> new ManifestReader(small).read(f));
         assertTrue(big.getMessage().contains("over the limit"), big.getMessage());
     }
+
+    @Test
+    void depthIsBoundedInsideRecordsToo() throws Exception {
+        String deep = "[".repeat(100) + "]".repeat(100);
+        CaptureFormatException e = assertThrows(CaptureFormatException.class,
+                () -> read("{\"records\": [{\"stage\": \"s\", \"hint\": " + deep + "}]}"));
+        assertTrue(e.getMessage().contains("nesting depth") && e.getMessage().contains("line 1"), e.getMessage());
+    }
+
+    @Test
+    void longStringsAreRefusedWhereverTheyAre() throws Exception {
+        ManifestLimits limits = new ManifestLimits(1 << 20, 64, 1000, 100);
+        String big = "x".repeat(5000);
+        for (String json : List.of("{\"records\": [{\"stage\": \"" + big + "\"}]}",
+                "{\"label\": \"" + big + "\", \"records\": []}",
+                "{\"records\": [{\"stage\": \"s\", \"hint\": {\"a\": \"" + big + "\"}}]}")) {
+            Path f = tmp.resolve("long-rank0.json");
+            Files.writeString(f, json);
+            CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> new ManifestReader(limits).read(f));
+            assertTrue(e.getMessage().contains("String value length") && e.getMessage().contains("1000"), e.getMessage());
+        }
+    }
+
+    @Test
+    void recordCountIsBounded() throws Exception {
+        Path f = tmp.resolve("many-rank0.json");
+        Files.writeString(f, "{\"records\": [" + "{\"stage\": \"s\"}, ".repeat(12) + "{\"stage\": \"s\"}]}");
+        CaptureFormatException e = assertThrows(CaptureFormatException.class,
+                () -> new ManifestReader(new ManifestLimits(1 << 20, 64, 1000, 12)).read(f));
+        assertTrue(e.getMessage().contains("more than 12 records"), e.getMessage());
+        assertEquals(13, new ManifestReader(new ManifestLimits(1 << 20, 64, 1000, 13)).read(f).records().size());
+    }
+
+    @Test
+    void overlongNumbersAreInvalidJson() {
+        CaptureFormatException e = assertThrows(CaptureFormatException.class,
+                () -> read("{\"records\": [{\"stage\": \"s\", \"order\": " + "9".repeat(5000) + "}]}"));
+        assertTrue(e.getMessage().contains("invalid JSON") && e.getMessage().contains("Number value length"), e.getMessage());
+    }
+
+    @Test
+    void limitsMustBePositive() {
+        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(0, 64, 1000, 10));
+        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(10, 0, 1000, 10));
+        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(10, 64, -1, 10));
+        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(10, 64, 1000, 0));
+    }
 }

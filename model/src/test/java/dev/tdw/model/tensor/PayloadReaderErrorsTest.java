@@ -200,18 +200,23 @@ class PayloadReaderErrorsTest {
     void limitsAreEnforced() throws IOException {
         PayloadLimits d = PayloadLimits.DEFAULTS;
         Path ok = tensorPayload(6, 0, new long[] {6}, new long[] {1}, 6);
-        assertContains(failure(new PayloadReader(new PayloadLimits(2, d.maxInflatedBytes(), d.maxTotalElements(),
-                d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects())), ok), "more than the limit of 2");
-        assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), d.maxInflatedBytes(), 5,
-                d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects())), ok), "more than 5 elements");
+        assertContains(failure(new PayloadReader(new PayloadLimits(2, d.maxInflatedBytes(), d.maxStorageBytes(),
+                d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects(), d.maxTextChars())), ok),
+                "more than the limit of 2");
         assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), d.maxInflatedBytes(),
-                d.maxTotalElements(), 100, d.maxPickleDepth(), d.maxPickleObjects())), ok), "data.pkl has");
+                d.maxStorageBytes(), 5, d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects(), d.maxTextChars())), ok),
+                "more than 5 elements");
         assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), d.maxInflatedBytes(),
-                d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), 20)), ok), "more than 20 pickle operations");
+                d.maxStorageBytes(), d.maxTotalElements(), 100, d.maxPickleDepth(), d.maxPickleObjects(), d.maxTextChars())), ok),
+                "data.pkl has");
+        assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), d.maxInflatedBytes(),
+                d.maxStorageBytes(), d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), 20, d.maxTextChars())), ok),
+                "more than 20 pickle operations");
         byte[] pickle = PickleBytes.payloadWithOneTensorEntry(p -> p.tensor("FloatStorage", "0", 6, 0, new long[] {6}, new long[] {1}));
         Path deflated = craft(pickle, Map.of("0", floats(6)), true);
-        assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), 100, d.maxTotalElements(),
-                d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects())), deflated), "inflated bytes");
+        assertContains(failure(new PayloadReader(new PayloadLimits(d.maxZipEntries(), 100, d.maxStorageBytes(),
+                d.maxTotalElements(), d.maxPickleBytes(), d.maxPickleDepth(), d.maxPickleObjects(), d.maxTextChars())), deflated),
+                "inflated bytes");
     }
 
     @Test

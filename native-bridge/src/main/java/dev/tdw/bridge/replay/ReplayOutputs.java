@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -39,7 +40,11 @@ public final class ReplayOutputs {
     }
 
     private static PayloadWriter payload(String label, Map<String, Tensor> outputs) {
-        PayloadWriter w = new PayloadWriter(PROBE, label, 0, Map.of("replay", true, "non_tensor_outputs", Map.of()));
+        // Ordered as the reference tool writes it; Map.of would shuffle the keys per JVM.
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("replay", true);
+        metadata.put("non_tensor_outputs", Map.of());
+        PayloadWriter w = new PayloadWriter(PROBE, label, 0, metadata);
         outputs.forEach(w::tensor);
         return w;
     }

@@ -1,0 +1,344 @@
+package dev.tdw.app.ui.device;
+
+import dev.tdw.bridge.capture.CaptureOutputDirectory;
+import dev.tdw.bridge.capture.CaptureRun;
+import dev.tdw.bridge.capture.CaptureRunner;
+import dev.tdw.bridge.capture.CaptureSpec;
+import dev.tdw.bridge.capture.EnvironmentLines;
+import dev.tdw.bridge.capture.ManifestWatcher;
+import dev.tdw.bridge.capture.ProbeSettings;
+import dev.tdw.bridge.capture.ProcessTree;
+import dev.tdw.bridge.capture.RememberedRun;
+import dev.tdw.bridge.capture.RunHistory;
+import javafx.application.Platform;
+import javafx.beans.Observable;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The capture runner: a form for the reproduction and the probe settings, start and stop of the whole process tree,
+ * the live log, the manifests that appear, and the remembered runs. Every method is called on the FX thread; process
+ * output and file events come back through {@link Platform#runLater}.
+ */
+public final class CaptureRunViewModel {
+    public static final int MAX_LOG_LINES = 5000;
+    public static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    private static final Duration RESCAN = Duration.ofSeconds(2);
+
+    private final WorkbenchActions actions;
+    private final RunHistory history;
+    private final Executor background;
+    private final Clock clock;
+
+    private final StringProperty workingDirectory = new SimpleStringProperty(this, "workingDirectory", System.getProperty("user.dir"));
+    private final StringProperty command = new SimpleStringProperty(this, "command", "");
+    private final StringProperty extraEnvironment = new SimpleStringProperty(this, "extraEnvironment", "");
+    private final StringProperty captureRoot = new SimpleStringProperty(this, "captureRoot",
+            Path.of(System.getProperty("user.home"), "tdw-captures").toString());
+    private final StringProperty runName = new SimpleStringProperty(this, "runName", "eager");
+    private final StringProperty ranks = new SimpleStringProperty(this, "ranks", "0");
+    private final StringProperty match = new SimpleStringProperty(this, "match", "1");
+    private final StringProperty occurrence = new SimpleStringProperty(this, "occurrence", "1");
+    private final StringProperty summary = new SimpleStringProperty(this, "summary", "");
+    private final StringProperty tensor = new SimpleStringProperty(this, "tensor", "");
+    private final StringProperty rows = new SimpleStringProperty(this, "rows", "0");
+    private final StringProperty enableFile = new SimpleStringProperty(this, "enableFile", "");
+    private final ObjectProperty<CaptureSide> autoLoad = new SimpleObjectProperty<>(this, "autoLoad");
+
+    private final ObservableList<String> problems = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyObjectWrapper<Path> outputDirectory = new ReadOnlyObjectWrapper<>(this, "outputDirectory");
+    private final ReadOnlyObjectWrapper<Path> offeredCapture = new ReadOnlyObjectWrapper<>(this, "offeredCapture");
+    private final ReadOnlyObjectWrapper<Integer> exitCode = new ReadOnlyObjectWrapper<>(this, "exitCode");
+    private final ObservableList<Path> manifests = FXCollections.observableArrayList();
+    private final ObservableList<String> log = FXCollections.observableArrayList();
+    private final ReadOnlyIntegerWrapper droppedLines = new ReadOnlyIntegerWrapper(this, "droppedLines");
+    private final ObservableList<RememberedRun> runs = FXCollections.observableArrayList();
+
+    private final Queue<String> pendingLines = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private CaptureRun run;
+    private ManifestWatcher watcher;
+    private RememberedRun remembered;
+    /** History writes in the order they were asked for: a short run's exit must not be overwritten by its start. */
+    private CompletableFuture<Void> historyWrites = CompletableFuture.completedFuture(null);
+
+    public CaptureRunViewModel(WorkbenchActions actions, RunHistory history, Executor background, Clock clock) {
+        this.actions = actions;
+        this.history = history;
+        this.background = background;
+        this.clock = clock;
+        for (Observable o : List.of(workingDirectory, command, extraEnvironment, captureRoot, runName, ranks, match, occurrence,
+                summary, tensor, rows, enableFile)) {
+            o.addListener(x -> problems.setAll(validate()));
+        }
+        problems.setAll(validate());
+    }
+
+    public StringProperty workingDirectoryProperty() { return workingDirectory; }
+    public StringProperty commandProperty() { return command; }
+    /** {@code NAME=value} lines. */
+    public StringProperty extraEnvironmentProperty() { return extraEnvironment; }
+    public StringProperty captureRootProperty() { return captureRoot; }
+    /** The readable part of the output directory's name, e.g. {@code eager}. */
+    public StringProperty runNameProperty() { return runName; }
+    public StringProperty ranksProperty() { return ranks; }
+    public StringProperty matchProperty() { return match; }
+    public StringProperty occurrenceProperty() { return occurrence; }
+    public StringProperty summaryProperty() { return summary; }
+    public StringProperty tensorProperty() { return tensor; }
+    public StringProperty rowsProperty() { return rows; }
+    /** DUMP_PROBE_ENABLE_FILE; blank for a run that is armed from the start. */
+    public StringProperty enableFileProperty() { return enableFile; }
+    /** Where new captures are loaded as they appear; null to only offer them. */
+    public ObjectProperty<CaptureSide> autoLoadProperty() { return autoLoad; }
+
+    /** Why the form cannot start a run; empty when it can. */
+    public ObservableList<String> problems() { return FXCollections.unmodifiableObservableList(problems); }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    /** The current or last run's DUMP_PROBE_DIR. */
+    public ReadOnlyObjectProperty<Path> outputDirectoryProperty() { return outputDirectory.getReadOnlyProperty(); }
+    /** A capture directory with at least one manifest, ready to be loaded into a side. */
+    public ReadOnlyObjectProperty<Path> offeredCaptureProperty() { return offeredCapture.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Integer> exitCodeProperty() { return exitCode.getReadOnlyProperty(); }
+    /** Manifests written by the current or last run, in the order they appeared. */
+    public ObservableList<Path> manifests() { return FXCollections.unmodifiableObservableList(manifests); }
+    /** The merged stdout and stderr, the newest {@link #MAX_LOG_LINES} lines. */
+    public ObservableList<String> log() { return FXCollections.unmodifiableObservableList(log); }
+    public ReadOnlyIntegerProperty droppedLinesProperty() { return droppedLines.getReadOnlyProperty(); }
+    /** Remembered runs, newest first. */
+    public ObservableList<RememberedRun> runs() { return FXCollections.unmodifiableObservableList(runs); }
+
+    /** Starts the run in a new directory under the capture root; false (with the reason in the status) when it cannot. */
+    public boolean start() {
+        if (running.get()) return false;
+        List<String> p = validate();
+        if (!p.isEmpty()) {
+            status.set("cannot start: " + String.join("; ", p));
+            return false;
+        }
+        Path root = Path.of(captureRoot.get().strip());
+        CaptureSpec spec;
+        try {
+            Path dir = CaptureOutputDirectory.create(root, runName.get(), LocalDateTime.now(clock));
+            spec = spec(dir);
+            manifests.clear();
+            offeredCapture.set(null);
+            exitCode.set(null);
+            outputDirectory.set(dir);
+            appendLog("[tdw] $ " + spec.command() + "   (in " + spec.workingDirectory() + ", DUMP_PROBE_DIR=" + dir + ")");
+            watcher = ManifestWatcher.start(dir, m -> Platform.runLater(() -> manifestAppeared(m)), RESCAN);
+            run = CaptureRunner.start(spec, this::lineFromProcess);
+        } catch (IOException | RuntimeException e) {
+            closeWatcher();
+            status.set("could not start: " + e.getMessage());
+            return false;
+        }
+        CaptureRun started = run;
+        running.set(true);
+        status.set("running, pid " + started.pid());
+        remembered = new RememberedRun(clock.instant(), spec, root, runName.get(), null);
+        rememberInBackground(remembered);
+        started.exit().thenAccept(code -> Platform.runLater(() -> ended(started, code)));
+        return true;
+    }
+
+    /** Ends the run's whole process tree: SIGTERM, then SIGKILL after {@link #STOP_GRACE}. */
+    public void stop() {
+        CaptureRun r = run;
+        if (r == null || !running.get()) return;
+        status.set("stopping pid " + r.pid() + "...");
+        Task<ProcessTree.StopOutcome> task = new Task<>() {
+            @Override
+            protected ProcessTree.StopOutcome call() throws Exception {
+                return r.stop(STOP_GRACE);
+            }
+        };
+        task.setOnSucceeded(e -> {
+            ProcessTree.StopOutcome o = task.getValue();
+            String how = o.forced() ? "killed after " + STOP_GRACE.toSeconds() + " s grace" : "terminated";
+            String left = o.survivors().isEmpty() ? "" : "; still running: " + o.survivors();
+            appendLog("[tdw] stop: " + o.signalled() + " processes " + how + left);
+        });
+        task.setOnFailed(e -> status.set("stop failed: " + task.getException().getMessage()));
+        background.execute(task);
+    }
+
+    /** Hands the offered capture to the main window. */
+    public void loadOffered(CaptureSide side) {
+        Path dir = offeredCapture.get();
+        if (dir != null) actions.loadCapture(dir, side);
+    }
+
+    /** Fills the form from a remembered run, to run it again with one thing changed. */
+    public void recall(RememberedRun r) {
+        CaptureSpec s = r.spec();
+        ProbeSettings p = s.probe();
+        workingDirectory.set(s.workingDirectory().toString());
+        command.set(s.command());
+        extraEnvironment.set(EnvironmentLines.format(s.extraEnvironment()));
+        captureRoot.set(r.captureRoot().toString());
+        runName.set(r.runName());
+        ranks.set(p.ranks());
+        match.set(p.match());
+        occurrence.set(p.occurrence());
+        summary.set(p.summary());
+        tensor.set(p.tensor());
+        rows.set(p.rows());
+        enableFile.set(p.enableFile() == null ? "" : p.enableFile().toString());
+    }
+
+    /** Reads the remembered runs (off the FX thread). */
+    public void loadHistory() {
+        Task<List<RememberedRun>> task = new Task<>() {
+            @Override
+            protected List<RememberedRun> call() throws Exception {
+                return history.load();
+            }
+        };
+        task.setOnSucceeded(e -> runs.setAll(task.getValue()));
+        task.setOnFailed(e -> status.set("cannot read " + history.file() + ": " + task.getException().getMessage()));
+        background.execute(task);
+    }
+
+    /** For the window closing: ends a running reproduction (blocking, at most the grace period) and the watcher. */
+    public void shutdown() throws InterruptedException {
+        CaptureRun r = run;
+        if (r != null && r.isRunning()) r.stop(STOP_GRACE);
+        closeWatcher();
+    }
+
+    List<String> validate() {
+        List<String> out = new ArrayList<>();
+        if (captureRoot.get() == null || captureRoot.get().isBlank()) out.add("choose a capture root");
+        if (workingDirectory.get() == null || workingDirectory.get().isBlank()) {
+            out.add("choose a working directory");
+            return out;
+        }
+        Path root = Path.of(captureRoot.get() == null || captureRoot.get().isBlank() ? "." : captureRoot.get().strip());
+        try {
+            out.addAll(spec(root.resolve(CaptureOutputDirectory.safeName(runName.get()))).problems());
+        } catch (IllegalArgumentException e) {
+            out.add(e.getMessage());
+        }
+        return out;
+    }
+
+    private CaptureSpec spec(Path outputDir) {
+        Map<String, String> env = EnvironmentLines.parse(extraEnvironment.get());
+        String sentinel = enableFile.get() == null ? "" : enableFile.get().strip();
+        ProbeSettings probe = new ProbeSettings(outputDir, ranks.get(), match.get(), occurrence.get(), summary.get(), tensor.get(),
+                rows.get(), sentinel.isEmpty() ? null : Path.of(sentinel));
+        return new CaptureSpec(Path.of(workingDirectory.get().strip()), command.get(), env, probe);
+    }
+
+    private void manifestAppeared(Path manifest) {
+        if (manifests.contains(manifest)) return;
+        manifests.add(manifest);
+        Path dir = outputDirectory.get();
+        appendLog("[tdw] new manifest: " + dir.relativize(manifest));
+        offer(dir);
+    }
+
+    private void offer(Path dir) {
+        offeredCapture.set(dir);
+        CaptureSide side = autoLoad.get();
+        if (side != null) actions.loadCapture(dir, side);
+    }
+
+    private void ended(CaptureRun ended, int code) {
+        if (ended != run) return;
+        running.set(false);
+        exitCode.set(code);
+        closeWatcher();
+        Path dir = outputDirectory.get();
+        // Manifests written in the last moments before the exit may not have been reported yet.
+        List<Path> late = new ArrayList<>();
+        try {
+            for (Path m : ManifestWatcher.manifestsIn(dir)) if (!manifests.contains(m)) late.add(m);
+        } catch (IOException e) {
+            appendLog("[tdw] cannot list " + dir + ": " + e.getMessage());
+        }
+        manifests.addAll(late);
+        if (!late.isEmpty()) offer(dir);
+        status.set("exited with code " + code + "; " + (manifests.isEmpty()
+                ? "no manifest written (probe not reached, or DUMP_PROBE_RANKS/MATCH/OCCURRENCE select nothing)"
+                : manifests.size() + (manifests.size() == 1 ? " manifest in " : " manifests in ") + dir));
+        appendLog("[tdw] exited with code " + code);
+        rememberInBackground(remembered.withExitCode(code));
+    }
+
+    private void rememberInBackground(RememberedRun r) {
+        Task<List<RememberedRun>> task = new Task<>() {
+            @Override
+            protected List<RememberedRun> call() throws Exception {
+                return history.remember(r);
+            }
+        };
+        task.setOnSucceeded(e -> runs.setAll(task.getValue()));
+        task.setOnFailed(e -> appendLog("[tdw] cannot remember the run in " + history.file() + ": " + task.getException().getMessage()));
+        historyWrites = historyWrites.thenRunAsync(task, background);
+    }
+
+    private void closeWatcher() {
+        if (watcher != null) watcher.close();
+        watcher = null;
+    }
+
+    /** On the process's reader thread: lines are queued and handed to the FX thread in batches. */
+    private void lineFromProcess(String line) {
+        pendingLines.add(line);
+        if (drainScheduled.compareAndSet(false, true)) Platform.runLater(this::drainLines);
+    }
+
+    private void drainLines() {
+        drainScheduled.set(false);
+        List<String> batch = new ArrayList<>();
+        for (String l; (l = pendingLines.poll()) != null; ) batch.add(l);
+        appendAll(batch);
+    }
+
+    private void appendLog(String line) {
+        drainLines();
+        appendAll(List.of(line));
+    }
+
+    private void appendAll(List<String> lines) {
+        if (lines.isEmpty()) return;
+        log.addAll(lines);
+        int excess = log.size() - MAX_LOG_LINES;
+        if (excess > 0) {
+            log.remove(0, excess);
+            droppedLines.set(droppedLines.get() + excess);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.tdw.app.ui.device;
+
+import dev.tdw.bridge.capture.CompletionProbe;
+import dev.tdw.bridge.capture.RunHistory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Executor;
+
+/**
+ * Everything the Device panel shows: runtimes, the capture runner and the arming of a running service. A run started
+ * with a sentinel makes that sentinel the one the arming section creates and removes.
+ */
+public final class DevicePanelViewModel {
+    private final RuntimesViewModel runtimes;
+    private final CaptureRunViewModel capture;
+    private final ServiceArmingViewModel arming;
+
+    public DevicePanelViewModel(RuntimesViewModel runtimes, CaptureRunViewModel capture, ServiceArmingViewModel arming) {
+        this.runtimes = runtimes;
+        this.capture = capture;
+        this.arming = arming;
+        capture.runningProperty().addListener((o, was, now) -> {
+            String sentinel = capture.enableFileProperty().get();
+            if (now && sentinel != null && !sentinel.isBlank()) arming.sentinelProperty().set(sentinel.strip());
+        });
+    }
+
+    /** The panel for this machine: CANN where the settings say, runs remembered in the user's config directory. */
+    public static DevicePanelViewModel create(WorkbenchActions actions) {
+        Executor pool = DaemonExecutor.shared();
+        return new DevicePanelViewModel(new RuntimesViewModel(RuntimeInventory.ofThisMachine(), pool),
+                new CaptureRunViewModel(actions, RunHistory.inUserConfig(), pool, Clock.systemDefaultZone()),
+                new ServiceArmingViewModel(new CompletionProbe(Duration.ofSeconds(10)), pool));
+    }
+
+    public RuntimesViewModel runtimes() { return runtimes; }
+
+    public CaptureRunViewModel capture() { return capture; }
+
+    public ServiceArmingViewModel arming() { return arming; }
+
+    /** Stops a running reproduction (blocking, at most the grace period). Call when the main window closes. */
+    public void shutdown() throws InterruptedException {
+        capture.shutdown();
+    }
+}

@@ -1,0 +1,190 @@
+package dev.tdw.app.ui.replay;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
+import javafx.event.ActionEvent;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.Modality;
+import javafx.stage.Window;
+
+import java.io.File;
+import java.util.Optional;
+
+/**
+ * The replay dialog over a {@link ReplayDialogModel}. "Replay" runs in the background and keeps the dialog open until
+ * it finishes; a successful replay closes it (the model has already opened the comparison), a failure stays visible.
+ */
+public final class ReplayDialog {
+    static final ButtonType REPLAY = new ButtonType("Replay", ButtonBar.ButtonData.OK_DONE);
+    private static final String NOTHING = "(nothing)";
+
+    private ReplayDialog() {}
+
+    /** Shows the dialog and waits; the outcome of a successful replay, empty when closed without one. */
+    public static Optional<ReplayOutcome> show(Window owner, ReplayDialogModel model) {
+        return create(owner, model).showAndWait();
+    }
+
+    static Dialog<ReplayOutcome> create(Window owner, ReplayDialogModel model) {
+        Dialog<ReplayOutcome> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.initModality(Modality.WINDOW_MODAL);
+        dialog.setResizable(true);
+        dialog.setTitle("Replay " + model.target().key());
+        dialog.setHeaderText("Replay a captured input set of " + model.target().payload().getFileName()
+                + " on a candidate and a reference runtime, each on its own copy of the inputs");
+        dialog.getDialogPane().getButtonTypes().setAll(REPLAY, ButtonType.CLOSE);
+        dialog.getDialogPane().setContent(content(model));
+        dialog.setResultConverter(b -> model.outcomeProperty().get());
+
+        Button replay = (Button) dialog.getDialogPane().lookupButton(REPLAY);
+        replay.setId("replay-run");
+        replay.disableProperty().bind(model.canRunProperty().not());
+        // The button starts the replay instead of closing the dialog.
+        replay.addEventFilter(ActionEvent.ACTION, e -> {
+            e.consume();
+            model.run();
+        });
+        model.outcomeProperty().addListener((o, before, now) -> {
+            if (now != null) dialog.close();
+        });
+        dialog.setOnCloseRequest(e -> {
+            if (model.runningProperty().get()) e.consume();
+        });
+        if (!model.runtimesListed()) model.refreshRuntimes();
+        return dialog;
+    }
+
+    private static Node content(ReplayDialogModel m) {
+        GridPane g = new GridPane();
+        g.setHgap(8);
+        g.setVgap(6);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        g.getColumnConstraints().setAll(new ColumnConstraints(), fields);
+        int row = 0;
+
+        ComboBox<Integer> occurrence = new ComboBox<>(m.occurrences());
+        occurrence.setId("replay-occurrence");
+        occurrence.valueProperty().bindBidirectional(m.occurrenceProperty());
+        Label range = new Label(m.target().stage() + "#0 .. " + m.target().stage() + "#" + (m.occurrences().size() - 1));
+        g.addRow(row++, new Label("Occurrence"), new HBox(8, occurrence, range));
+
+        ListView<CapturedInput> inputs = new ListView<>(m.capturedInputs());
+        inputs.setId("replay-inputs");
+        inputs.setPrefHeight(24 * 4.5);
+        g.addRow(row++, new Label("Captured inputs"), inputs);
+
+        ComboBox<String> operator = new ComboBox<>(m.operators());
+        operator.setId("replay-operator");
+        operator.valueProperty().bindBidirectional(m.operatorProperty());
+        g.addRow(row++, new Label("Operator"), operator);
+
+        GridPane arguments = new GridPane();
+        arguments.setId("replay-arguments");
+        arguments.setHgap(8);
+        arguments.setVgap(4);
+        Runnable fillArguments = () -> fillArguments(arguments, m);
+        m.bindings().addListener((ListChangeListener<ParameterBinding>) c -> fillArguments.run());
+        m.capturedNames().addListener((ListChangeListener<String>) c -> fillArguments.run());
+        fillArguments.run();
+        g.addRow(row++, new Label("Arguments"), arguments);
+
+        ComboBox<String> candidate = new ComboBox<>(m.candidateChoices());
+        candidate.setId("replay-candidate");
+        candidate.valueProperty().bindBidirectional(m.candidateProperty());
+        ComboBox<String> reference = new ComboBox<>(m.referenceChoices());
+        reference.setId("replay-reference");
+        reference.valueProperty().bindBidirectional(m.referenceProperty());
+        g.addRow(row++, new Label("Candidate"), candidate);
+        g.addRow(row++, new Label("Reference"), reference);
+
+        Label note = label(m.toleranceNoteProperty(), "replay-tolerance-note");
+        g.addRow(row++, new Label("atol / rtol"), new HBox(8, small(m.atolProperty(), "replay-atol"), small(m.rtolProperty(), "replay-rtol"), note));
+
+        TextField out = new TextField();
+        out.setId("replay-out-dir");
+        out.textProperty().bindBidirectional(m.outDirProperty());
+        Button browse = new Button("Browse...");
+        browse.setOnAction(e -> {
+            DirectoryChooser chooser = new DirectoryChooser();
+            File chosen = chooser.showDialog(out.getScene().getWindow());
+            if (chosen != null) out.setText(chosen.getPath());
+        });
+        HBox outRow = new HBox(6, out, browse);
+        HBox.setHgrow(out, Priority.ALWAYS);
+        g.addRow(row++, new Label("Output directory"), outRow);
+
+        TextField command = new TextField();
+        command.setId("replay-command-line");
+        command.setEditable(false);
+        command.textProperty().bind(m.commandLineProperty());
+        g.addRow(row++, new Label("Command line"), command);
+
+        Label problems = new Label();
+        problems.setId("replay-problems");
+        problems.setWrapText(true);
+        problems.setStyle("-fx-text-fill: #b00020;");
+        problems.textProperty().bind(Bindings.createStringBinding(() -> String.join("\n", m.problems()), m.problems()));
+
+        ProgressIndicator progress = new ProgressIndicator();
+        progress.setPrefSize(18, 18);
+        progress.visibleProperty().bind(m.runningProperty());
+        Label status = label(m.statusProperty(), "replay-status");
+        HBox statusRow = new HBox(8, progress, status);
+
+        VBox box = new VBox(8, g, problems, statusRow);
+        box.setPadding(new Insets(4));
+        box.setPrefWidth(760);
+        return box;
+    }
+
+    /** One row per operator parameter: its name and kind, and the captured input passed to it. */
+    private static void fillArguments(GridPane grid, ReplayDialogModel m) {
+        grid.getChildren().clear();
+        int row = 0;
+        for (ParameterBinding b : m.bindings()) {
+            ComboBox<String> choice = new ComboBox<>();
+            choice.setId("replay-arg-" + b.parameter().name());
+            choice.getItems().add(NOTHING);
+            choice.getItems().addAll(m.capturedNames());
+            choice.setValue(b.capturedProperty().get() == null ? NOTHING : b.capturedProperty().get());
+            choice.valueProperty().addListener((o, before, now) -> b.capturedProperty().set(NOTHING.equals(now) ? null : now));
+            grid.addRow(row++, new Label(b.parameterText()), new Label("<-"), choice);
+        }
+    }
+
+    private static TextField small(StringProperty p, String id) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPrefColumnCount(6);
+        f.textProperty().bindBidirectional(p);
+        return f;
+    }
+
+    private static Label label(ObservableValue<String> text, String id) {
+        Label l = new Label();
+        l.setId(id);
+        l.setWrapText(true);
+        l.textProperty().bind(text);
+        return l;
+    }
+}

@@ -1,0 +1,421 @@
+package dev.tdw.app.ui.replay;
+
+import dev.tdw.app.ui.device.DaemonExecutor;
+import dev.tdw.app.ui.device.RuntimeInventory;
+import dev.tdw.app.ui.device.Runtimes;
+import dev.tdw.app.ui.device.WorkbenchActions;
+import dev.tdw.bridge.capture.CaptureOutputDirectory;
+import dev.tdw.bridge.device.ArgumentKind;
+import dev.tdw.bridge.device.OperatorSignature;
+import dev.tdw.bridge.device.Parameter;
+import dev.tdw.bridge.replay.CapturedReplay;
+import dev.tdw.bridge.replay.OperatorRegistry;
+import dev.tdw.bridge.replay.RuntimeSpec;
+import dev.tdw.model.align.StageKey;
+import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.tensor.InputSet;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadEntry;
+import dev.tdw.model.tensor.PayloadReader;
+import dev.tdw.model.tensor.Tensor;
+import javafx.beans.Observable;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+
+/**
+ * The replay dialog without the dialog: occurrence, operator, argument order, runtimes, tolerances and output
+ * directory of one captured input set, their validation, and the replay itself as a {@link ReplayTask}. On success
+ * the reference and candidate payloads go to {@link WorkbenchActions#openTensorsComparison}. Called on the FX thread.
+ */
+public final class ReplayDialogModel {
+    public static final String DEFAULT_TOLERANCE = "1e-2";
+    /** Overrides where replay outputs go by default (tests, portable installs). */
+    public static final String CACHE_DIR_PROPERTY = "tdw.cache.dir";
+
+    private final ReplayTarget target;
+    private final Map<Integer, List<CapturedInput>> inputsByOccurrence;
+    private final WorkbenchActions actions;
+    private final RuntimeInventory inventory;
+    private final Path replaysRoot;
+    private final Executor background;
+    private final OperatorRegistry registry = OperatorRegistry.standard();
+
+    private final ObservableList<Integer> occurrences = FXCollections.observableArrayList();
+    private final ObjectProperty<Integer> occurrence = new SimpleObjectProperty<>(this, "occurrence");
+    private final ObservableList<CapturedInput> capturedInputs = FXCollections.observableArrayList();
+    private final ObservableList<String> capturedNames = FXCollections.observableArrayList();
+    private final ObservableList<String> operators = FXCollections.observableArrayList();
+    private final StringProperty operator = new SimpleStringProperty(this, "operator");
+    private final ObservableList<ParameterBinding> bindings = FXCollections.observableArrayList();
+    private final ObservableList<String> candidateChoices = FXCollections.observableArrayList();
+    private final StringProperty candidate = new SimpleStringProperty(this, "candidate");
+    private final ObservableList<String> referenceChoices = FXCollections.observableArrayList(Runtimes.REFERENCES);
+    private final StringProperty reference = new SimpleStringProperty(this, "reference", Runtimes.REFERENCES.get(0));
+    private final StringProperty atol = new SimpleStringProperty(this, "atol", DEFAULT_TOLERANCE);
+    private final StringProperty rtol = new SimpleStringProperty(this, "rtol", DEFAULT_TOLERANCE);
+    private final ReadOnlyStringWrapper toleranceNote = new ReadOnlyStringWrapper(this, "toleranceNote");
+    private final StringProperty outDir = new SimpleStringProperty(this, "outDir");
+    private final ObservableList<String> problems = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper commandLine = new ReadOnlyStringWrapper(this, "commandLine", "");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyObjectWrapper<ReplayOutcome> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
+    private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(this, "canRun");
+
+    private boolean candidateChosen;
+    private boolean runtimesListed;
+    private boolean settingCandidate;
+
+    private ReplayDialogModel(ReplayTarget target, Map<Integer, List<CapturedInput>> inputsByOccurrence, WorkbenchActions actions,
+                              RuntimeInventory inventory, Path replaysRoot, Executor background) {
+        this.target = target;
+        this.inputsByOccurrence = inputsByOccurrence;
+        this.actions = actions;
+        this.inventory = inventory;
+        this.replaysRoot = replaysRoot;
+        this.background = background;
+
+        registry.all().forEach(o -> operators.add(o.name()));
+        occurrences.setAll(inputsByOccurrence.keySet());
+        occurrence.addListener((o, before, now) -> occurrenceChanged(before, now));
+        operator.addListener((o, before, now) -> rebindParameters());
+        candidate.addListener((o, before, now) -> candidateChosen |= !settingCandidate);
+        for (Observable o : List.of(occurrence, operator, candidate, reference, atol, rtol, outDir, running)) {
+            o.addListener(x -> revalidate());
+        }
+
+        int start = inputsByOccurrence.containsKey(target.occurrence()) ? target.occurrence() : occurrences.get(0);
+        occurrence.set(start);
+        outDir.set(defaultOutDir(start).toString());
+        try {
+            operator.set(CapturedReplay.suggestOperator(target.stage(), registry));
+        } catch (IllegalArgumentException e) {
+            // Not an operator name: the user picks one; validation says so meanwhile.
+        }
+        applyRuntimes(Runtimes.hostOnly("Ascend devices not listed yet"));
+        revalidate();
+    }
+
+    /**
+     * Reads the target's input sets (names, shapes, plain values; the tensors stay on disk) and builds the model.
+     *
+     * @param replaysRoot where default output directories go, see {@link #defaultReplaysRoot()}
+     * @throws IOException              when the payload cannot be read
+     * @throws IllegalArgumentException when the payload holds no input set of the target's stage
+     */
+    public static ReplayDialogModel open(ReplayTarget target, WorkbenchActions actions, RuntimeInventory inventory, Path replaysRoot,
+                                         Executor background) throws IOException {
+        Map<Integer, List<CapturedInput>> inputs = new LinkedHashMap<>();
+        try (Payload p = new PayloadReader().read(target.payload())) {
+            for (InputSet set : p.inputSets()) {
+                if (!set.stage().equals(target.stage())) continue;
+                List<CapturedInput> list = new ArrayList<>();
+                for (String name : set.names()) {
+                    Optional<PayloadEntry> e = p.entry(StageKey.inputBase(set.stage(), name) + "#" + set.occurrence());
+                    list.add(e.map(entry -> describe(name, entry)).orElse(new CapturedInput(name, false, "(missing from the payload)")));
+                }
+                inputs.put(set.occurrence(), List.copyOf(list));
+            }
+        }
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException(target.payload() + " holds no input set of stage " + target.stage());
+        }
+        return new ReplayDialogModel(target, inputs, actions, inventory, replaysRoot, background);
+    }
+
+    /** {@link #open(ReplayTarget, WorkbenchActions, RuntimeInventory, Path, Executor)} for this machine and user. */
+    public static ReplayDialogModel open(ReplayTarget target, WorkbenchActions actions) throws IOException {
+        return open(target, actions, RuntimeInventory.ofThisMachine(), defaultReplaysRoot(), DaemonExecutor.shared());
+    }
+
+    /** {@code replays} under -Dtdw.cache.dir, else $XDG_CACHE_HOME/tdw, else ~/.cache/tdw. */
+    public static Path defaultReplaysRoot() {
+        String override = System.getProperty(CACHE_DIR_PROPERTY);
+        if (override != null && !override.isBlank()) return Path.of(override, "replays");
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank()) return Path.of(xdg, "tdw", "replays");
+        return Path.of(System.getProperty("user.home"), ".cache", "tdw", "replays");
+    }
+
+    public ReplayTarget target() { return target; }
+    /** The occurrences of the stage in the payload: 0 .. n-1. */
+    public ObservableList<Integer> occurrences() { return FXCollections.unmodifiableObservableList(occurrences); }
+    public ObjectProperty<Integer> occurrenceProperty() { return occurrence; }
+    /** The selected occurrence's inputs in call order; plain values show their captured value. */
+    public ObservableList<CapturedInput> capturedInputs() { return FXCollections.unmodifiableObservableList(capturedInputs); }
+    /** Names a parameter can be bound to. */
+    public ObservableList<String> capturedNames() { return FXCollections.unmodifiableObservableList(capturedNames); }
+    public ObservableList<String> operators() { return FXCollections.unmodifiableObservableList(operators); }
+    public StringProperty operatorProperty() { return operator; }
+    /** The operator's parameters in call order, each with the captured input it gets; edit to change the argument order. */
+    public ObservableList<ParameterBinding> bindings() { return FXCollections.unmodifiableObservableList(bindings); }
+    public ObservableList<String> candidateChoices() { return FXCollections.unmodifiableObservableList(candidateChoices); }
+    public StringProperty candidateProperty() { return candidate; }
+    public ObservableList<String> referenceChoices() { return FXCollections.unmodifiableObservableList(referenceChoices); }
+    public StringProperty referenceProperty() { return reference; }
+    public StringProperty atolProperty() { return atol; }
+    public StringProperty rtolProperty() { return rtol; }
+    /** What the tolerances mean: the default is a coarse screen, not an accuracy claim. */
+    public ReadOnlyStringProperty toleranceNoteProperty() { return toleranceNote.getReadOnlyProperty(); }
+    public StringProperty outDirProperty() { return outDir; }
+    /** Why the replay cannot run as set up; empty when it can. */
+    public ObservableList<String> problems() { return FXCollections.unmodifiableObservableList(problems); }
+    public ReadOnlyBooleanProperty canRunProperty() { return canRun.getReadOnlyProperty(); }
+    /** The equivalent {@code tdw replay} command, empty while the set-up has problems. */
+    public ReadOnlyStringProperty commandLineProperty() { return commandLine.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<ReplayOutcome> outcomeProperty() { return outcome.getReadOnlyProperty(); }
+
+    /** The captured names in parameter order, up to the first parameter that gets nothing: {@code --arg-order}. */
+    public List<String> argumentOrder() {
+        List<String> order = new ArrayList<>();
+        for (ParameterBinding b : bindings) {
+            if (b.capturedProperty().get() == null) break;
+            order.add(b.capturedProperty().get());
+        }
+        return order;
+    }
+
+    /**
+     * New runtime choices: each Ascend device, then host emulations. Until the user picks a candidate, it follows the
+     * default: the first Ascend device, else the host emulation of the captured dtype.
+     */
+    public void setRuntimes(Runtimes runtimes) {
+        runtimesListed = true;
+        applyRuntimes(runtimes);
+    }
+
+    /** Whether {@link #setRuntimes} was given this machine's runtimes (by {@link #refreshRuntimes} or the caller). */
+    public boolean runtimesListed() { return runtimesListed; }
+
+    private void applyRuntimes(Runtimes runtimes) {
+        settingCandidate = true;
+        try {
+            String chosen = candidate.get();
+            candidateChoices.setAll(runtimes.candidateSpecs());
+            candidate.set(candidateChosen && candidateChoices.contains(chosen) ? chosen : defaultCandidate());
+        } finally {
+            settingCandidate = false;
+        }
+    }
+
+    /** Lists this machine's runtimes off the FX thread, then {@link #setRuntimes}. */
+    public void refreshRuntimes() {
+        Task<Runtimes> task = new Task<>() {
+            @Override
+            protected Runtimes call() {
+                return inventory.list();
+            }
+        };
+        task.setOnSucceeded(e -> setRuntimes(task.getValue()));
+        task.setOnFailed(e -> status.set("listing runtimes failed: " + task.getException().getMessage()));
+        background.execute(task);
+    }
+
+    /**
+     * Starts the replay in the background; null (with nothing started) while there are problems or a replay runs.
+     * On success the outcome is set and the two payloads are opened as a tensors comparison, reference left.
+     */
+    public ReplayTask run() {
+        if (!canRun.get()) return null;
+        ReplayPlan plan = plan();
+        ReplayTask task = new ReplayTask(plan, inventory::discovery, registry);
+        running.set(true);
+        outcome.set(null);
+        status.set("starting " + plan.stageKey());
+        task.messageProperty().addListener((o, a, m) -> status.set(m));
+        task.setOnSucceeded(e -> {
+            ReplayOutcome r = task.getValue();
+            running.set(false);
+            outcome.set(r);
+            status.set(r.summary());
+            actions.openTensorsComparison(r.files().reference(), r.files().candidate());
+        });
+        task.setOnFailed(e -> {
+            running.set(false);
+            Throwable t = task.getException();
+            status.set("replay of " + plan.stageKey() + " failed: " + (t.getMessage() == null ? t : t.getMessage()));
+        });
+        task.setOnCancelled(e -> {
+            running.set(false);
+            status.set("cancelled");
+        });
+        background.execute(task);
+        return task;
+    }
+
+    private void occurrenceChanged(Integer before, Integer now) {
+        if (now == null) return;
+        List<CapturedInput> inputs = inputsByOccurrence.getOrDefault(now, List.of());
+        List<String> names = inputs.stream().map(CapturedInput::name).toList();
+        capturedInputs.setAll(inputs);
+        if (!names.equals(capturedNames)) {
+            capturedNames.setAll(names);
+            rebindParameters();
+        }
+        // The directory follows the occurrence until the user chose another one.
+        if (before != null && defaultOutDir(before).toString().equals(outDir.get())) outDir.set(defaultOutDir(now).toString());
+    }
+
+    /** Each parameter gets the captured input of the same name, if there is one. */
+    private void rebindParameters() {
+        List<ParameterBinding> fresh = new ArrayList<>();
+        Optional<OperatorSignature> op = operator.get() == null ? Optional.empty() : registry.find(operator.get());
+        op.ifPresent(sig -> {
+            for (Parameter p : sig.parameters()) {
+                ParameterBinding b = new ParameterBinding(p, capturedNames.contains(p.name()) ? p.name() : null);
+                b.capturedProperty().addListener(x -> revalidate());
+                fresh.add(b);
+            }
+        });
+        bindings.setAll(fresh);
+        revalidate();
+    }
+
+    private Path defaultOutDir(int n) {
+        return replaysRoot.resolve(CaptureOutputDirectory.safeName(target.label() + "-" + target.stage() + "-" + n));
+    }
+
+    private String defaultCandidate() {
+        for (String c : candidateChoices) if (c.startsWith("ascend:")) return c;
+        String dtype = capturedInputs.stream().filter(CapturedInput::tensor).map(CapturedInput::description).findFirst().orElse("");
+        if (dtype.startsWith("torch.bfloat16")) return "host-fp32:bf16";
+        if (dtype.startsWith("torch.float16")) return "host-fp32:fp16";
+        return "host-fp32";
+    }
+
+    private void revalidate() {
+        List<String> p = validate();
+        problems.setAll(p);
+        canRun.set(p.isEmpty() && !running.get());
+        commandLine.set(p.isEmpty() ? plan().commandLine() : "");
+        toleranceNote.set(toleranceNote());
+    }
+
+    private List<String> validate() {
+        List<String> out = new ArrayList<>();
+        if (occurrence.get() == null) out.add("choose an occurrence");
+        if (operator.get() == null || operator.get().isBlank()) {
+            out.add("choose an operator: " + target.stage() + " is not one");
+        } else if (registry.find(operator.get()).isEmpty()) {
+            out.add("unknown operator " + operator.get());
+        }
+        out.addAll(bindingProblems());
+        runtime(out, "candidate", candidate.get());
+        runtime(out, "reference", reference.get());
+        tolerance(out, "atol", atol.get());
+        tolerance(out, "rtol", rtol.get());
+        String dir = outDir.get() == null ? "" : outDir.get().strip();
+        if (dir.isEmpty()) {
+            out.add("choose an output directory");
+        } else {
+            Path out0 = Path.of(dir).toAbsolutePath().normalize();
+            for (Path capture : List.of(target.captureRoot(), target.payload().getParent())) {
+                Path c = capture.toAbsolutePath().normalize();
+                if (out0.startsWith(c)) {
+                    out.add(dir + " is inside the capture " + c + "; replay outputs never go into a capture");
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<String> bindingProblems() {
+        List<String> out = new ArrayList<>();
+        Map<String, CapturedInput> byName = new LinkedHashMap<>();
+        capturedInputs.forEach(i -> byName.put(i.name(), i));
+        String firstUnbound = null;
+        for (ParameterBinding b : bindings) {
+            Parameter p = b.parameter();
+            String captured = b.capturedProperty().get();
+            if (captured == null) {
+                if (p.required()) out.add("choose the captured input for " + p.name());
+                if (firstUnbound == null) firstUnbound = p.name();
+                continue;
+            }
+            if (firstUnbound != null) {
+                out.add(p.name() + " gets " + captured + " but " + firstUnbound + " before it gets nothing: arguments bind by position,"
+                        + " so only trailing parameters can be left out");
+            }
+            CapturedInput in = byName.get(captured);
+            if (in == null) {
+                out.add(captured + " is not an input of " + target.stage() + "#" + occurrence.get());
+            } else if (p.kind() == ArgumentKind.TENSOR && !in.tensor()) {
+                out.add(p.name() + " takes a tensor, but " + captured + " is the plain value " + in.description());
+            } else if (p.kind() == ArgumentKind.VALUE && in.tensor()) {
+                out.add(p.name() + " takes a plain value, but " + captured + " is a tensor");
+            }
+        }
+        return out;
+    }
+
+    private ReplayPlan plan() {
+        return new ReplayPlan(target.payload(), target.stage() + "#" + occurrence.get(), operator.get(), argumentOrder(),
+                RuntimeSpec.parse(candidate.get()), RuntimeSpec.parse(reference.get()), Double.parseDouble(atol.get().strip()),
+                Double.parseDouble(rtol.get().strip()), Path.of(outDir.get().strip()).toAbsolutePath().normalize());
+    }
+
+    private String toleranceNote() {
+        try {
+            double a = Double.parseDouble(atol.get().strip());
+            double r = Double.parseDouble(rtol.get().strip());
+            if (a == TensorComparison.DEFAULT_ATOL && r == TensorComparison.DEFAULT_RTOL) {
+                return "1e-2 is the default: a coarse screen, not an accuracy claim";
+            }
+            return "explicit tolerances: |candidate - reference| <= " + a + " + " + r + " * |reference|";
+        } catch (NumberFormatException | NullPointerException e) {
+            return "";
+        }
+    }
+
+    private static void runtime(List<String> out, String side, String spec) {
+        if (spec == null || spec.isBlank()) {
+            out.add("choose a " + side + " runtime");
+            return;
+        }
+        try {
+            RuntimeSpec.parse(spec);
+        } catch (IllegalArgumentException e) {
+            out.add(side + ": " + e.getMessage());
+        }
+    }
+
+    private static void tolerance(List<String> out, String name, String text) {
+        try {
+            double v = Double.parseDouble(text == null ? "" : text.strip());
+            if (v >= 0 && Double.isFinite(v)) return;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        out.add(name + " '" + text + "': a non-negative number");
+    }
+
+    private static CapturedInput describe(String name, PayloadEntry e) {
+        if (!e.isTensor()) return new CapturedInput(name, false, e.valueRepr());
+        Tensor t = e.tensor();
+        return new CapturedInput(name, true, t.dtype().torchName() + " " + Arrays.toString(t.shape()));
+    }
+}

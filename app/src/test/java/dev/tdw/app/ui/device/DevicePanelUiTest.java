@@ -1,0 +1,136 @@
+package dev.tdw.app.ui.device;
+
+import dev.tdw.bridge.RuntimeDiscovery;
+import dev.tdw.bridge.ascend.AscendLibraryLocator;
+import dev.tdw.bridge.capture.CompletionProbe;
+import dev.tdw.bridge.capture.RunHistory;
+import dev.tdw.model.testing.TestCaptures;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import static dev.tdw.app.ui.device.FxTestSupport.await;
+import static dev.tdw.app.ui.device.FxTestSupport.call;
+import static dev.tdw.app.ui.device.FxTestSupport.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Device panel headless on Monocle, driven through its controls. */
+@ExtendWith(ApplicationExtension.class)
+@Timeout(90)
+class DevicePanelUiTest {
+    @TempDir Path tmp;
+
+    final RecordingActions actions = new RecordingActions();
+    final ExecutorService pool = Executors.newCachedThreadPool();
+    DevicePanelViewModel vm;
+
+    @Start
+    void start(Stage stage) {
+        RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(Path.of("/nonexistent-cann"))).locate()));
+        vm = new DevicePanelViewModel(new RuntimesViewModel(noCann, pool),
+                new CaptureRunViewModel(actions, new RunHistory(tmp.resolve("runs.json")), pool, Clock.systemUTC()),
+                new ServiceArmingViewModel(new CompletionProbe(Duration.ofSeconds(1)), pool));
+        stage.setScene(new Scene(new DevicePanel(vm), 1200, 950));
+        stage.show();
+    }
+
+    @AfterEach
+    void end() throws Exception {
+        vm.shutdown();
+        pool.shutdown();
+        // Background writes (the run history) finish before the temporary directory goes.
+        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
+    }
+
+    private void tab(FxRobot robot, int index) {
+        run(() -> robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().select(index));
+    }
+
+    @Test
+    void refreshListsTheRuntimes(FxRobot robot) {
+        robot.clickOn("#device-refresh");
+        TableView<?> table = robot.lookup("#device-runtimes").queryAs(TableView.class);
+        await("listed", () -> table.getItems().size() == 4);
+        assertTrue(call(() -> robot.lookup("#device-runtimes-status").queryAs(Label.class).getText()).startsWith("no Ascend runtime"));
+    }
+
+    @Test
+    void aTypedRunStartsLogsAndItsCaptureLoadsIntoTheRightSide(FxRobot robot) {
+        tab(robot, 1);
+        Path template = TestCaptures.scenario("identical").resolve("run1/cmpl-same-rank0.json");
+        run(() -> {
+            vm.capture().workingDirectoryProperty().set(tmp.toString());
+            vm.capture().captureRootProperty().set(tmp.resolve("captures").toString());
+        });
+        robot.clickOn("#device-env").write("T=" + template);
+        robot.clickOn("#device-command").write("echo hello; cp $T $DUMP_PROBE_DIR");
+        robot.clickOn("#device-start");
+
+        await("offered", () -> !robot.lookup("#device-load-right").queryAs(Button.class).isDisabled());
+        await("ended", () -> !vm.capture().runningProperty().get());
+        ListView<?> log = robot.lookup("#device-log").queryAs(ListView.class);
+        assertTrue(call(() -> log.getItems().contains("hello")));
+        robot.clickOn("#device-load-right");
+        assertEquals(1, actions.loads.size());
+        assertEquals(CaptureSide.RIGHT, actions.loads.get(0).side());
+        assertEquals(tmp.resolve("captures"), actions.loads.get(0).dir().getParent());
+        assertTrue(call(() -> robot.lookup("#device-offered").queryAs(Label.class).getText()).startsWith("new capture: " + tmp.resolve("captures")));
+    }
+
+    @Test
+    void theNewCapturesChoiceSetsWhereTheyAreLoaded(FxRobot robot) {
+        tab(robot, 1);
+        @SuppressWarnings("unchecked")
+        ChoiceBox<CaptureSide> choice = robot.lookup("#device-auto-load").queryAs(ChoiceBox.class);
+        robot.interact(() -> choice.getSelectionModel().select(2));
+        assertEquals(CaptureSide.RIGHT, call(() -> vm.capture().autoLoadProperty().get()));
+        robot.interact(() -> choice.getSelectionModel().select(0));
+        assertNull(call(() -> vm.capture().autoLoadProperty().get()));
+        assertEquals("offer only", call(() -> choice.getConverter().toString(choice.getItems().get(0))));
+    }
+
+    @Test
+    void aBadSettingIsShownAndStartIsDisabled(FxRobot robot) {
+        tab(robot, 1);
+        robot.clickOn("#device-rows").eraseText(1).write("-3");
+        assertEquals(List.of("no command to run", "rows '-3': an integer of at least 0"),
+                List.of(call(() -> robot.lookup("#device-problems").queryAs(Label.class).getText()).split("\n")));
+        assertTrue(call(() -> robot.lookup("#device-start").queryAs(Button.class).isDisabled()));
+    }
+
+    @Test
+    void armAndDisarmCreateAndRemoveTheSentinel(FxRobot robot) {
+        tab(robot, 2);
+        Path sentinel = tmp.resolve("probe.enable");
+        robot.clickOn("#arm-sentinel").write(sentinel.toString());
+        robot.clickOn("#arm-arm");
+        assertTrue(Files.exists(sentinel));
+        assertEquals("ARMED: the next forward is captured", call(() -> robot.lookup("#arm-state").queryAs(Label.class).getText()));
+        robot.clickOn("#arm-disarm");
+        assertTrue(Files.notExists(sentinel));
+        assertEquals("disarmed", call(() -> robot.lookup("#arm-state").queryAs(Label.class).getText()));
+    }
+}

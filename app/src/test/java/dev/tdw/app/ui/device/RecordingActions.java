@@ -1,0 +1,25 @@
+package dev.tdw.app.ui.device;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** The main window as the tests see it: every callback recorded, with the thread it came on. */
+public final class RecordingActions implements WorkbenchActions {
+    public record Load(Path dir, CaptureSide side, boolean onFxThread) {}
+
+    public record Comparison(Path left, Path right, boolean onFxThread) {}
+
+    public final List<Load> loads = new CopyOnWriteArrayList<>();
+    public final List<Comparison> comparisons = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void loadCapture(Path captureDirectory, CaptureSide side) {
+        loads.add(new Load(captureDirectory, side, javafx.application.Platform.isFxApplicationThread()));
+    }
+
+    @Override
+    public void openTensorsComparison(Path left, Path right) {
+        comparisons.add(new Comparison(left, right, javafx.application.Platform.isFxApplicationThread()));
+    }
+}
