@@ -1,5 +1,21 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.device.CaptureSide;
+import dev.tdw.app.ui.device.DevicePanel;
+import dev.tdw.app.ui.device.DevicePanelViewModel;
+import dev.tdw.app.ui.device.WorkbenchActions;
+import dev.tdw.app.ui.replay.ReplayComparisonModel;
+import dev.tdw.app.ui.replay.ReplayComparisonWindow;
+import dev.tdw.app.ui.replay.ReplayDialog;
+import dev.tdw.app.ui.replay.ReplayDialogModel;
+import dev.tdw.app.ui.replay.ReplayTarget;
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.capture.StageRecord;
+import javafx.scene.Scene;
+import javafx.stage.WindowEvent;
+import java.util.ArrayList;
+import java.util.List;
 import dev.tdw.app.ui.capture.CaptureSidePane;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.capture.TokenIdComparison;
@@ -167,10 +183,15 @@ public final class MainWindow extends BorderPane {
         Menu view = new Menu("View", null, first, next, previous, new SeparatorMenuItem(), focusFilter, divergentOnly,
                 columns, new SeparatorMenuItem(), detail, scanTab, tensorsTab, new SeparatorMenuItem(), logScale);
 
-        Menu device = new Menu("Device", null,
-                Placeholders.item("Connect to Device…", DEVICE_MISSING),
-                Placeholders.item("Capture on Device…", DEVICE_MISSING),
-                Placeholders.item("Replay Operator…", DEVICE_MISSING));
+        MenuItem devicePanel = item("Device Panel…", "Shortcut+Shift+D", this::showDevicePanel);
+        devicePanel.setId("device-panel-item");
+        MenuItem replaySelected = item("Replay Selected Operator…", "Shortcut+R", () -> {
+            String key = vm.selectedKeyProperty().get();
+            if (key == null) return;
+            vm.table().rows().find(key).flatMap(row -> replayTargets(row).stream().findFirst()).ifPresentOrElse(this::openReplay,
+                    () -> vm.setStatus(key + " holds no captured input set to replay"));
+        });
+        Menu device = new Menu("Device", null, devicePanel, replaySelected);
         device.setId("device-menu");
 
         MenuItem keys = item("Keys", null, this::showKeys);
@@ -399,10 +420,86 @@ public final class MainWindow extends BorderPane {
         });
         ContextMenu menu = new ContextMenu(copy, inChart, detail, tensors);
         if (row.isInputSet()) {
-            menu.getItems().addAll(new SeparatorMenuItem(), Placeholders.item("Replay Operator…",
-                    "Replaying an operator on its captured inputs needs the device bridge, which adds this; " + DEVICE_MISSING));
+            menu.getItems().add(new SeparatorMenuItem());
+            List<ReplaySource> targets = replayTargets(row);
+            for (ReplaySource t : targets) {
+                MenuItem replay = new MenuItem("Replay Operator (" + t.side().word() + " capture)…");
+                replay.setOnAction(e -> openReplay(t));
+                menu.getItems().add(replay);
+            }
+            if (targets.isEmpty()) {
+                menu.getItems().add(Placeholders.item("Replay Operator…",
+                        "Neither side saved this input set in its payload (capture_inputs always saves one; is the .pt missing?)"));
+            }
         }
         return menu;
+    }
+
+    /** One side's record of an input-set row, replayable from that side's payload. */
+    private record ReplaySource(Side side, CaptureDirectory capture, Manifest manifest, StageRecord record) {}
+
+    private List<ReplaySource> replayTargets(StageRow row) {
+        List<ReplaySource> out = new ArrayList<>();
+        for (Side side : List.of(Side.LEFT, Side.RIGHT)) {
+            StageRecord record = side == Side.LEFT ? row.left() : row.right();
+            Manifest manifest = vm.side(side).manifest();
+            if (record != null && manifest != null && ReplayTarget.canReplay(manifest, record)) {
+                out.add(new ReplaySource(side, vm.side(side).capture(), manifest, record));
+            }
+        }
+        return out;
+    }
+
+    /** Reading the input set's names, shapes and values touches the payload: off the FX thread. */
+    private void openReplay(ReplaySource s) {
+        vm.tasks().run("Opening the input set of " + s.record().key(),
+                p -> ReplayDialogModel.open(ReplayTarget.of(s.capture(), s.manifest(), s.record()), actions()),
+                model -> {
+                    if (devicePanel != null) model.setRuntimes(devicePanel.runtimes().runtimesProperty().get());
+                    ReplayDialog.show(getScene().getWindow(), model);
+                },
+                e -> vm.setStatus("Cannot replay " + s.record().key() + ": " + e.getMessage()));
+    }
+
+    private DevicePanelViewModel devicePanel;
+    private Stage deviceStage;
+
+    /** One device panel per window, kept while the window lives so a running reproduction keeps its log. */
+    private void showDevicePanel() {
+        if (deviceStage == null) {
+            devicePanel = DevicePanelViewModel.create(actions());
+            deviceStage = new Stage();
+            deviceStage.initOwner(getScene().getWindow());
+            deviceStage.setTitle("Device — " + AppInfo.NAME);
+            Scene scene = new Scene(new DevicePanel(devicePanel), 980, 760);
+            scene.getStylesheets().add(STYLESHEET);
+            deviceStage.setScene(scene);
+            getScene().getWindow().addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> {
+                try {
+                    devicePanel.shutdown(); // stops a running reproduction's process tree
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        deviceStage.show();
+        deviceStage.toFront();
+    }
+
+    private WorkbenchActions actions() {
+        return new WorkbenchActions() {
+            @Override
+            public void loadCapture(Path captureDirectory, CaptureSide side) {
+                vm.open(side == CaptureSide.LEFT ? Side.LEFT : Side.RIGHT, captureDirectory);
+            }
+
+            @Override
+            public void openTensorsComparison(Path left, Path right) {
+                ReplayComparisonModel model = new ReplayComparisonModel();
+                ReplayComparisonWindow.show(getScene().getWindow(), model, left, right);
+                model.compare(vm.tasks(), left, right, vm.tensors().atolProperty().get(), vm.tensors().rtolProperty().get());
+            }
+        };
     }
 
     private void chooseCapture(Side side) {

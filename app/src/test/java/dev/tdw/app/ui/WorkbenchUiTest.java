@@ -8,7 +8,6 @@ import dev.tdw.app.ui.testing.Fx;
 import dev.tdw.model.report.Json;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
-import javafx.scene.control.CustomMenuItem;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -206,22 +205,28 @@ class WorkbenchUiTest {
     }
 
     @Test
-    void deviceItemsArePlaceholdersThatSayWhy(FxRobot robot) {
+    void theDeviceMenuOpensOneDevicePanel(FxRobot robot) {
         MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
-        Menu device = bar.getMenus().stream().filter(m -> m.getText().equals("Device")).findFirst().orElseThrow();
-        assertEquals(3, device.getItems().size());
-        for (var item : device.getItems()) {
-            CustomMenuItem c = (CustomMenuItem) item;
-            assertTrue(c.getStyleClass().contains(Placeholders.STYLE));
-            assertEquals(MainWindow.DEVICE_MISSING, c.getUserData());
-            assertEquals(null, c.getOnAction());
-            assertTrue(c.getContent().lookup(".label").isDisabled());
-        }
         assertEquals(java.util.List.of("File", "View", "Device", "Help"), bar.getMenus().stream().map(Menu::getText).toList());
+        Menu device = bar.getMenus().stream().filter(m -> m.getText().equals("Device")).findFirst().orElseThrow();
+        var panelItem = device.getItems().stream().filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow();
+        Fx.run(panelItem::fire);
+        Fx.run(panelItem::fire);
+        Fx.await(() -> deviceWindows().size() == 1);
+        Stage panel = deviceWindows().get(0);
+        assertNotNull(Fx.call(() -> panel.getScene().lookup("#device-runtimes")), "the runtimes table is in the panel");
+        Fx.run(panel::close);
+    }
+
+    private static java.util.List<Stage> deviceWindows() {
+        return Fx.call(() -> javafx.stage.Window.getWindows().stream()
+                .filter(w -> w instanceof Stage st && st.isShowing() && st.getTitle() != null && st.getTitle().startsWith("Device"))
+                .map(w -> (Stage) w).toList());
     }
 
     @Test
-    void anInputSetRowOffersReplayOnlyAsAPlaceholder(FxRobot robot) {
+    void anInputSetRowReplaysThroughTheDialogAndShowsTheComparison(FxRobot robot) {
+        System.setProperty("tdw.cache.dir", tmp.toString());
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
         Fx.run(() -> vm.select("add_rms_norm#0"));
         TreeTableRow<?> input = row(robot, "add_rms_norm#0");
@@ -235,20 +240,35 @@ class WorkbenchUiTest {
         javafx.scene.control.ContextMenu menu = Fx.call(() -> (javafx.scene.control.ContextMenu) javafx.stage.Window.getWindows().stream()
                 .filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing()).findFirst().orElseThrow());
         assertEquals("Copy Key", menu.getItems().get(0).getText());
-        CustomMenuItem replay = menu.getItems().stream().filter(i -> i.getStyleClass().contains(Placeholders.STYLE))
-                .map(i -> (CustomMenuItem) i).findFirst().orElseThrow();
-        assertTrue(((String) replay.getUserData()).contains("device bridge"));
+        var labels = Fx.call(() -> menu.getItems().stream().map(i -> i.getText()).toList());
+        assertTrue(labels.contains("Replay Operator (left capture)…") && labels.contains("Replay Operator (right capture)…"), labels.toString());
+        var left = Fx.call(() -> menu.getItems().stream().filter(i -> "Replay Operator (left capture)…".equals(i.getText())).findFirst().orElseThrow());
         Fx.run(menu::hide);
-        // From the keyboard the request targets the table and opens the selected row's menu.
-        Fx.run(() -> {
-            var table = session.window().table();
-            Point2D at = table.localToScreen(40, 40);
-            table.fireEvent(new javafx.scene.input.ContextMenuEvent(javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
-                    40, 40, at.getX(), at.getY(), true, new javafx.scene.input.PickResult(table, at.getX(), at.getY())));
-        });
-        Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof javafx.scene.control.ContextMenu c && c.isShowing()
-                && c.getItems().stream().anyMatch(i -> i.getStyleClass().contains(Placeholders.STYLE))));
-        robot.type(KeyCode.ESCAPE);
+        // The dialog waits for its answer, so it is opened without waiting here.
+        javafx.application.Platform.runLater(left::fire);
+        Fx.await(() -> windowTitled("Replay add_rms_norm#0").isPresent());
+        Stage dialog = windowTitled("Replay add_rms_norm#0").orElseThrow();
+        javafx.scene.control.Button run = Fx.call(() -> (javafx.scene.control.Button) dialog.getScene().lookup("#replay-run"));
+        Fx.await(() -> !run.isDisabled());
+        Fx.run(run::fire);
+        Fx.await(() -> windowTitled("Replay comparison").isPresent());
+        Stage comparison = windowTitled("Replay comparison").orElseThrow();
+        Label verdict = Fx.call(() -> (Label) comparison.getScene().lookup("#replay-verdict"));
+        Fx.await(() -> verdict.getText().startsWith("PASS"));
+        assertEquals(2, Fx.call(() -> ((javafx.scene.control.TableView<?>) comparison.getScene().lookup("#replay-rows")).getItems().size()));
+        try (var files = Files.walk(tmp.resolve("replays"))) {
+            assertEquals(1, files.filter(f -> f.getFileName().toString().equals("candidate.pt")).count(), "outputs went to the cache directory");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Fx.run(comparison::close);
+        System.clearProperty("tdw.cache.dir");
+    }
+
+    private static Optional<Stage> windowTitled(String prefix) {
+        return Fx.call(() -> javafx.stage.Window.getWindows().stream()
+                .filter(w -> w instanceof Stage st && st.isShowing() && st.getTitle() != null && st.getTitle().startsWith(prefix))
+                .map(w -> (Stage) w).findFirst());
     }
 
     @Test

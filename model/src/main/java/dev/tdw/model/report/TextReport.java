@@ -90,7 +90,7 @@ public final class TextReport {
         return b.toString();
     }
 
-    static String describe(TensorMetrics m) {
+    public static String describe(TensorMetrics m) {
         if (m instanceof TensorMetrics.NotComparable nc) return nc.reason().text();
         if (m instanceof TensorMetrics.NonFinite nf) return "non-finite: left " + nf.leftNonfinite() + ", right " + nf.rightNonfinite();
         TensorMetrics.Compared c = (TensorMetrics.Compared) m;
