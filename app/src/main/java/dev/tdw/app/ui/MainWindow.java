@@ -474,6 +474,8 @@ public final class MainWindow extends BorderPane {
             Scene scene = new Scene(new DevicePanel(devicePanel), 980, 760);
             scene.getStylesheets().add(STYLESHEET);
             deviceStage.setScene(scene);
+            // Opening the panel is asking what is there: list the runtimes at once (off the FX thread).
+            devicePanel.runtimes().refresh();
             getScene().getWindow().addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> {
                 try {
                     devicePanel.shutdown(); // stops a running reproduction's process tree

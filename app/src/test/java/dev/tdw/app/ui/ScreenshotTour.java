@@ -70,6 +70,10 @@ public final class ScreenshotTour {
             tabs().getSelectionModel().select(1);
         });
         shoot(out, "workbench-graph-mode");
+
+        onFx(() -> ((javafx.scene.control.MenuBar) session.window().lookup("#menu-bar")).getMenus().stream()
+                .flatMap(m -> m.getItems().stream()).filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow().fire());
+        shoot(out, "device-panel");
         Platform.exit();
         System.exit(0);
     }

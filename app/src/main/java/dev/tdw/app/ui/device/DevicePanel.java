@@ -66,6 +66,8 @@ public final class DevicePanel extends BorderPane {
     private static Node runtimes(RuntimesViewModel vm) {
         Button refresh = button("Refresh", "device-refresh", vm::refresh);
         refresh.disableProperty().bind(vm.busyProperty());
+        // A long "no Ascend runtime: ..." status must wrap, not squeeze the button to "...".
+        refresh.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label status = label(vm.statusProperty(), "device-runtimes-status");
         TableView<RuntimeEntry> table = new TableView<>(vm.entries());
         table.setId("device-runtimes");
