@@ -9,6 +9,13 @@ import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.detail.StageDetailView;
+import dev.tdw.app.ui.device.CaptureSide;
+import dev.tdw.app.ui.device.DevicePanel;
+import dev.tdw.app.ui.device.DevicePanelViewModel;
+import dev.tdw.app.ui.device.WorkbenchActions;
+import dev.tdw.app.ui.replay.ReplayDialog;
+import dev.tdw.app.ui.replay.ReplayDialogModel;
+import dev.tdw.app.ui.replay.ReplayTarget;
 import dev.tdw.app.ui.report.ReportContext;
 import dev.tdw.app.ui.report.ReportWriter;
 import dev.tdw.app.ui.scan.ScanView;
@@ -64,7 +71,6 @@ import java.util.function.Consumer;
  * holds no comparison logic.
  */
 public final class MainWindow extends BorderPane {
-    public static final String DEVICE_MISSING = "device bridge not available yet";
     /** Added to the scene, not to this node: parent stylesheets make every new node's CSS lookup slower as the scene grows. */
     public static final String STYLESHEET = MainWindow.class.getResource("workbench.css").toExternalForm();
 
@@ -78,6 +84,20 @@ public final class MainWindow extends BorderPane {
     private final SplitPane outer;
     private final TextField filter = new TextField();
     private final Menu recentMenu = new Menu("Open Recent");
+    private final WorkbenchActions actions = new WorkbenchActions() {
+        @Override
+        public void loadCapture(Path captureDirectory, CaptureSide side) {
+            vm.open(side == CaptureSide.LEFT ? Side.LEFT : Side.RIGHT, captureDirectory);
+        }
+
+        @Override
+        public void openTensorsComparison(Path left, Path right) {
+            vm.tensors().openPayloads(left, right);
+            tabs.getSelectionModel().select(tensorTab);
+        }
+    };
+    private Stage deviceStage;
+    private DevicePanelViewModel deviceModel;
 
     public MainWindow(WorkbenchViewModel vm, FxTaskRunner tasks) {
         this.vm = vm;
@@ -167,10 +187,14 @@ public final class MainWindow extends BorderPane {
         Menu view = new Menu("View", null, first, next, previous, new SeparatorMenuItem(), focusFilter, divergentOnly,
                 columns, new SeparatorMenuItem(), detail, scanTab, tensorsTab, new SeparatorMenuItem(), logScale);
 
-        Menu device = new Menu("Device", null,
-                Placeholders.item("Connect to Device…", DEVICE_MISSING),
-                Placeholders.item("Capture on Device…", DEVICE_MISSING),
-                Placeholders.item("Replay Operator…", DEVICE_MISSING));
+        MenuItem panel = item("Device Panel…", "Shortcut+Shift+D", this::showDevicePanel);
+        MenuItem replay = item("Replay Selected Input Set…", "Shortcut+R", () -> vm.table().rows().find(vm.selectedKeyProperty().get())
+                .flatMap(r -> vm.replayTarget(r, Side.RIGHT).or(() -> vm.replayTarget(r, Side.LEFT))).ifPresent(this::openReplay));
+        replay.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.table().rows()
+                .find(vm.selectedKeyProperty().get())
+                .flatMap(r -> vm.replayTarget(r, Side.RIGHT).or(() -> vm.replayTarget(r, Side.LEFT))).isEmpty(),
+                vm.selectedKeyProperty(), vm.comparisonProperty()));
+        Menu device = new Menu("Device", null, panel, replay);
         device.setId("device-menu");
 
         MenuItem keys = item("Keys", null, this::showKeys);
@@ -399,10 +423,47 @@ public final class MainWindow extends BorderPane {
         });
         ContextMenu menu = new ContextMenu(copy, inChart, detail, tensors);
         if (row.isInputSet()) {
-            menu.getItems().addAll(new SeparatorMenuItem(), Placeholders.item("Replay Operator…",
-                    "Replaying an operator on its captured inputs needs the device bridge, which adds this; " + DEVICE_MISSING));
+            menu.getItems().add(new SeparatorMenuItem());
+            for (Side side : new Side[]{Side.RIGHT, Side.LEFT}) {
+                var target = vm.replayTarget(row, side);
+                MenuItem replay = new MenuItem("Replay the " + side.word() + " input set…");
+                replay.setId("replay-" + side.word());
+                replay.setDisable(target.isEmpty());
+                replay.setOnAction(e -> openReplay(target.orElseThrow()));
+                menu.getItems().add(replay);
+            }
         }
         return menu;
+    }
+
+    /** What the device panel and the replay dialog ask of this window. */
+    public WorkbenchActions actions() { return actions; }
+
+    /** The device panel in its own window, made on first use and kept (a running reproduction lives in it). */
+    private void showDevicePanel() {
+        if (deviceStage == null) {
+            deviceModel = DevicePanelViewModel.create(actions);
+            deviceStage = new Stage();
+            deviceStage.initOwner(getScene().getWindow());
+            deviceStage.setTitle("Device — " + AppInfo.NAME);
+            javafx.scene.Scene scene = new javafx.scene.Scene(new DevicePanel(deviceModel), 960, 680);
+            scene.getStylesheets().add(STYLESHEET);
+            deviceStage.setScene(scene);
+        }
+        deviceStage.show();
+        deviceStage.toFront();
+    }
+
+    /** Reads the input sets in the background, then shows the replay dialog. */
+    private void openReplay(ReplayTarget target) {
+        vm.tasks().run("Reading the input sets of " + target.key(), p -> ReplayDialogModel.open(target, actions),
+                model -> ReplayDialog.show(getScene().getWindow(), model),
+                e -> vm.setStatus("Cannot replay " + target.key() + ": " + e.getMessage()));
+    }
+
+    /** Stops what the device panel runs; the application calls this when it ends. */
+    public void shutdown() throws InterruptedException {
+        if (deviceModel != null) deviceModel.shutdown();
     }
 
     private void chooseCapture(Side side) {

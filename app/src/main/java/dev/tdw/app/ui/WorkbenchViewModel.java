@@ -10,6 +10,8 @@ import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.detail.StageDetailViewModel;
 import dev.tdw.app.ui.scan.ScanReports;
 import dev.tdw.app.ui.scan.ScanViewModel;
+import dev.tdw.app.ui.replay.ReplayTarget;
+import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.app.ui.table.StageTableViewModel;
 import dev.tdw.app.ui.tensor.TensorViewModel;
@@ -18,6 +20,7 @@ import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.ManifestReader;
+import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.Tolerance;
 import javafx.beans.property.ObjectProperty;
@@ -306,6 +309,23 @@ public final class WorkbenchViewModel {
     public void select(String key) {
         table.reveal(key);
         selectedKey.set(key);
+    }
+
+    /**
+     * The captured input set behind a row on one side, when that side's payload holds it (what a replay
+     * starts from); empty for other rows.
+     */
+    public Optional<ReplayTarget> replayTarget(StageRow row, Side side) {
+        StageRecord record = side == Side.LEFT ? row.left() : row.right();
+        CaptureSideViewModel s = side(side);
+        if (record == null || s.capture() == null || s.manifest() == null || !ReplayTarget.canReplay(s.manifest(), record)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ReplayTarget.of(s.capture(), s.manifest(), record));
+        } catch (dev.tdw.model.capture.CaptureFormatException e) {
+            return Optional.empty();
+        }
     }
 
     /** Exchanges the two captures (and so which side the diff treats as the suspect). */

@@ -8,7 +8,6 @@ import dev.tdw.app.ui.testing.Fx;
 import dev.tdw.model.report.Json;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
-import javafx.scene.control.CustomMenuItem;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -206,22 +205,45 @@ class WorkbenchUiTest {
     }
 
     @Test
-    void deviceItemsArePlaceholdersThatSayWhy(FxRobot robot) {
+    void theDeviceMenuOpensThePanelAndReplaysTheSelectedInputSet(FxRobot robot) {
         MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
-        Menu device = bar.getMenus().stream().filter(m -> m.getText().equals("Device")).findFirst().orElseThrow();
-        assertEquals(3, device.getItems().size());
-        for (var item : device.getItems()) {
-            CustomMenuItem c = (CustomMenuItem) item;
-            assertTrue(c.getStyleClass().contains(Placeholders.STYLE));
-            assertEquals(MainWindow.DEVICE_MISSING, c.getUserData());
-            assertEquals(null, c.getOnAction());
-            assertTrue(c.getContent().lookup(".label").isDisabled());
-        }
         assertEquals(java.util.List.of("File", "View", "Device", "Help"), bar.getMenus().stream().map(Menu::getText).toList());
+        Menu device = bar.getMenus().stream().filter(m -> m.getText().equals("Device")).findFirst().orElseThrow();
+        var replay = device.getItems().get(1);
+        assertTrue(replay.isDisable(), "nothing selected, nothing to replay");
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        Fx.run(() -> vm.select("add_rms_norm#2"));
+        assertFalse(replay.isDisable());
+        Fx.run(() -> vm.select("layers.2.mlp.act#0"));
+        assertTrue(replay.isDisable());
+        Fx.run(() -> device.getItems().get(0).fire());
+        Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof Stage s && s.isShowing()
+                && s.getScene().getRoot() instanceof dev.tdw.app.ui.device.DevicePanel));
+        Fx.run(() -> javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Stage s
+                && s.getScene().getRoot() instanceof dev.tdw.app.ui.device.DevicePanel).findFirst().orElseThrow().hide());
     }
 
     @Test
-    void anInputSetRowOffersReplayOnlyAsAPlaceholder(FxRobot robot) {
+    void aCaptureRunLoadsIntoTheChosenSide() {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        Fx.run(() -> session.window().actions().loadCapture(Captures.dir("overflow", "candidate"), dev.tdw.app.ui.device.CaptureSide.RIGHT));
+        Fx.await(() -> "overflow/candidate".equals(vm.right().name()) && vm.comparison().right().path().startsWith(Captures.dir("overflow", "candidate")));
+        assertEquals("layer-bug/baseline", Fx.call(() -> vm.left().name()));
+    }
+
+    @Test
+    void aReplaysOutputsOpenInTheTensorsTab(FxRobot robot) {
+        Path replay = Captures.dir("replay-inputs", "replay").resolve("add_rms_norm-3");
+        Fx.run(() -> session.window().actions().openTensorsComparison(replay.resolve("reference.pt"), replay.resolve("candidate.pt")));
+        Fx.await(() -> robot.lookup("#tensor-verdict").tryQuery().isPresent());
+        assertEquals(2, Fx.call(() -> robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedIndex()));
+        assertTrue(robot.lookup("#tensor-verdict").queryAs(Label.class).getText().startsWith("add_rms_norm#3:out#0 — PASS: 351 elements differ"),
+                robot.lookup("#tensor-verdict").queryAs(Label.class).getText());
+        assertTrue(robot.lookup("#tensor-source").queryAs(Label.class).getText().endsWith("candidate.pt"));
+    }
+
+    @Test
+    void anInputSetRowOffersTheReplayOfEachSide(FxRobot robot) {
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
         Fx.run(() -> vm.select("add_rms_norm#0"));
         TreeTableRow<?> input = row(robot, "add_rms_norm#0");
@@ -235,10 +257,21 @@ class WorkbenchUiTest {
         javafx.scene.control.ContextMenu menu = Fx.call(() -> (javafx.scene.control.ContextMenu) javafx.stage.Window.getWindows().stream()
                 .filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing()).findFirst().orElseThrow());
         assertEquals("Copy Key", menu.getItems().get(0).getText());
-        CustomMenuItem replay = menu.getItems().stream().filter(i -> i.getStyleClass().contains(Placeholders.STYLE))
-                .map(i -> (CustomMenuItem) i).findFirst().orElseThrow();
-        assertTrue(((String) replay.getUserData()).contains("device bridge"));
-        Fx.run(menu::hide);
+        var right = menu.getItems().stream().filter(i -> "replay-right".equals(i.getId())).findFirst().orElseThrow();
+        assertFalse(right.isDisable());
+        assertFalse(menu.getItems().stream().filter(i -> "replay-left".equals(i.getId())).findFirst().orElseThrow().isDisable());
+        Fx.run(() -> {
+            menu.hide();
+            right.fire();
+        });
+        // The dialog reads the candidate's input sets in the background, then opens on occurrence 0.
+        Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof Stage s && s.isShowing()
+                && "Replay add_rms_norm#0".equals(s.getTitle())));
+        Stage dialog = Fx.call(() -> (Stage) javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Stage s && s.isShowing()
+                && "Replay add_rms_norm#0".equals(s.getTitle())).findFirst().orElseThrow());
+        Fx.run(() -> ((javafx.scene.control.Button) ((javafx.scene.control.DialogPane) dialog.getScene().getRoot())
+                .lookupButton(javafx.scene.control.ButtonType.CLOSE)).fire());
+        Fx.await(() -> !dialog.isShowing());
         // From the keyboard the request targets the table and opens the selected row's menu.
         Fx.run(() -> {
             var table = session.window().table();
@@ -247,7 +280,7 @@ class WorkbenchUiTest {
                     40, 40, at.getX(), at.getY(), true, new javafx.scene.input.PickResult(table, at.getX(), at.getY())));
         });
         Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof javafx.scene.control.ContextMenu c && c.isShowing()
-                && c.getItems().stream().anyMatch(i -> i.getStyleClass().contains(Placeholders.STYLE))));
+                && c.getItems().stream().anyMatch(i -> "replay-right".equals(i.getId()))));
         robot.type(KeyCode.ESCAPE);
     }
 

@@ -42,6 +42,7 @@ public final class TensorViewModel {
     private final LongProperty maxElements = new SimpleLongProperty(this, "maxElements", TensorComparison.DEFAULT_MAX_ELEMENTS);
     private final ReadOnlyObjectWrapper<TensorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyStringWrapper source = new ReadOnlyStringWrapper(this, "source", "");
     private final javafx.beans.property.BooleanProperty active = new javafx.beans.property.SimpleBooleanProperty(this, "active", true);
     /** Set when a comparison was skipped while the view was hidden. */
     private boolean stale;
@@ -73,6 +74,8 @@ public final class TensorViewModel {
     public LongProperty maxElementsProperty() { return maxElements; }
     public ReadOnlyObjectProperty<TensorReport> reportProperty() { return report.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+    /** Which payloads are compared ("left.pt  ⟷  right.pt"), empty when none. */
+    public ReadOnlyStringProperty sourceProperty() { return source.getReadOnlyProperty(); }
 
     /** The payload key that shows a stage row: the tensor itself, or the first input of an input set. */
     public Optional<String> keyFor(String stageKey) {
@@ -85,29 +88,48 @@ public final class TensorViewModel {
     }
 
     private void loadKeys() {
+        Comparison c = comparison.get();
+        if (c == null) {
+            load(null, null, "");
+            return;
+        }
+        Path l, r;
+        try {
+            l = payload(c.left());
+            r = payload(c.right());
+        } catch (CaptureFormatException e) {
+            load(null, null, e.getMessage());
+            return;
+        }
+        if (l == null || r == null) {
+            load(null, null, "No tensors to compare: the " + (l == null ? "left" : "right")
+                    + " capture saved no payload (DUMP_PROBE_TENSOR selects what is saved).");
+            return;
+        }
+        load(l, r, "");
+    }
+
+    /**
+     * Compares two payloads that are not the comparison's own, such as a replay's reference (left) and
+     * candidate (right); a new comparison returns to the captures' payloads.
+     */
+    public void openPayloads(Path left, Path right) {
+        load(left, right, "");
+    }
+
+    /** The pair of payloads on show: their common keys are read in the background. */
+    private void load(Path l, Path r, String why) {
         keys.clear();
         key.set(null);
         long gen = ++generation;
         report.set(null);
-        Comparison c = comparison.get();
-        leftPayload = rightPayload = null;
-        if (c == null) {
-            message.set("");
+        leftPayload = l;
+        rightPayload = r;
+        source.set(l == null ? "" : l + "  ⟷  " + r);
+        if (l == null) {
+            message.set(why);
             return;
         }
-        try {
-            leftPayload = payload(c.left());
-            rightPayload = payload(c.right());
-        } catch (CaptureFormatException e) {
-            message.set(e.getMessage());
-            return;
-        }
-        if (leftPayload == null || rightPayload == null) {
-            message.set("No tensors to compare: the " + (leftPayload == null ? "left" : "right")
-                    + " capture saved no payload (DUMP_PROBE_TENSOR selects what is saved).");
-            return;
-        }
-        Path l = leftPayload, r = rightPayload;
         message.set("Reading the payloads …");
         tasks.run("Reading payloads", p -> TensorReportTask.commonKeys(l, r), list -> {
             if (gen != generation) return;
