@@ -15,7 +15,6 @@ import dev.tdw.app.ui.device.DevicePanelViewModel;
 import dev.tdw.app.ui.device.WorkbenchActions;
 import dev.tdw.app.ui.replay.ReplayDialog;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
-import dev.tdw.app.ui.replay.ReplayTarget;
 import dev.tdw.app.ui.report.ReportContext;
 import dev.tdw.app.ui.report.ReportWriter;
 import dev.tdw.app.ui.scan.ScanView;
@@ -189,10 +188,10 @@ public final class MainWindow extends BorderPane {
 
         MenuItem panel = item("Device Panel…", "Shortcut+Shift+D", this::showDevicePanel);
         MenuItem replay = item("Replay Selected Input Set…", "Shortcut+R", () -> vm.table().rows().find(vm.selectedKeyProperty().get())
-                .flatMap(r -> vm.replayTarget(r, Side.RIGHT).or(() -> vm.replayTarget(r, Side.LEFT))).ifPresent(this::openReplay));
+                .ifPresent(r -> openReplay(r, vm.canReplay(r, Side.RIGHT) ? Side.RIGHT : Side.LEFT)));
         replay.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.table().rows()
                 .find(vm.selectedKeyProperty().get())
-                .flatMap(r -> vm.replayTarget(r, Side.RIGHT).or(() -> vm.replayTarget(r, Side.LEFT))).isEmpty(),
+                .map(r -> !vm.canReplay(r, Side.RIGHT) && !vm.canReplay(r, Side.LEFT)).orElse(true),
                 vm.selectedKeyProperty(), vm.comparisonProperty()));
         Menu device = new Menu("Device", null, panel, replay);
         device.setId("device-menu");
@@ -425,11 +424,10 @@ public final class MainWindow extends BorderPane {
         if (row.isInputSet()) {
             menu.getItems().add(new SeparatorMenuItem());
             for (Side side : new Side[]{Side.RIGHT, Side.LEFT}) {
-                var target = vm.replayTarget(row, side);
                 MenuItem replay = new MenuItem("Replay the " + side.word() + " input set…");
                 replay.setId("replay-" + side.word());
-                replay.setDisable(target.isEmpty());
-                replay.setOnAction(e -> openReplay(target.orElseThrow()));
+                replay.setDisable(!vm.canReplay(row, side));
+                replay.setOnAction(e -> openReplay(row, side));
                 menu.getItems().add(replay);
             }
         }
@@ -454,11 +452,12 @@ public final class MainWindow extends BorderPane {
         deviceStage.toFront();
     }
 
-    /** Reads the input sets in the background, then shows the replay dialog. */
-    private void openReplay(ReplayTarget target) {
-        vm.tasks().run("Reading the input sets of " + target.key(), p -> ReplayDialogModel.open(target, actions),
+    /** Finds the payload and reads its input sets in the background, then shows the replay dialog. */
+    private void openReplay(StageRow row, Side side) {
+        var target = vm.replayTarget(row, side);
+        vm.tasks().run("Reading the input sets of " + row.key(), p -> ReplayDialogModel.open(target.call(), actions),
                 model -> ReplayDialog.show(getScene().getWindow(), model),
-                e -> vm.setStatus("Cannot replay " + target.key() + ": " + e.getMessage()));
+                e -> vm.setStatus("Cannot replay " + row.key() + ": " + e.getMessage()));
     }
 
     /** Stops what the device panel runs; the application calls this when it ends. */

@@ -41,6 +41,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -311,21 +312,22 @@ public final class WorkbenchViewModel {
         selectedKey.set(key);
     }
 
-    /**
-     * The captured input set behind a row on one side, when that side's payload holds it (what a replay
-     * starts from); empty for other rows.
-     */
-    public Optional<ReplayTarget> replayTarget(StageRow row, Side side) {
+    /** Whether a row's input set on one side was saved into that side's payload, so it can be replayed. */
+    public boolean canReplay(StageRow row, Side side) {
         StageRecord record = side == Side.LEFT ? row.left() : row.right();
-        CaptureSideViewModel s = side(side);
-        if (record == null || s.capture() == null || s.manifest() == null || !ReplayTarget.canReplay(s.manifest(), record)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(ReplayTarget.of(s.capture(), s.manifest(), record));
-        } catch (dev.tdw.model.capture.CaptureFormatException e) {
-            return Optional.empty();
-        }
+        Manifest m = side(side).manifest();
+        return record != null && m != null && side(side).capture() != null && ReplayTarget.canReplay(m, record);
+    }
+
+    /**
+     * The replay target of a row's input set (resolving the payload touches the file system, so this
+     * belongs in background work).
+     */
+    public Callable<ReplayTarget> replayTarget(StageRow row, Side side) {
+        StageRecord record = side == Side.LEFT ? row.left() : row.right();
+        CaptureDirectory capture = side(side).capture();
+        Manifest manifest = side(side).manifest();
+        return () -> ReplayTarget.of(capture, manifest, record);
     }
 
     /** Exchanges the two captures (and so which side the diff treats as the suspect). */

@@ -90,35 +90,41 @@ public final class TensorViewModel {
     private void loadKeys() {
         Comparison c = comparison.get();
         if (c == null) {
-            load(null, null, "");
+            show(null, null, "");
             return;
         }
-        Path l, r;
-        try {
-            l = payload(c.left());
-            r = payload(c.right());
-        } catch (CaptureFormatException e) {
-            load(null, null, e.getMessage());
-            return;
-        }
-        if (l == null || r == null) {
-            load(null, null, "No tensors to compare: the " + (l == null ? "left" : "right")
-                    + " capture saved no payload (DUMP_PROBE_TENSOR selects what is saved).");
-            return;
-        }
-        load(l, r, "");
+        // Resolving the payloads touches the file system: it happens with the key listing, in the background.
+        long gen = show(null, null, "Reading the payloads …");
+        tasks.run("Reading payloads", p -> {
+            Path l = payload(c.left()), r = payload(c.right());
+            return l == null || r == null ? new Listing(l, r, List.of()) : new Listing(l, r, TensorReportTask.commonKeys(l, r));
+        }, listing -> {
+            if (gen != generation) return;
+            if (listing.left() == null || listing.right() == null) {
+                message.set("No tensors to compare: the " + (listing.left() == null ? "left" : "right")
+                        + " capture saved no payload (DUMP_PROBE_TENSOR selects what is saved).");
+                return;
+            }
+            listed(listing);
+        }, e -> { if (gen == generation) message.set("Cannot read a payload: " + e.getMessage()); });
     }
+
+    /** Two payloads and the keys both hold. */
+    private record Listing(Path left, Path right, List<String> keys) {}
 
     /**
      * Compares two payloads that are not the comparison's own, such as a replay's reference (left) and
      * candidate (right); a new comparison returns to the captures' payloads.
      */
     public void openPayloads(Path left, Path right) {
-        load(left, right, "");
+        long gen = show(null, null, "Reading the payloads …");
+        tasks.run("Reading payloads", p -> new Listing(left, right, TensorReportTask.commonKeys(left, right)), listing -> {
+            if (gen == generation) listed(listing);
+        }, e -> { if (gen == generation) message.set("Cannot read a payload: " + e.getMessage()); });
     }
 
-    /** The pair of payloads on show: their common keys are read in the background. */
-    private void load(Path l, Path r, String why) {
+    /** Clears what is shown for a new pair of payloads (null while unknown); the generation of that pair. */
+    private long show(Path l, Path r, String why) {
         keys.clear();
         key.set(null);
         long gen = ++generation;
@@ -126,18 +132,18 @@ public final class TensorViewModel {
         leftPayload = l;
         rightPayload = r;
         source.set(l == null ? "" : l + "  ⟷  " + r);
-        if (l == null) {
-            message.set(why);
-            return;
-        }
-        message.set("Reading the payloads …");
-        tasks.run("Reading payloads", p -> TensorReportTask.commonKeys(l, r), list -> {
-            if (gen != generation) return;
-            keys.setAll(list);
-            message.set(list.isEmpty() ? "The two payloads have no key in common." : "");
-            follow(selectedStage.get());
-            if (key.get() == null && !list.isEmpty()) key.set(list.get(0));
-        }, e -> { if (gen == generation) message.set("Cannot read a payload: " + e.getMessage()); });
+        message.set(why);
+        return gen;
+    }
+
+    private void listed(Listing listing) {
+        leftPayload = listing.left();
+        rightPayload = listing.right();
+        source.set(leftPayload + "  ⟷  " + rightPayload);
+        keys.setAll(listing.keys());
+        message.set(listing.keys().isEmpty() ? "The two payloads have no key in common." : "");
+        follow(selectedStage.get());
+        if (key.get() == null && !listing.keys().isEmpty()) key.set(listing.keys().get(0));
     }
 
     private static Path payload(Manifest m) throws CaptureFormatException {
