@@ -75,6 +75,8 @@ public final class WorkbenchViewModel {
     private final StageDetailViewModel detail = new StageDetailViewModel();
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
+    /** The latest load asked for per side: a slower, older load must not overwrite a newer one. */
+    private final Map<Side, Long> newestLoad = new EnumMap<>(Side.class);
     /** Set while the pairing moves both sides, so the comparison runs once at the end. */
     private boolean pairingInProgress;
     private long compareGeneration;
@@ -127,19 +129,24 @@ public final class WorkbenchViewModel {
     public void open(Side side, Path dir) {
         status.set("Loading " + side.word() + " capture " + dir + " …");
         ManifestReader reader = new ManifestReader();
+        long request = newestLoad.merge(side, 1L, Long::sum);
         tasks.run("Loading " + dir.getFileName(), p -> CaptureDirectory.load(dir, reader, p),
-                cd -> loaded(Map.of(side, cd)), e -> loadFailed(side, dir, e));
+                cd -> { if (newestLoad.get(side) == request) loaded(Map.of(side, cd)); },
+                e -> { if (newestLoad.get(side) == request) loadFailed(side, dir, e); });
     }
 
     /** Loads both sides in one task, so the pairing and the comparison happen once. */
     public void openPair(Path leftDir, Path rightDir) {
         status.set("Loading " + leftDir + " and " + rightDir + " …");
         ManifestReader reader = new ManifestReader();
+        long left = newestLoad.merge(Side.LEFT, 1L, Long::sum), right = newestLoad.merge(Side.RIGHT, 1L, Long::sum);
+        java.util.function.BooleanSupplier newest = () -> newestLoad.get(Side.LEFT) == left && newestLoad.get(Side.RIGHT) == right;
         tasks.run("Loading captures", p -> {
             CaptureDirectory l = CaptureDirectory.load(leftDir, reader, p);
             CaptureDirectory r = CaptureDirectory.load(rightDir, reader, p);
             return Map.of(Side.LEFT, l, Side.RIGHT, r);
-        }, this::loaded, e -> loadFailed(null, leftDir.getFileName() + " / " + rightDir.getFileName(), e));
+        }, dirs -> { if (newest.getAsBoolean()) loaded(dirs); },
+                e -> { if (newest.getAsBoolean()) loadFailed(null, leftDir.getFileName() + " / " + rightDir.getFileName(), e); });
     }
 
     private void loadFailed(Side side, Object what, Throwable e) {
