@@ -1,21 +1,5 @@
 package dev.tdw.app.ui;
 
-import dev.tdw.app.ui.device.CaptureSide;
-import dev.tdw.app.ui.device.DevicePanel;
-import dev.tdw.app.ui.device.DevicePanelViewModel;
-import dev.tdw.app.ui.device.WorkbenchActions;
-import dev.tdw.app.ui.replay.ReplayComparisonModel;
-import dev.tdw.app.ui.replay.ReplayComparisonWindow;
-import dev.tdw.app.ui.replay.ReplayDialog;
-import dev.tdw.app.ui.replay.ReplayDialogModel;
-import dev.tdw.app.ui.replay.ReplayTarget;
-import dev.tdw.model.capture.CaptureDirectory;
-import dev.tdw.model.capture.Manifest;
-import dev.tdw.model.capture.StageRecord;
-import javafx.scene.Scene;
-import javafx.stage.WindowEvent;
-import java.util.ArrayList;
-import java.util.List;
 import dev.tdw.app.ui.capture.CaptureSidePane;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.capture.TokenIdComparison;
@@ -25,6 +9,12 @@ import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.detail.StageDetailView;
+import dev.tdw.app.ui.device.CaptureSide;
+import dev.tdw.app.ui.device.DevicePanel;
+import dev.tdw.app.ui.device.DevicePanelViewModel;
+import dev.tdw.app.ui.device.WorkbenchActions;
+import dev.tdw.app.ui.replay.ReplayDialog;
+import dev.tdw.app.ui.replay.ReplayDialogModel;
 import dev.tdw.app.ui.report.ReportContext;
 import dev.tdw.app.ui.report.ReportWriter;
 import dev.tdw.app.ui.scan.ScanView;
@@ -80,7 +70,6 @@ import java.util.function.Consumer;
  * holds no comparison logic.
  */
 public final class MainWindow extends BorderPane {
-    public static final String DEVICE_MISSING = "device bridge not available yet";
     /** Added to the scene, not to this node: parent stylesheets make every new node's CSS lookup slower as the scene grows. */
     public static final String STYLESHEET = MainWindow.class.getResource("workbench.css").toExternalForm();
 
@@ -94,6 +83,20 @@ public final class MainWindow extends BorderPane {
     private final SplitPane outer;
     private final TextField filter = new TextField();
     private final Menu recentMenu = new Menu("Open Recent");
+    private final WorkbenchActions actions = new WorkbenchActions() {
+        @Override
+        public void loadCapture(Path captureDirectory, CaptureSide side) {
+            vm.open(side == CaptureSide.LEFT ? Side.LEFT : Side.RIGHT, captureDirectory);
+        }
+
+        @Override
+        public void openTensorsComparison(Path left, Path right) {
+            vm.tensors().openPayloads(left, right);
+            tabs.getSelectionModel().select(tensorTab);
+        }
+    };
+    private Stage deviceStage;
+    private DevicePanelViewModel deviceModel;
 
     public MainWindow(WorkbenchViewModel vm, FxTaskRunner tasks) {
         this.vm = vm;
@@ -183,15 +186,15 @@ public final class MainWindow extends BorderPane {
         Menu view = new Menu("View", null, first, next, previous, new SeparatorMenuItem(), focusFilter, divergentOnly,
                 columns, new SeparatorMenuItem(), detail, scanTab, tensorsTab, new SeparatorMenuItem(), logScale);
 
-        MenuItem devicePanel = item("Device Panel…", "Shortcut+Shift+D", this::showDevicePanel);
-        devicePanel.setId("device-panel-item");
-        MenuItem replaySelected = item("Replay Selected Operator…", "Shortcut+R", () -> {
-            String key = vm.selectedKeyProperty().get();
-            if (key == null) return;
-            vm.table().rows().find(key).flatMap(row -> replayTargets(row).stream().findFirst()).ifPresentOrElse(this::openReplay,
-                    () -> vm.setStatus(key + " holds no captured input set to replay"));
-        });
-        Menu device = new Menu("Device", null, devicePanel, replaySelected);
+        MenuItem panel = item("Device Panel…", "Shortcut+Shift+D", this::showDevicePanel);
+        panel.setId("device-panel-item");
+        MenuItem replay = item("Replay Selected Input Set…", "Shortcut+R", () -> vm.table().rows().find(vm.selectedKeyProperty().get())
+                .ifPresent(r -> openReplay(r, vm.canReplay(r, Side.RIGHT) ? Side.RIGHT : Side.LEFT)));
+        replay.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.table().rows()
+                .find(vm.selectedKeyProperty().get())
+                .map(r -> !vm.canReplay(r, Side.RIGHT) && !vm.canReplay(r, Side.LEFT)).orElse(true),
+                vm.selectedKeyProperty(), vm.comparisonProperty()));
+        Menu device = new Menu("Device", null, panel, replay);
         device.setId("device-menu");
 
         MenuItem keys = item("Keys", null, this::showKeys);
@@ -421,87 +424,54 @@ public final class MainWindow extends BorderPane {
         ContextMenu menu = new ContextMenu(copy, inChart, detail, tensors);
         if (row.isInputSet()) {
             menu.getItems().add(new SeparatorMenuItem());
-            List<ReplaySource> targets = replayTargets(row);
-            for (ReplaySource t : targets) {
-                MenuItem replay = new MenuItem("Replay Operator (" + t.side().word() + " capture)…");
-                replay.setOnAction(e -> openReplay(t));
+            for (Side side : new Side[]{Side.RIGHT, Side.LEFT}) {
+                MenuItem replay = new MenuItem("Replay the " + side.word() + " input set…");
+                replay.setId("replay-" + side.word());
+                replay.setDisable(!vm.canReplay(row, side));
+                replay.setOnAction(e -> openReplay(row, side));
                 menu.getItems().add(replay);
-            }
-            if (targets.isEmpty()) {
-                menu.getItems().add(Placeholders.item("Replay Operator…",
-                        "Neither side saved this input set in its payload (capture_inputs always saves one; is the .pt missing?)"));
             }
         }
         return menu;
     }
 
-    /** One side's record of an input-set row, replayable from that side's payload. */
-    private record ReplaySource(Side side, CaptureDirectory capture, Manifest manifest, StageRecord record) {}
+    /** What the device panel and the replay dialog ask of this window. */
+    public WorkbenchActions actions() { return actions; }
 
-    private List<ReplaySource> replayTargets(StageRow row) {
-        List<ReplaySource> out = new ArrayList<>();
-        for (Side side : List.of(Side.LEFT, Side.RIGHT)) {
-            StageRecord record = side == Side.LEFT ? row.left() : row.right();
-            Manifest manifest = vm.side(side).manifest();
-            if (record != null && manifest != null && ReplayTarget.canReplay(manifest, record)) {
-                out.add(new ReplaySource(side, vm.side(side).capture(), manifest, record));
-            }
-        }
-        return out;
-    }
-
-    /** Reading the input set's names, shapes and values touches the payload: off the FX thread. */
-    private void openReplay(ReplaySource s) {
-        vm.tasks().run("Opening the input set of " + s.record().key(),
-                p -> ReplayDialogModel.open(ReplayTarget.of(s.capture(), s.manifest(), s.record()), actions()),
-                model -> {
-                    if (devicePanel != null) model.setRuntimes(devicePanel.runtimes().runtimesProperty().get());
-                    ReplayDialog.show(getScene().getWindow(), model);
-                },
-                e -> vm.setStatus("Cannot replay " + s.record().key() + ": " + e.getMessage()));
-    }
-
-    private DevicePanelViewModel devicePanel;
-    private Stage deviceStage;
-
-    /** One device panel per window, kept while the window lives so a running reproduction keeps its log. */
+    /** The device panel in its own window, made on first use and kept (a running reproduction lives in it). */
     private void showDevicePanel() {
         if (deviceStage == null) {
-            devicePanel = DevicePanelViewModel.create(actions());
+            deviceModel = DevicePanelViewModel.create(actions);
             deviceStage = new Stage();
             deviceStage.initOwner(getScene().getWindow());
             deviceStage.setTitle("Device — " + AppInfo.NAME);
-            Scene scene = new Scene(new DevicePanel(devicePanel), 980, 760);
+            javafx.scene.Scene scene = new javafx.scene.Scene(new DevicePanel(deviceModel), 960, 680);
             scene.getStylesheets().add(STYLESHEET);
             deviceStage.setScene(scene);
             // Opening the panel is asking what is there: list the runtimes at once (off the FX thread).
-            devicePanel.runtimes().refresh();
-            getScene().getWindow().addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> {
-                try {
-                    devicePanel.shutdown(); // stops a running reproduction's process tree
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            deviceModel.runtimes().refresh();
         }
         deviceStage.show();
         deviceStage.toFront();
     }
 
-    private WorkbenchActions actions() {
-        return new WorkbenchActions() {
-            @Override
-            public void loadCapture(Path captureDirectory, CaptureSide side) {
-                vm.open(side == CaptureSide.LEFT ? Side.LEFT : Side.RIGHT, captureDirectory);
-            }
+    /** Finds the payload and reads its input sets in the background, then shows the replay dialog. */
+    private void openReplay(StageRow row, Side side) {
+        var target = vm.replayTarget(row, side);
+        vm.tasks().run("Reading the input sets of " + row.key(), p -> ReplayDialogModel.open(target.call(), actions),
+                model -> {
+                    // Reuse the panel's listing rather than opening every Ascend device again.
+                    if (deviceModel != null && deviceModel.runtimes().runtimesProperty().get() != null) {
+                        model.setRuntimes(deviceModel.runtimes().runtimesProperty().get());
+                    }
+                    ReplayDialog.show(getScene().getWindow(), model);
+                },
+                e -> vm.setStatus("Cannot replay " + row.key() + ": " + e.getMessage()));
+    }
 
-            @Override
-            public void openTensorsComparison(Path left, Path right) {
-                ReplayComparisonModel model = new ReplayComparisonModel();
-                ReplayComparisonWindow.show(getScene().getWindow(), model, left, right);
-                model.compare(vm.tasks(), left, right, vm.tensors().atolProperty().get(), vm.tensors().rtolProperty().get());
-            }
-        };
+    /** Stops what the device panel runs; the application calls this when it ends. */
+    public void shutdown() throws InterruptedException {
+        if (deviceModel != null) deviceModel.shutdown();
     }
 
     private void chooseCapture(Side side) {

@@ -100,6 +100,13 @@ public final class WorkbenchApp extends Application {
                 System.err.println("tdw: could not remember the window geometry: " + e.getMessage());
             }
         }
+        if (window != null) {
+            try {
+                window.shutdown();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (tasks != null) tasks.shutdown();
     }
 }

@@ -10,6 +10,8 @@ import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.detail.StageDetailViewModel;
 import dev.tdw.app.ui.scan.ScanReports;
 import dev.tdw.app.ui.scan.ScanViewModel;
+import dev.tdw.app.ui.replay.ReplayTarget;
+import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.app.ui.table.StageTableViewModel;
 import dev.tdw.app.ui.tensor.TensorViewModel;
@@ -18,6 +20,7 @@ import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.ManifestReader;
+import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.Tolerance;
 import javafx.beans.property.ObjectProperty;
@@ -38,6 +41,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -71,6 +75,8 @@ public final class WorkbenchViewModel {
     private final StageDetailViewModel detail = new StageDetailViewModel();
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
+    /** The latest load asked for per side: a slower, older load must not overwrite a newer one. */
+    private final Map<Side, Long> newestLoad = new EnumMap<>(Side.class);
     /** Set while the pairing moves both sides, so the comparison runs once at the end. */
     private boolean pairingInProgress;
     private long compareGeneration;
@@ -123,19 +129,24 @@ public final class WorkbenchViewModel {
     public void open(Side side, Path dir) {
         status.set("Loading " + side.word() + " capture " + dir + " …");
         ManifestReader reader = new ManifestReader();
+        long request = newestLoad.merge(side, 1L, Long::sum);
         tasks.run("Loading " + dir.getFileName(), p -> CaptureDirectory.load(dir, reader, p),
-                cd -> loaded(Map.of(side, cd)), e -> loadFailed(side, dir, e));
+                cd -> { if (newestLoad.get(side) == request) loaded(Map.of(side, cd)); },
+                e -> { if (newestLoad.get(side) == request) loadFailed(side, dir, e); });
     }
 
     /** Loads both sides in one task, so the pairing and the comparison happen once. */
     public void openPair(Path leftDir, Path rightDir) {
         status.set("Loading " + leftDir + " and " + rightDir + " …");
         ManifestReader reader = new ManifestReader();
+        long left = newestLoad.merge(Side.LEFT, 1L, Long::sum), right = newestLoad.merge(Side.RIGHT, 1L, Long::sum);
+        java.util.function.BooleanSupplier newest = () -> newestLoad.get(Side.LEFT) == left && newestLoad.get(Side.RIGHT) == right;
         tasks.run("Loading captures", p -> {
             CaptureDirectory l = CaptureDirectory.load(leftDir, reader, p);
             CaptureDirectory r = CaptureDirectory.load(rightDir, reader, p);
             return Map.of(Side.LEFT, l, Side.RIGHT, r);
-        }, this::loaded, e -> loadFailed(null, leftDir.getFileName() + " / " + rightDir.getFileName(), e));
+        }, dirs -> { if (newest.getAsBoolean()) loaded(dirs); },
+                e -> { if (newest.getAsBoolean()) loadFailed(null, leftDir.getFileName() + " / " + rightDir.getFileName(), e); });
     }
 
     private void loadFailed(Side side, Object what, Throwable e) {
@@ -306,6 +317,24 @@ public final class WorkbenchViewModel {
     public void select(String key) {
         table.reveal(key);
         selectedKey.set(key);
+    }
+
+    /** Whether a row's input set on one side was saved into that side's payload, so it can be replayed. */
+    public boolean canReplay(StageRow row, Side side) {
+        StageRecord record = side == Side.LEFT ? row.left() : row.right();
+        Manifest m = side(side).manifest();
+        return record != null && m != null && side(side).capture() != null && ReplayTarget.canReplay(m, record);
+    }
+
+    /**
+     * The replay target of a row's input set (resolving the payload touches the file system, so this
+     * belongs in background work).
+     */
+    public Callable<ReplayTarget> replayTarget(StageRow row, Side side) {
+        StageRecord record = side == Side.LEFT ? row.left() : row.right();
+        CaptureDirectory capture = side(side).capture();
+        Manifest manifest = side(side).manifest();
+        return () -> ReplayTarget.of(capture, manifest, record);
     }
 
     /** Exchanges the two captures (and so which side the diff treats as the suspect). */

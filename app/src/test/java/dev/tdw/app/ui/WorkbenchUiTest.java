@@ -205,28 +205,45 @@ class WorkbenchUiTest {
     }
 
     @Test
-    void theDeviceMenuOpensOneDevicePanel(FxRobot robot) {
+    void theDeviceMenuOpensThePanelAndReplaysTheSelectedInputSet(FxRobot robot) {
         MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
         assertEquals(java.util.List.of("File", "View", "Device", "Help"), bar.getMenus().stream().map(Menu::getText).toList());
         Menu device = bar.getMenus().stream().filter(m -> m.getText().equals("Device")).findFirst().orElseThrow();
-        var panelItem = device.getItems().stream().filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow();
-        Fx.run(panelItem::fire);
-        Fx.run(panelItem::fire);
-        Fx.await(() -> deviceWindows().size() == 1);
-        Stage panel = deviceWindows().get(0);
-        assertNotNull(Fx.call(() -> panel.getScene().lookup("#device-runtimes")), "the runtimes table is in the panel");
-        Fx.run(panel::close);
-    }
-
-    private static java.util.List<Stage> deviceWindows() {
-        return Fx.call(() -> javafx.stage.Window.getWindows().stream()
-                .filter(w -> w instanceof Stage st && st.isShowing() && st.getTitle() != null && st.getTitle().startsWith("Device"))
-                .map(w -> (Stage) w).toList());
+        var replay = device.getItems().get(1);
+        assertTrue(replay.isDisable(), "nothing selected, nothing to replay");
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        Fx.run(() -> vm.select("add_rms_norm#2"));
+        assertFalse(replay.isDisable());
+        Fx.run(() -> vm.select("layers.2.mlp.act#0"));
+        assertTrue(replay.isDisable());
+        Fx.run(() -> device.getItems().get(0).fire());
+        Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof Stage s && s.isShowing()
+                && s.getScene().getRoot() instanceof dev.tdw.app.ui.device.DevicePanel));
+        Fx.run(() -> javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Stage s
+                && s.getScene().getRoot() instanceof dev.tdw.app.ui.device.DevicePanel).findFirst().orElseThrow().hide());
     }
 
     @Test
-    void anInputSetRowReplaysThroughTheDialogAndShowsTheComparison(FxRobot robot) {
-        System.setProperty("tdw.cache.dir", tmp.toString());
+    void aCaptureRunLoadsIntoTheChosenSide() {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        Fx.run(() -> session.window().actions().loadCapture(Captures.dir("overflow", "candidate"), dev.tdw.app.ui.device.CaptureSide.RIGHT));
+        Fx.await(() -> "overflow/candidate".equals(vm.right().name()) && vm.comparison().right().path().startsWith(Captures.dir("overflow", "candidate")));
+        assertEquals("layer-bug/baseline", Fx.call(() -> vm.left().name()));
+    }
+
+    @Test
+    void aReplaysOutputsOpenInTheTensorsTab(FxRobot robot) {
+        Path replay = Captures.dir("replay-inputs", "replay").resolve("add_rms_norm-3");
+        Fx.run(() -> session.window().actions().openTensorsComparison(replay.resolve("reference.pt"), replay.resolve("candidate.pt")));
+        Fx.await(() -> robot.lookup("#tensor-verdict").tryQuery().isPresent());
+        assertEquals(2, Fx.call(() -> robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedIndex()));
+        assertTrue(robot.lookup("#tensor-verdict").queryAs(Label.class).getText().startsWith("add_rms_norm#3:out#0 — PASS: 351 elements differ"),
+                robot.lookup("#tensor-verdict").queryAs(Label.class).getText());
+        assertTrue(robot.lookup("#tensor-source").queryAs(Label.class).getText().endsWith("candidate.pt"));
+    }
+
+    @Test
+    void anInputSetRowOffersTheReplayOfEachSide(FxRobot robot) {
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
         Fx.run(() -> vm.select("add_rms_norm#0"));
         TreeTableRow<?> input = row(robot, "add_rms_norm#0");
@@ -240,35 +257,31 @@ class WorkbenchUiTest {
         javafx.scene.control.ContextMenu menu = Fx.call(() -> (javafx.scene.control.ContextMenu) javafx.stage.Window.getWindows().stream()
                 .filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing()).findFirst().orElseThrow());
         assertEquals("Copy Key", menu.getItems().get(0).getText());
-        var labels = Fx.call(() -> menu.getItems().stream().map(i -> i.getText()).toList());
-        assertTrue(labels.contains("Replay Operator (left capture)…") && labels.contains("Replay Operator (right capture)…"), labels.toString());
-        var left = Fx.call(() -> menu.getItems().stream().filter(i -> "Replay Operator (left capture)…".equals(i.getText())).findFirst().orElseThrow());
-        Fx.run(menu::hide);
-        // The dialog waits for its answer, so it is opened without waiting here.
-        javafx.application.Platform.runLater(left::fire);
-        Fx.await(() -> windowTitled("Replay add_rms_norm#0").isPresent());
-        Stage dialog = windowTitled("Replay add_rms_norm#0").orElseThrow();
-        javafx.scene.control.Button run = Fx.call(() -> (javafx.scene.control.Button) dialog.getScene().lookup("#replay-run"));
-        Fx.await(() -> !run.isDisabled());
-        Fx.run(run::fire);
-        Fx.await(() -> windowTitled("Replay comparison").isPresent());
-        Stage comparison = windowTitled("Replay comparison").orElseThrow();
-        Label verdict = Fx.call(() -> (Label) comparison.getScene().lookup("#replay-verdict"));
-        Fx.await(() -> verdict.getText().startsWith("PASS"));
-        assertEquals(2, Fx.call(() -> ((javafx.scene.control.TableView<?>) comparison.getScene().lookup("#replay-rows")).getItems().size()));
-        try (var files = Files.walk(tmp.resolve("replays"))) {
-            assertEquals(1, files.filter(f -> f.getFileName().toString().equals("candidate.pt")).count(), "outputs went to the cache directory");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        Fx.run(comparison::close);
-        System.clearProperty("tdw.cache.dir");
-    }
-
-    private static Optional<Stage> windowTitled(String prefix) {
-        return Fx.call(() -> javafx.stage.Window.getWindows().stream()
-                .filter(w -> w instanceof Stage st && st.isShowing() && st.getTitle() != null && st.getTitle().startsWith(prefix))
-                .map(w -> (Stage) w).findFirst());
+        var right = menu.getItems().stream().filter(i -> "replay-right".equals(i.getId())).findFirst().orElseThrow();
+        assertFalse(right.isDisable());
+        assertFalse(menu.getItems().stream().filter(i -> "replay-left".equals(i.getId())).findFirst().orElseThrow().isDisable());
+        Fx.run(() -> {
+            menu.hide();
+            right.fire();
+        });
+        // The dialog reads the candidate's input sets in the background, then opens on occurrence 0.
+        Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof Stage s && s.isShowing()
+                && "Replay add_rms_norm#0".equals(s.getTitle())));
+        Stage dialog = Fx.call(() -> (Stage) javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Stage s && s.isShowing()
+                && "Replay add_rms_norm#0".equals(s.getTitle())).findFirst().orElseThrow());
+        Fx.run(() -> ((javafx.scene.control.Button) ((javafx.scene.control.DialogPane) dialog.getScene().getRoot())
+                .lookupButton(javafx.scene.control.ButtonType.CLOSE)).fire());
+        Fx.await(() -> !dialog.isShowing());
+        // From the keyboard the request targets the table and opens the selected row's menu.
+        Fx.run(() -> {
+            var table = session.window().table();
+            Point2D at = table.localToScreen(40, 40);
+            table.fireEvent(new javafx.scene.input.ContextMenuEvent(javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                    40, 40, at.getX(), at.getY(), true, new javafx.scene.input.PickResult(table, at.getX(), at.getY())));
+        });
+        Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof javafx.scene.control.ContextMenu c && c.isShowing()
+                && c.getItems().stream().anyMatch(i -> "replay-right".equals(i.getId()))));
+        robot.type(KeyCode.ESCAPE);
     }
 
     @Test

@@ -57,6 +57,13 @@ public final class TensorView extends VBox {
                 number("rtol", vm.rtolProperty().get(), v -> vm.rtolProperty().set(v)),
                 number("max elements", vm.maxElementsProperty().get(), v -> vm.maxElementsProperty().set((long) v)));
         wrap.setPadding(new Insets(6, 10, 4, 10));
+        Label source = new Label();
+        source.setId("tensor-source");
+        source.getStyleClass().add("hint");
+        source.textProperty().bind(vm.sourceProperty());
+        source.setTooltip(new Tooltip());
+        source.getTooltip().textProperty().bind(vm.sourceProperty());
+        VBox.setMargin(source, new Insets(0, 10, 0, 10));
         Label message = new Label();
         message.setWrapText(true);
         message.getStyleClass().add("hint");
@@ -68,7 +75,7 @@ public final class TensorView extends VBox {
         scroll.setFitToWidth(true);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         VBox.setMargin(message, new Insets(0, 10, 0, 10));
-        getChildren().addAll(wrap, message, scroll);
+        getChildren().addAll(wrap, source, message, scroll);
         Tooltip.install(heatmap, heatmapTip);
         heatmap.setOnMouseMoved(e -> heatmapTip.setText(describeCell(e.getX(), e.getY())));
         scroll.viewportBoundsProperty().addListener((o, a, b) -> drawHeatmap(b.getWidth() - 24));

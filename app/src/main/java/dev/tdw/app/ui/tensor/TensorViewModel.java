@@ -42,6 +42,7 @@ public final class TensorViewModel {
     private final LongProperty maxElements = new SimpleLongProperty(this, "maxElements", TensorComparison.DEFAULT_MAX_ELEMENTS);
     private final ReadOnlyObjectWrapper<TensorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyStringWrapper source = new ReadOnlyStringWrapper(this, "source", "");
     private final javafx.beans.property.BooleanProperty active = new javafx.beans.property.SimpleBooleanProperty(this, "active", true);
     /** Set when a comparison was skipped while the view was hidden. */
     private boolean stale;
@@ -73,6 +74,8 @@ public final class TensorViewModel {
     public LongProperty maxElementsProperty() { return maxElements; }
     public ReadOnlyObjectProperty<TensorReport> reportProperty() { return report.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+    /** Which payloads are compared ("left.pt  ⟷  right.pt"), empty when none. */
+    public ReadOnlyStringProperty sourceProperty() { return source.getReadOnlyProperty(); }
 
     /** The payload key that shows a stage row: the tensor itself, or the first input of an input set. */
     public Optional<String> keyFor(String stageKey) {
@@ -85,37 +88,62 @@ public final class TensorViewModel {
     }
 
     private void loadKeys() {
+        Comparison c = comparison.get();
+        if (c == null) {
+            show(null, null, "");
+            return;
+        }
+        // Resolving the payloads touches the file system: it happens with the key listing, in the background.
+        long gen = show(null, null, "Reading the payloads …");
+        tasks.run("Reading payloads", p -> {
+            Path l = payload(c.left()), r = payload(c.right());
+            return l == null || r == null ? new Listing(l, r, List.of()) : new Listing(l, r, TensorReportTask.commonKeys(l, r));
+        }, listing -> {
+            if (gen != generation) return;
+            if (listing.left() == null || listing.right() == null) {
+                message.set("No tensors to compare: the " + (listing.left() == null ? "left" : "right")
+                        + " capture saved no payload (DUMP_PROBE_TENSOR selects what is saved).");
+                return;
+            }
+            listed(listing);
+        }, e -> { if (gen == generation) message.set("Cannot read a payload: " + e.getMessage()); });
+    }
+
+    /** Two payloads and the keys both hold. */
+    private record Listing(Path left, Path right, List<String> keys) {}
+
+    /**
+     * Compares two payloads that are not the comparison's own, such as a replay's reference (left) and
+     * candidate (right); a new comparison returns to the captures' payloads.
+     */
+    public void openPayloads(Path left, Path right) {
+        long gen = show(null, null, "Reading the payloads …");
+        tasks.run("Reading payloads", p -> new Listing(left, right, TensorReportTask.commonKeys(left, right)), listing -> {
+            if (gen == generation) listed(listing);
+        }, e -> { if (gen == generation) message.set("Cannot read a payload: " + e.getMessage()); });
+    }
+
+    /** Clears what is shown for a new pair of payloads (null while unknown); the generation of that pair. */
+    private long show(Path l, Path r, String why) {
         keys.clear();
         key.set(null);
         long gen = ++generation;
         report.set(null);
-        Comparison c = comparison.get();
-        leftPayload = rightPayload = null;
-        if (c == null) {
-            message.set("");
-            return;
-        }
-        try {
-            leftPayload = payload(c.left());
-            rightPayload = payload(c.right());
-        } catch (CaptureFormatException e) {
-            message.set(e.getMessage());
-            return;
-        }
-        if (leftPayload == null || rightPayload == null) {
-            message.set("No tensors to compare: the " + (leftPayload == null ? "left" : "right")
-                    + " capture saved no payload (DUMP_PROBE_TENSOR selects what is saved).");
-            return;
-        }
-        Path l = leftPayload, r = rightPayload;
-        message.set("Reading the payloads …");
-        tasks.run("Reading payloads", p -> TensorReportTask.commonKeys(l, r), list -> {
-            if (gen != generation) return;
-            keys.setAll(list);
-            message.set(list.isEmpty() ? "The two payloads have no key in common." : "");
-            follow(selectedStage.get());
-            if (key.get() == null && !list.isEmpty()) key.set(list.get(0));
-        }, e -> { if (gen == generation) message.set("Cannot read a payload: " + e.getMessage()); });
+        leftPayload = l;
+        rightPayload = r;
+        source.set(l == null ? "" : l + "  ⟷  " + r);
+        message.set(why);
+        return gen;
+    }
+
+    private void listed(Listing listing) {
+        leftPayload = listing.left();
+        rightPayload = listing.right();
+        source.set(leftPayload + "  ⟷  " + rightPayload);
+        keys.setAll(listing.keys());
+        message.set(listing.keys().isEmpty() ? "The two payloads have no key in common." : "");
+        follow(selectedStage.get());
+        if (key.get() == null && !listing.keys().isEmpty()) key.set(listing.keys().get(0));
     }
 
     private static Path payload(Manifest m) throws CaptureFormatException {

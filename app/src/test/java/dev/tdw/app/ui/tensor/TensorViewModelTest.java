@@ -69,4 +69,20 @@ class TensorViewModelTest {
         hidden.activeProperty().set(true);
         assertEquals("layers.3.self_attn.q_rope#0", hidden.reportProperty().get().key());
     }
+
+    @Test
+    void aReplaysReferenceAndCandidateAreComparedByTheirOwnKeys() {
+        vm.comparisonProperty().set(Captures.compare("layer-bug", "baseline", "candidate"));
+        var replay = Captures.dir("replay-inputs", "replay").resolve("add_rms_norm-3");
+        vm.openPayloads(replay.resolve("reference.pt"), replay.resolve("candidate.pt"));
+        assertEquals(java.util.List.of("add_rms_norm#3:out#0", "add_rms_norm#3:residual#0"), vm.keys());
+        assertTrue(vm.reportProperty().get().verdict().startsWith("PASS: 351 elements differ, max |Δ| 0.015625"),
+                vm.reportProperty().get().verdict());
+        assertTrue(vm.sourceProperty().get().endsWith("candidate.pt"));
+        vm.keyProperty().set("add_rms_norm#3:residual#0");
+        assertEquals("PASS: exactly equal", vm.reportProperty().get().verdict());
+        // A new comparison goes back to the captures' payloads.
+        vm.comparisonProperty().set(Captures.compare("identical", "run1", "run2"));
+        assertTrue(vm.keys().contains("model.logits#0"));
+    }
 }
