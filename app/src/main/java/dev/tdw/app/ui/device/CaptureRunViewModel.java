@@ -262,9 +262,10 @@ public final class CaptureRunViewModel {
     }
 
     private void manifestAppeared(Path manifest) {
-        if (manifests.contains(manifest)) return;
-        manifests.add(manifest);
         Path dir = outputDirectory.get();
+        // A previous run's watcher can still deliver a late event after the next run started.
+        if (dir == null || !manifest.startsWith(dir) || manifests.contains(manifest)) return;
+        manifests.add(manifest);
         appendLog("[tdw] new manifest: " + dir.relativize(manifest));
         offer(dir);
     }
