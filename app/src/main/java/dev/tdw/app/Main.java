@@ -29,6 +29,11 @@ public final class Main {
     private static void startWorkbench(String[] args) {
         try {
             Class.forName("dev.tdw.app.ui.WorkbenchApp").getMethod("launch", String[].class).invoke(null, (Object) args);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            // The workbench's own message (e.g. the usage of "tdw open") is the cause, not the reflective wrapper.
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            System.err.println("tdw: " + (cause.getMessage() == null ? cause : cause.getMessage()));
+            System.exit(2);
         } catch (ReflectiveOperationException e) {
             System.err.println("tdw: cannot start the workbench: " + e);
             System.exit(2);

@@ -147,6 +147,17 @@ class CliBehaviourTest {
     }
 
     @Test
+    void aWrongOpenSaysItsUsageWithoutStartingAWindow() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.tdw.app.Main", "open", "only-one-side").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), out);
+        assertTrue(out.contains("tdw open LEFT RIGHT"), out);
+        assertFalse(out.contains("InvocationTargetException"), out);
+    }
+
+    @Test
     void headlessCommandsNeverLoadJavaFx() throws Exception {
         String cp = System.getProperty("java.class.path");
         Path m = TestCaptures.scenario("layer-bug").resolve("baseline/cmpl-layer-bug-rank0.json");
