@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.detail;
 
+import static dev.tdw.app.ui.Labels.title;
+import static dev.tdw.app.ui.Labels.hint;
 import dev.tdw.app.ui.chart.ChartViewModel;
 import dev.tdw.app.ui.table.Badges;
 import dev.tdw.app.ui.table.StatCell;
@@ -64,19 +66,6 @@ public final class StageDetailView extends ScrollPane {
         }
         content.getChildren().addAll(title("Statistics"), statistics(d.statistics()));
         if (!d.note().isEmpty()) content.getChildren().add(hint(d.note()));
-    }
-
-    private static Label title(String text) {
-        Label l = new Label(text);
-        l.getStyleClass().add("section-title");
-        return l;
-    }
-
-    private static Label hint(String text) {
-        Label l = new Label(text);
-        l.setWrapText(true);
-        l.getStyleClass().add("hint");
-        return l;
     }
 
     private static GridPane sideBySide(List<StageDetail.Field> fields) {

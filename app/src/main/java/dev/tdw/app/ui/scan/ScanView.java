@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.scan;
 
+import static dev.tdw.app.ui.Labels.title;
+import static dev.tdw.app.ui.Labels.hint;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.detail.AliasView;
 import dev.tdw.app.ui.detail.StageDetailView;
@@ -143,16 +145,4 @@ public final class ScanView extends VBox {
         return p;
     }
 
-    private static Label title(String text) {
-        Label l = new Label(text);
-        l.getStyleClass().add("section-title");
-        return l;
-    }
-
-    private static Label hint(String text) {
-        Label l = new Label(text);
-        l.setWrapText(true);
-        l.getStyleClass().add("hint");
-        return l;
-    }
 }

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.tensor;
 
+import static dev.tdw.app.ui.Labels.title;
+import static dev.tdw.app.ui.Labels.hint;
 import dev.tdw.app.ui.chart.ChartViewModel;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
@@ -264,12 +266,6 @@ public final class TensorView extends VBox {
         return c;
     }
 
-    private static Label title(String text) {
-        Label l = new Label(text);
-        l.getStyleClass().add("section-title");
-        return l;
-    }
-
     private static Label header(String text) {
         Label l = new Label(text);
         l.getStyleClass().add("column-header-label");
@@ -283,10 +279,4 @@ public final class TensorView extends VBox {
         return l;
     }
 
-    private static Label hint(String text) {
-        Label l = new Label(text);
-        l.setWrapText(true);
-        l.getStyleClass().add("hint");
-        return l;
-    }
 }
