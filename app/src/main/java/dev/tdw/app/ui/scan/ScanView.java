@@ -144,5 +144,4 @@ public final class ScanView extends VBox {
         if (keys.size() > MAX_LINKS) p.getChildren().add(new Label("… and " + (keys.size() - MAX_LINKS) + " more"));
         return p;
     }
-
 }

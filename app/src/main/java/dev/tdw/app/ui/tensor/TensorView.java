@@ -278,5 +278,4 @@ public final class TensorView extends VBox {
         if (bad) l.getStyleClass().add("differs");
         return l;
     }
-
 }
