@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.Labels;
 import dev.tdw.bridge.capture.RememberedRun;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -68,7 +69,7 @@ public final class DevicePanel extends BorderPane {
         refresh.disableProperty().bind(vm.busyProperty());
         // A long "no Ascend runtime: ..." status must wrap, not squeeze the button to "...".
         refresh.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        Label status = label(vm.statusProperty(), "device-runtimes-status");
+        Label status = Labels.bound(vm.statusProperty(), "device-runtimes-status");
         TableView<RuntimeEntry> table = new TableView<>(vm.entries());
         table.setId("device-runtimes");
         table.getColumns().add(column("Runtime", e -> e.spec() == null ? "-" : e.spec(), 130));
@@ -124,7 +125,7 @@ public final class DevicePanel extends BorderPane {
         start.disableProperty().bind(vm.runningProperty().or(Bindings.isNotEmpty(vm.problems())));
         Button stop = button("Stop", "device-stop", vm::stop);
         stop.disableProperty().bind(vm.runningProperty().not());
-        Label status = label(vm.statusProperty(), "device-status");
+        Label status = Labels.bound(vm.statusProperty(), "device-status");
 
         Label offered = new Label();
         offered.setId("device-offered");
@@ -203,7 +204,7 @@ public final class DevicePanel extends BorderPane {
         Button compare = button("Compare armed / disarmed", "arm-compare", vm::compareArmedDisarmed);
         send.disableProperty().bind(vm.busyProperty());
         compare.disableProperty().bind(vm.busyProperty());
-        Label status = label(vm.statusProperty(), "arm-status");
+        Label status = Labels.bound(vm.statusProperty(), "arm-status");
 
         TextArea armedAnswer = answer(vm.armedAnswerProperty(), "arm-armed-answer");
         TextArea disarmedAnswer = answer(vm.disarmedAnswerProperty(), "arm-disarmed-answer");
@@ -211,7 +212,7 @@ public final class DevicePanel extends BorderPane {
         answers.addRow(0, new Label("Armed"), new Label("Disarmed"));
         answers.addRow(1, armedAnswer, disarmedAnswer);
         answers.getColumnConstraints().setAll(half(), half());
-        Label verdict = label(vm.verdictProperty(), "arm-verdict");
+        Label verdict = Labels.bound(vm.verdictProperty(), "arm-verdict");
 
         VBox box = new VBox(6, form, new HBox(8, send, compare, status), answers, verdict);
         box.setPadding(new Insets(6));
@@ -272,14 +273,6 @@ public final class DevicePanel extends BorderPane {
         HBox box = new HBox(6, f, browse);
         HBox.setHgrow(f, Priority.ALWAYS);
         return box;
-    }
-
-    private static Label label(ObservableValue<String> text, String id) {
-        Label l = new Label();
-        l.setId(id);
-        l.setWrapText(true);
-        l.textProperty().bind(text);
-        return l;
     }
 
     private static Button button(String text, String id, Runnable action) {

@@ -1,8 +1,8 @@
 package dev.tdw.app.ui.replay;
 
+import dev.tdw.app.ui.Labels;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.StringProperty;
-import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.event.ActionEvent;
 import javafx.geometry.Insets;
@@ -117,7 +117,7 @@ public final class ReplayDialog {
         g.addRow(row++, new Label("Candidate"), candidate);
         g.addRow(row++, new Label("Reference"), reference);
 
-        Label note = label(m.toleranceNoteProperty(), "replay-tolerance-note");
+        Label note = Labels.bound(m.toleranceNoteProperty(), "replay-tolerance-note");
         g.addRow(row++, new Label("atol / rtol"), new HBox(8, small(m.atolProperty(), "replay-atol"), small(m.rtolProperty(), "replay-rtol"), note));
 
         TextField out = new TextField();
@@ -148,7 +148,7 @@ public final class ReplayDialog {
         ProgressIndicator progress = new ProgressIndicator();
         progress.setPrefSize(18, 18);
         progress.visibleProperty().bind(m.runningProperty());
-        Label status = label(m.statusProperty(), "replay-status");
+        Label status = Labels.bound(m.statusProperty(), "replay-status");
         HBox statusRow = new HBox(8, progress, status);
 
         VBox box = new VBox(8, g, problems, statusRow);
@@ -178,13 +178,5 @@ public final class ReplayDialog {
         f.setPrefColumnCount(6);
         f.textProperty().bindBidirectional(p);
         return f;
-    }
-
-    private static Label label(ObservableValue<String> text, String id) {
-        Label l = new Label();
-        l.setId(id);
-        l.setWrapText(true);
-        l.textProperty().bind(text);
-        return l;
     }
 }
