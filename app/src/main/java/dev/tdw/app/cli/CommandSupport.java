@@ -93,14 +93,7 @@ abstract class CommandSupport implements Callable<Integer> {
             return new Paired(null, List.of(new CapturePairing.ManifestPair(readManifest(left), readManifest(right))));
         }
         CapturePairing pairing = CapturePairing.of(loadDirectory(left), loadDirectory(right));
-        List<CapturePairing.ManifestPair> chosen = new ArrayList<>();
-        for (CapturePairing.ManifestPair p : pairing.pairs()) {
-            Manifest l = p.left();
-            if (sel.label != null && !sel.label.equals(l.label()) && !sel.label.equals(p.right().label())) continue;
-            if (sel.occurrence != null && !sel.occurrence.equals(l.occurrence())) continue;
-            if (sel.rank != null && !sel.rank.equals(l.rank())) continue;
-            chosen.add(p);
-        }
+        List<CapturePairing.ManifestPair> chosen = pairing.select(sel.label, sel.occurrence, sel.rank);
         if (chosen.isEmpty()) {
             throw new UnusableInputException("no manifest pair of " + left + " and " + right + " matches " + sel
                     + " (" + pairing.method().description() + "; " + pairing.pairs().size() + " pairs in all)");

@@ -69,7 +69,7 @@ final class ScanCommand extends CommandSupport {
         if (m.tensorFile() == null) return null;
         Path payload;
         try {
-            payload = new CaptureDirectory(m.path().toAbsolutePath().getParent(), List.of(m), List.of()).payloadOf(m).orElseThrow();
+            payload = CaptureDirectory.payloadOf(m.path().toAbsolutePath().getParent(), m).orElseThrow();
         } catch (CaptureFormatException e) {
             throw new UnusableInputException(e.getMessage(), e);
         }

@@ -84,7 +84,7 @@ final class TensorsCommand extends CommandSupport {
 
     private static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
         try {
-            return new CaptureDirectory(root, List.of(m), List.of()).payloadOf(m)
+            return CaptureDirectory.payloadOf(root, m)
                     .orElseThrow(() -> new UnusableInputException(m.path() + ": saved no payload (no tensor_file); set DUMP_PROBE_TENSOR to save tensors"));
         } catch (CaptureFormatException e) {
             throw new UnusableInputException(e.getMessage(), e);

@@ -70,16 +70,17 @@ public record CapturePairing(Method method, List<ManifestPair> pairs, List<Manif
         return java.util.Arrays.asList(first, m.rank(), m.occurrence());
     }
 
-    /** The pair whose left side matches the selector (null fields match anything), or null. */
-    public ManifestPair find(String label, Integer occurrence, Integer rank) {
+    /** The pairs matching a selector (null fields match anything); the label may be either side's, the rest the left's. */
+    public List<ManifestPair> select(String label, Integer occurrence, Integer rank) {
+        List<ManifestPair> out = new ArrayList<>();
         for (ManifestPair p : pairs) {
             Manifest l = p.left();
             if ((label == null || Objects.equals(label, l.label()) || Objects.equals(label, p.right().label()))
                     && (occurrence == null || Objects.equals(occurrence, l.occurrence()))
                     && (rank == null || Objects.equals(rank, l.rank()))) {
-                return p;
+                out.add(p);
             }
         }
-        return null;
+        return out;
     }
 }

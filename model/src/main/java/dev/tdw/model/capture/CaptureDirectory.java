@@ -149,6 +149,11 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
 
     /** The payload a manifest names, refused when the name escapes the capture root (../, absolute, link outside). */
     public Optional<Path> payloadOf(Manifest m) throws CaptureFormatException {
+        return payloadOf(root, m);
+    }
+
+    /** The same for a manifest read on its own: {@code root} is the capture it belongs to (its folder will do). */
+    public static Optional<Path> payloadOf(Path root, Manifest m) throws CaptureFormatException {
         if (m.tensorFile() == null) return Optional.empty();
         try {
             return Optional.of(resolvePayload(root.toRealPath(), m));

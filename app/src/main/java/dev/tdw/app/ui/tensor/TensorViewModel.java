@@ -147,7 +147,7 @@ public final class TensorViewModel {
     }
 
     private static Path payload(Manifest m) throws CaptureFormatException {
-        return new CaptureDirectory(m.path().getParent(), List.of(m), List.of()).payloadOf(m).orElse(null);
+        return CaptureDirectory.payloadOf(m.path().getParent(), m).orElse(null);
     }
 
     private void follow(String stageKey) {
