@@ -12,16 +12,11 @@ package dev.tdw.model.tensor;
  * @param maxTotalElements  sum of the element counts of all tensors (views of one storage count each time)
  * @param maxPickleBytes    size of {@code data.pkl}, which is read into the heap
  * @param maxPickleDepth    nesting depth of containers in the unpickled object
-<<<<<<< HEAD
- * @param maxPickleObjects  pickle operations executed, and values visited while converting the unpickled object
- *                          (bounds both the heap the unpickler can fill and shared-reference blow-up)
-=======
  * @param maxPickleObjects  pickle opcodes; values the whitelisted callables copy; values visited while converting the
  *                          unpickled object. The last two bound shared-reference blow-up: one memoized value can be
  *                          used many times
  * @param maxTextChars      characters of the entry keys and value listings derived from {@code data.pkl}, a shared
  *                          string counted at each use (the same blow-up, for text)
->>>>>>> harden
  */
 public record PayloadLimits(int maxZipEntries, long maxInflatedBytes, int maxStorageBytes, long maxTotalElements,
                             int maxPickleBytes, int maxPickleDepth, int maxPickleObjects, long maxTextChars) {
