@@ -38,6 +38,13 @@ public final class TestCaptures {
         public Path scenarioDir() { return TestCaptures.scenario(scenario); }
         public Path expectedFile() { return scenarioDir().resolve(file); }
         public String command() { return argv.get(0); }
+        /** A diff of capture sets (section 7): every pair of two roots, or repeated runs, rather than one manifest pair. */
+        public boolean comparesSets() {
+            if (!command().equals("diff")) return false;
+            int left = argv.indexOf("--left");
+            return argv.contains("--all") || argv.lastIndexOf("--left") != left || argv.lastIndexOf("--right") != argv.indexOf("--right")
+                    || !argv.get(left + 1).endsWith(".json");
+        }
         @Override public String toString() { return scenario + "/" + file; }
     }
 
