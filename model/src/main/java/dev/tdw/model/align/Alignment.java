@@ -1,5 +1,6 @@
 package dev.tdw.model.align;
 
+import dev.tdw.model.key.StageKey;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

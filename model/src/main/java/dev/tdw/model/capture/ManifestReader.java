@@ -10,7 +10,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tdw.model.align.StageKey;
+import dev.tdw.model.key.StageKey;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package dev.tdw.model.capture;
 
-import dev.tdw.model.align.StageKey;
+import dev.tdw.model.key.StageKey;
 
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.tdw.model.compare;
 
-import dev.tdw.model.align.StageKey;
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;

@@ -1,5 +1,6 @@
 package dev.tdw.model.align;
 
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.capture.Manifest;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /** The model is the part the command line, the UI and the device bridge share: it knows none of them. */
 class ModelLayeringTest {
@@ -32,5 +33,10 @@ class ModelLayeringTest {
         noClasses().that().resideInAnyPackage("dev.tdw.model.compare..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.tdw.model.report..")
                 .check(MODEL);
+    }
+
+    @Test
+    void modelPackagesHaveNoCycles() {
+        slices().matching("dev.tdw.model.(*)..").should().beFreeOfCycles().check(MODEL);
     }
 }

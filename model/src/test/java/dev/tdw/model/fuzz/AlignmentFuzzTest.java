@@ -4,7 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.tdw.model.align.Alignment;
 import dev.tdw.model.align.CapturePairing;
-import dev.tdw.model.align.StageKey;
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.capture.Manifest;
 
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.tdw.bridge.replay;
 
-import dev.tdw.model.align.StageKey;
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.tensor.InputSet;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;

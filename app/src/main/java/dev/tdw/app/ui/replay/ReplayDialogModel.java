@@ -11,7 +11,7 @@ import dev.tdw.bridge.device.Parameter;
 import dev.tdw.bridge.replay.CapturedReplay;
 import dev.tdw.bridge.replay.OperatorRegistry;
 import dev.tdw.bridge.replay.RuntimeSpec;
-import dev.tdw.model.align.StageKey;
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.tensor.InputSet;
 import dev.tdw.model.tensor.Payload;

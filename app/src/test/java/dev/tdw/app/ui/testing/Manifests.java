@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.testing;
 
-import dev.tdw.model.align.StageKey;
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;

@@ -1,4 +1,4 @@
-package dev.tdw.model.align;
+package dev.tdw.model.key;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,4 +1,4 @@
-package dev.tdw.model.align;
+package dev.tdw.model.key;
 
 import java.util.HashMap;
 import java.util.Map;
