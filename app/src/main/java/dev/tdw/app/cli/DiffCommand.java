@@ -6,6 +6,8 @@ import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.DiffJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TextReport;
@@ -45,6 +47,8 @@ final class DiffCommand extends CommandSupport {
         if (output.format == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
             for (DiffResult d : diffs) out.print(TextReport.diff(d, PATHS));
+            NextCapture next = NextCommand.plan(diffs, TensorScope.LAYER, NextCapture.DEFAULT_BUDGET_MIB << 20);
+            if (next != null) out.print(TextReport.next(next));
         } else {
             ObjectNode json;
             if (diffs.size() == 1) {

@@ -34,6 +34,16 @@ public record Suspect(Manifest left, Manifest right, String key, String stage, L
                 "first divergence: " + String.join(", ", f.reasons()));
     }
 
+    /**
+     * The first divergence of the earliest divergent pair in (match index, occurrence, rank) order; null when no pair
+     * diverges.
+     */
+    public static Suspect first(List<DiffResult> diffs) {
+        return diffs.stream().filter(d -> d.firstDivergent() != null)
+                .min(java.util.Comparator.comparing((DiffResult d) -> d.left().id()))
+                .map(Suspect::firstDivergence).orElse(null);
+    }
+
     /** Any stage of the pair the user points at (a table row, a chart point). */
     public static Suspect at(DiffResult diff, StageDiff stage, String finding) {
         return new Suspect(diff.left(), diff.right(), stage.key(), stage.stage(), rankOf(diff.left()), finding);
