@@ -24,6 +24,20 @@ public record RunsResult(List<Run> leftRuns, List<Run> rightRuns, Tolerance tole
         evidenceGaps = List.copyOf(evidenceGaps);
     }
 
+    /** Said next to every WITHIN_NOISE: a handful of runs shows less variability than the configuration has. */
+    public String noiseCaveat() {
+        return "observed from " + leftRuns.size() + (leftRuns.size() == 1 ? " run" : " runs") + "; few runs underestimate noise";
+    }
+
+    /** The verdict as a person reads it: with how many runs left the noise, or with the caveat of observed noise. */
+    public String verdictText() {
+        return switch (verdict) {
+            case INTERMITTENT, DIVERGENT -> verdict + " (" + runsBeyondNoise().size() + " of " + runs.size() + " runs beyond noise)";
+            case WITHIN_NOISE -> verdict + " (" + noiseCaveat() + ")";
+            default -> verdict.name();
+        };
+    }
+
     /** The right runs that are DIVERGENT. */
     public List<RunOutcome> runsBeyondNoise() {
         return runs.stream().filter(r -> r.verdict() == RunsVerdict.DIVERGENT).toList();
