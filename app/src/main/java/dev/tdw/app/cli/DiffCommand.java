@@ -53,7 +53,8 @@ final class DiffCommand extends CommandSupport {
         if (output.format == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
             for (DiffResult d : diffs) out.print(TextReport.diff(d, PATHS));
-            NextCapture next = NextCommand.plan(diffs, TensorScope.LAYER, NextCapture.DEFAULT_BUDGET_MIB << 20);
+            NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
+                    NextCapture.DEFAULT_BUDGET_MIB << 20).next();
             if (next != null) out.print(TextReport.next(next));
         } else {
             ObjectNode json;

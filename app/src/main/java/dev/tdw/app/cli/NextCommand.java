@@ -9,13 +9,17 @@ import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.NextJson;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.sets.AllPairsAnalysis;
+import dev.tdw.model.sets.AllPairsResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 @Command(name = "next", mixinStandardHelpOptions = true,
@@ -49,10 +53,9 @@ final class NextCommand extends CommandSupport {
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
-        List<DiffResult> diffs = new ArrayList<>();
-        for (var p : pair(left, right, selector).pairs()) diffs.add(SummaryDiff.of(p.left(), p.right(), tol));
-        NextCapture next = plan(diffs, tensorScope, budgetMib << 20);
-        String verdict = diffs.stream().map(DiffResult::verdict).min(java.util.Comparator.naturalOrder()).orElseThrow().name();
+        Suggestion suggestion = suggest(this, left, right, selector, tol, tensorScope, budgetMib << 20);
+        NextCapture next = suggestion.next();
+        String verdict = suggestion.verdict();
         if (format == OutputOptions.Format.text) {
             out.print(next == null ? "no divergent stage: nothing narrower to capture (verdict " + verdict + ")\n" : TextReport.next(next));
         } else {
@@ -63,12 +66,38 @@ final class NextCommand extends CommandSupport {
         return ExitCodes.RAN;
     }
 
-    /** The suggestion after a set of pair diffs: the first divergent pair's first divergence; null when none diverges. */
-    static NextCapture plan(List<DiffResult> diffs, TensorScope scope, long budgetBytes) throws UnusableInputException {
-        Suspect s = Suspect.first(diffs);
-        if (s == null) return null;
+    record Suggestion(NextCapture next, String verdict) {}
+
+    /**
+     * Two files: their first divergence. Two directories with a selector: the first divergence of the earliest
+     * divergent selected pair. Two directories without one: the origin of the first divergent forward (contract §7),
+     * on every origin rank.
+     */
+    static Suggestion suggest(CommandSupport command, Path left, Path right, SelectorOptions selector, Tolerance tol,
+                              TensorScope scope, long budgetBytes) throws UnusableInputException {
+        Suspect suspect;
+        String verdict;
+        if (Files.isDirectory(left) && Files.isDirectory(right) && !selector.any()) {
+            AllPairsResult all = AllPairsAnalysis.of(command.loadDirectory(left), command.loadDirectory(right), tol);
+            if (all.pairs().isEmpty()) {
+                throw new UnusableInputException("no manifest of " + left + " pairs with one of " + right + " (" + all.pairing().description() + ")");
+            }
+            suspect = plannable(() -> Suspect.origin(all));
+            verdict = all.verdict().name();
+        } else {
+            List<DiffResult> diffs = new ArrayList<>();
+            for (var p : command.pair(left, right, selector).pairs()) diffs.add(SummaryDiff.of(p.left(), p.right(), tol));
+            suspect = plannable(() -> Suspect.first(diffs));
+            verdict = diffs.stream().map(DiffResult::verdict).min(Comparator.naturalOrder()).orElseThrow().name();
+        }
+        Suspect s = suspect;
+        return new Suggestion(s == null ? null : plannable(() -> NextCapture.plan(s, scope, budgetBytes)), verdict);
+    }
+
+    /** A manifest without the fields that select a forward is unusable input for this command, named in the message. */
+    private static <T> T plannable(java.util.function.Supplier<T> step) throws UnusableInputException {
         try {
-            return NextCapture.plan(s, scope, budgetBytes);
+            return step.get();
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);
         }

@@ -37,6 +37,8 @@ public record NextCapture(Suspect suspect, TensorScope scope, String tensorRegex
     /** Plans the capture; the budget bounds the payload of all ranks together. */
     public static NextCapture plan(Suspect suspect, TensorScope scope, long budgetBytes) {
         if (budgetBytes <= 0) throw new IllegalArgumentException("the size budget must be positive");
+        // A stage outside the layers has no layer to widen to: it is captured alone, and the plan says so.
+        if (Layers.prefix(suspect.stage()) == null) scope = TensorScope.STAGE;
         String regex = regex(suspect.stage(), scope);
         Pattern p = Pattern.compile(regex);
         // The probe searches each stage name with the regex; input-set records are not selected by DUMP_PROBE_TENSOR.

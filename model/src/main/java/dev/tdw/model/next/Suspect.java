@@ -4,6 +4,9 @@ import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.sets.AllPairsResult;
+import dev.tdw.model.sets.Forward;
+import dev.tdw.model.sets.PairOutcome;
 
 import java.util.List;
 import java.util.Objects;
@@ -42,6 +45,20 @@ public record Suspect(Manifest left, Manifest right, String key, String stage, L
         return diffs.stream().filter(d -> d.firstDivergent() != null)
                 .min(java.util.Comparator.comparing((DiffResult d) -> d.left().id()))
                 .map(Suspect::firstDivergence).orElse(null);
+    }
+
+    /**
+     * The origin of the first divergent forward of two capture roots (contract §7): the earliest first divergence
+     * among the forward's ranks, to be captured on every origin rank. Null when no forward diverges.
+     */
+    public static Suspect origin(AllPairsResult all) {
+        Forward f = all.firstDivergentForward();
+        if (f == null || !f.diverges()) return null;
+        if (f.originRanks().contains(null)) throw new IllegalArgumentException("a manifest of the divergent forward has no rank, so the next capture cannot select it");
+        PairOutcome p = f.pairs().stream().filter(o -> Objects.equals(o.rank(), f.originRanks().get(0))).findFirst().orElseThrow();
+        String ranks = f.originRanks().size() == 1 ? "rank " + f.originRanks().get(0) : "ranks " + f.originRanks();
+        return new Suspect(p.left(), p.right(), f.origin().key(), f.origin().stage(), f.originRanks(),
+                "origin of the first divergent forward (" + ranks + "): " + String.join(", ", f.origin().reasons()));
     }
 
     /** Any stage of the pair the user points at (a table row, a chart point). */
