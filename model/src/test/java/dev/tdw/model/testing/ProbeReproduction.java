@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * <p>Scenario ({@code REPRO_*}): {@code BUG_LAYER} (from that layer on, q_rope is off by 0.25 and everything after
  * follows; default none), {@code LABELS} (default {@code cmpl-a,cmpl-b}), {@code CALLS} (calls of the first label,
  * default 2), {@code WORLD} (ranks, default 2), {@code LAYERS} (default 4), {@code BUG_RANK} (only that rank has the
- * bug; default all), {@code PROBE_SHIFTS_ANSWER} (1: an armed probe changes the answer), {@code EXIT} (exit code).
+ * bug; default all), {@code PROBE_SHIFTS_ANSWER} (1: an armed probe changes the answer), {@code EXIT} (exit code),
+ * {@code ENV_FILE} (writes the DUMP_PROBE* variables it saw there, as JSON).
  * It prints {@code answer: ...}, the symptom a person would look at.
  */
 public final class ProbeReproduction {
@@ -62,6 +63,13 @@ public final class ProbeReproduction {
         int calls = integer(env.get("REPRO_CALLS"), 2);
         int world = integer(env.get("REPRO_WORLD"), 2);
         int layers = integer(env.get("REPRO_LAYERS"), 4);
+        String envFile = env.getOrDefault("REPRO_ENV_FILE", "");
+        if (!envFile.isEmpty()) {
+            // What the probe saw, for tests that assert the environment exactly.
+            ObjectNode seen = Json.object();
+            new java.util.TreeMap<>(env).forEach((k, v) -> { if (k.startsWith("DUMP_PROBE")) seen.put(k, v); });
+            Files.writeString(Path.of(envFile), Json.write(seen));
+        }
         System.out.println("reproduction: probe " + (on ? "armed" : "off") + ", " + labels.length + " requests, " + world + " ranks");
 
         double answer = 0;
