@@ -12,6 +12,7 @@ import dev.tdw.app.ui.detail.StageDetailView;
 import dev.tdw.app.ui.device.CaptureSide;
 import dev.tdw.app.ui.device.DevicePanel;
 import dev.tdw.app.ui.device.DevicePanelViewModel;
+import dev.tdw.app.ui.next.NextCaptureDialog;
 import dev.tdw.app.ui.device.WorkbenchActions;
 import dev.tdw.app.ui.replay.ReplayDialog;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
@@ -194,7 +195,9 @@ public final class MainWindow extends BorderPane {
                 .find(vm.selectedKeyProperty().get())
                 .map(r -> !vm.canReplay(r, Side.RIGHT) && !vm.canReplay(r, Side.LEFT)).orElse(true),
                 vm.selectedKeyProperty(), vm.comparisonProperty()));
-        Menu device = new Menu("Device", null, panel, replay);
+        MenuItem captureFirst = item("Capture Tensors at First Divergence…", "Shortcut+Shift+T", () -> openNextCapture(null));
+        captureFirst.disableProperty().bind(vm.comparisonProperty().isNull());
+        Menu device = new Menu("Device", null, panel, replay, captureFirst);
         device.setId("device-menu");
 
         MenuItem keys = item("Keys", null, this::showKeys);
@@ -416,12 +419,12 @@ public final class MainWindow extends BorderPane {
         MenuItem tensors = new MenuItem("Open Tensors");
         var tensorKey = vm.tensors().keyFor(row.key());
         tensors.setDisable(tensorKey.isEmpty());
-        tensors.setOnAction(e -> {
-            vm.select(row.key());
-            vm.tensors().keyProperty().set(tensorKey.orElseThrow());
-            tabs.getSelectionModel().select(tensorTab);
-        });
-        ContextMenu menu = new ContextMenu(copy, inChart, detail, tensors);
+        tensors.setOnAction(e -> showTensorsAt(row.key()));
+        MenuItem captureHere = new MenuItem("Capture Tensors Here…");
+        captureHere.setId("capture-tensors-here");
+        captureHere.setDisable(vm.nextCaptureSuspect(row.key()).isEmpty());
+        captureHere.setOnAction(e -> openNextCapture(row.key()));
+        ContextMenu menu = new ContextMenu(copy, inChart, detail, tensors, captureHere);
         if (row.isInputSet()) {
             menu.getItems().add(new SeparatorMenuItem());
             for (Side side : new Side[]{Side.RIGHT, Side.LEFT}) {
@@ -433,6 +436,35 @@ public final class MainWindow extends BorderPane {
             }
         }
         return menu;
+    }
+
+    /** Selects the stage and opens the Tensors tab at it, when both sides saved its tensor. */
+    private void showTensorsAt(String key) {
+        vm.select(key);
+        vm.tensors().keyFor(key).ifPresent(k -> vm.tensors().keyProperty().set(k));
+        tabs.getSelectionModel().select(tensorTab);
+    }
+
+    /** "Capture tensors here" at a stage, or at the first divergence when {@code key} is null. */
+    private void openNextCapture(String key) {
+        var suspect = vm.nextCaptureSuspect(key);
+        if (suspect.isEmpty()) {
+            vm.setStatus(key == null ? "Nothing diverges here: there is no stage to capture tensors of." : "Cannot capture tensors at " + key
+                    + ": it needs a stage both sides captured, from manifests with rank, match_index and occurrence.");
+            return;
+        }
+        NextCaptureDialog.show(getScene().getWindow(), NextCaptureDialog.model(suspect.get(), vm.left().capture().root(),
+                vm.right().capture().root(), new dev.tdw.app.ui.next.NextCaptureViewModel.Listener() {
+                    @Override
+                    public void capturesReady(Path left, Path right, String stage) {
+                        vm.openPairAt(left, right, stage, MainWindow.this::showTensorsAt);
+                    }
+
+                    @Override
+                    public void step(dev.tdw.model.history.Step step) {
+                        vm.record(step);
+                    }
+                }), STYLESHEET);
     }
 
     /** What the device panel and the replay dialog ask of this window. */
@@ -507,7 +539,8 @@ public final class MainWindow extends BorderPane {
         if (c == null) return;
         BufferedImage image = SwingFXUtils.fromFXImage(chart.viewer().snapshot(null, null), null);
         ReportContext ctx = new ReportContext(vm.left().name(), vm.right().name(), vm.pairingTextProperty().get(),
-                vm.inputsProperty().get() == null ? null : vm.inputsProperty().get().text(), vm.chart().statisticProperty().get());
+                vm.inputsProperty().get() == null ? null : vm.inputsProperty().get().text(), vm.chart().statisticProperty().get(),
+                vm.historyProperty().get());
         vm.tasks().run("Writing report", p -> ReportWriter.write(html, c, ctx, image), w -> {
             vm.setStatus("Report written: " + w.html() + " (with " + w.json().getFileName() + " and " + w.png().getFileName() + ")");
             done.accept(w);

@@ -23,6 +23,10 @@ import dev.tdw.model.capture.ManifestReader;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.history.InvestigationHistory;
+import dev.tdw.model.history.Step;
+import dev.tdw.model.history.StepKind;
+import dev.tdw.model.next.Suspect;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -35,6 +39,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -67,6 +72,10 @@ public final class WorkbenchViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Open two captures to compare.");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", APP_NAME);
     private final ObservableList<LoadProblem> problems = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<InvestigationHistory> history = new ReadOnlyObjectWrapper<>(this, "history", InvestigationHistory.EMPTY);
+    /** A stage to select once the next comparison is shown, and what to do then (open the Tensors tab). */
+    private String pendingKey;
+    private java.util.function.Consumer<String> pendingShown;
     private final ObservableList<RecentCaptures.Entry> recent = FXCollections.observableArrayList();
     /** Problems per side; the null key holds failures of a two-sided load. */
     private final Map<Side, List<LoadProblem>> problemsBySide = new java.util.HashMap<>();
@@ -111,6 +120,10 @@ public final class WorkbenchViewModel {
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
     public ObservableList<LoadProblem> problems() { return problems; }
+    /** The steps of this investigation (comparisons, captures, replays, symptom checks), saved with the report. */
+    public ReadOnlyObjectProperty<InvestigationHistory> historyProperty() { return history.getReadOnlyProperty(); }
+
+    public void record(Step step) { history.set(history.get().with(step)); }
     public ObservableList<RecentCaptures.Entry> recent() { return recent; }
     public StageTableViewModel table() { return table; }
     public ChartViewModel chart() { return chart; }
@@ -147,6 +160,16 @@ public final class WorkbenchViewModel {
             return Map.of(Side.LEFT, l, Side.RIGHT, r);
         }, dirs -> { if (newest.getAsBoolean()) loaded(dirs); },
                 e -> { if (newest.getAsBoolean()) loadFailed(null, leftDir.getFileName() + " / " + rightDir.getFileName(), e); });
+    }
+
+    /**
+     * Loads both sides, then selects {@code key} and calls {@code shown} with it once their comparison is on screen
+     * (the next capture's loop: the new tensors open at the stage that asked for them).
+     */
+    public void openPairAt(Path leftDir, Path rightDir, String key, java.util.function.Consumer<String> shown) {
+        pendingKey = key;
+        pendingShown = shown;
+        openPair(leftDir, rightDir);
     }
 
     private void loadFailed(Side side, Object what, Throwable e) {
@@ -273,6 +296,15 @@ public final class WorkbenchViewModel {
         }
         verdictText.set(verdict(c.diff()));
         coverageText.set(ScanReports.coverageBanner(c));
+        record(new Step(Instant.now(), StepKind.COMPARISON, c.left().path() + " vs " + c.right().path(), verdictText.get()));
+        if (pendingKey != null && rows.find(pendingKey).isPresent()) {
+            String key = pendingKey;
+            java.util.function.Consumer<String> shown = pendingShown;
+            pendingKey = null;
+            pendingShown = null;
+            select(key);
+            shown.accept(key);
+        }
         status.set("Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
                 + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): " + c.diff().verdict());
     }
@@ -338,6 +370,25 @@ public final class WorkbenchViewModel {
     }
 
     /** Exchanges the two captures (and so which side the diff treats as the suspect). */
+    /**
+     * The stage a "Capture tensors here" would narrow to: {@code key}'s pair of the shown comparison, or its first
+     * divergence when {@code key} is null. Empty when there is no such common stage, or the manifests lack the rank,
+     * match index or occurrence that select a forward.
+     */
+    public Optional<Suspect> nextCaptureSuspect(String key) {
+        Comparison c = comparison.get();
+        if (c == null || left.capture() == null || right.capture() == null) return Optional.empty();
+        try {
+            if (key == null) return Optional.ofNullable(Suspect.firstDivergence(c.diff()));
+            return c.diff().stages().stream().filter(d -> d.key().equals(key)).findFirst()
+                    .map(d -> Suspect.at(c.diff(), d, d.divergent() ? "divergent: " + String.join(", ", d.reasons()) : "chosen by hand (the statistics agree)"))
+                    .filter(s -> s.left().matchIndex() != null && s.left().occurrence() != null
+                            && s.right().matchIndex() != null && s.right().occurrence() != null);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();  // a manifest without rank
+        }
+    }
+
     public void swapSides() {
         CaptureDirectory l = left.capture(), r = right.capture();
         if (l == null && r == null) return;

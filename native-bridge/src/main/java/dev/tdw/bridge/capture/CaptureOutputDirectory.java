@@ -39,6 +39,15 @@ public final class CaptureOutputDirectory {
         }
     }
 
+    private static final java.util.regex.Pattern STAMPED = java.util.regex.Pattern.compile("\\d{4}-\\d{2}-\\d{2}_\\d{4}_(.+)");
+
+    /** The readable part of a folder's name: {@code eager} for {@code 2026-12-02_1412_eager}, else the whole name. */
+    public static String runNameOf(Path dir) {
+        String name = String.valueOf(dir.toAbsolutePath().normalize().getFileName());
+        var m = STAMPED.matcher(name);
+        return m.matches() ? m.group(1) : name;
+    }
+
     /** The name {@link #create} tries first; shown before a run so the user knows where it will capture. */
     public static Path proposed(Path captureRoot, String runName, LocalDateTime now) {
         return captureRoot.resolve(now.format(STAMP) + "_" + safeName(runName));

@@ -22,7 +22,7 @@ public record NarrowedRun(RememberedRun basis, ProbeSelection selection, Capture
     public static NarrowedRun of(RememberedRun basis, ProbeSelection selection, NextCapture next, LocalDateTime now) {
         Path oldDir = basis.outputDirectory().toAbsolutePath().normalize();
         Path root = oldDir.getParent() == null ? basis.captureRoot() : oldDir.getParent();
-        String name = (basis.runName().isBlank() ? String.valueOf(oldDir.getFileName()) : basis.runName()) + "-" + focus(next);
+        String name = (basis.runName().isBlank() ? CaptureOutputDirectory.runNameOf(oldDir) : basis.runName()) + "-" + focus(next);
         Path dir = CaptureOutputDirectory.proposed(root, name, now);
         CaptureSpec old = basis.spec();
         CaptureSpec spec = new CaptureSpec(old.workingDirectory(), old.command(), old.extraEnvironment(), old.probe().narrowed(dir, selection));

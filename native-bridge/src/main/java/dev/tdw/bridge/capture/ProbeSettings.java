@@ -46,6 +46,11 @@ public record ProbeSettings(Path directory, String ranks, String match, String o
         return new ProbeSettings(directory, "0", "1", "1", "", "", "0", null);
     }
 
+    /** The same selection into another directory (a rerun, one of repeated runs). */
+    public ProbeSettings in(Path otherDirectory) {
+        return new ProbeSettings(otherDirectory, ranks, match, occurrence, summary, tensor, rows, enableFile);
+    }
+
     /**
      * The next, narrower capture after these settings: a new directory and the selection of {@link ProbeSelection};
      * the statistics regex and the sentinel stay, so the new capture pairs with the old one stage by stage.

@@ -47,9 +47,7 @@ public final class RepeatedRuns {
         for (int i = 1; i <= count && !stopped; i++) {
             String name = runName(i);
             Path dir = setDirectory.resolve(name);
-            ProbeSettings p = template.probe();
-            ProbeSettings probe = new ProbeSettings(dir, p.ranks(), p.match(), p.occurrence(), p.summary(), p.tensor(), p.rows(), p.enableFile());
-            CaptureSpec spec = new CaptureSpec(template.workingDirectory(), template.command(), template.extraEnvironment(), probe);
+            CaptureSpec spec = new CaptureSpec(template.workingDirectory(), template.command(), template.extraEnvironment(), template.probe().in(dir));
             CaptureRun run = CaptureRunner.start(spec, line -> logLine.accept("[" + name + "] " + line));
             current = run;
             if (stopped) run.stop(Duration.ofSeconds(5));

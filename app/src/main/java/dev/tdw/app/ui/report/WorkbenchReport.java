@@ -15,9 +15,13 @@ import dev.tdw.app.ui.table.StatusBadge;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.Summary;
 import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.history.InvestigationHistory;
+import dev.tdw.model.history.Step;
 import dev.tdw.model.report.DiffJson;
+import dev.tdw.model.report.HistoryJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
+import dev.tdw.model.text.Escape;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -41,6 +45,7 @@ public final class WorkbenchReport {
         root.put("inputs", ctx.inputs());
         root.set("diff", DiffJson.of(c.diff(), paths));
         root.set("scan", ScanJson.of(List.of(c.leftScan(), c.rightScan()), paths));
+        root.set("history", HistoryJson.of(ctx.history()));
         return root;
     }
 
@@ -69,6 +74,7 @@ public final class WorkbenchReport {
         row(h, "compared", d.compared() + " common stages, " + d.evidenceGaps().size() + " without comparable statistics, "
                 + d.onlyInLeft().size() + " only left, " + d.onlyInRight().size() + " only right");
         h.append("</table>\n");
+        history(h, ctx.history());
         String coverage = ScanReports.coverageBanner(c);
         if (coverage != null) h.append("<p class=\"verdict COVERAGE_MISMATCH\">").append(esc(coverage)).append("</p>\n");
         if (chartPngBase64 != null) {
@@ -129,6 +135,19 @@ public final class WorkbenchReport {
         }
         h.append("</table>\n");
         if (rows.size() > MAX_HTML_ROWS) h.append("<p>… and ").append(rows.size() - MAX_HTML_ROWS).append(" more in the JSON.</p>\n");
+    }
+
+    /** How the stage was found: every step in order, with what it showed. */
+    private static void history(StringBuilder h, InvestigationHistory history) {
+        if (history.isEmpty()) return;
+        h.append("<h2>How this was found</h2>\n");
+        if (history.dropped() > 0) h.append("<p>").append(history.dropped()).append(" earlier steps not kept.</p>\n");
+        h.append("<table><tr><th>time (UTC)</th><th>step</th><th>on</th><th>showed</th></tr>");
+        for (Step s : history.steps()) {
+            h.append("<tr><td>").append(esc(s.at().toString())).append("</td><td>").append(esc(s.kind().label())).append("</td><td>")
+                    .append(esc(Escape.controls(s.subject()))).append("</td><td>").append(esc(Escape.controls(s.finding()))).append("</td></tr>");
+        }
+        h.append("</table>\n");
     }
 
     private static void keys(StringBuilder h, String title, List<String> keys) {

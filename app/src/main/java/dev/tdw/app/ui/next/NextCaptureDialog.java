@@ -1,0 +1,206 @@
+package dev.tdw.app.ui.next;
+
+import dev.tdw.app.ui.Labels;
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.device.DaemonExecutor;
+import dev.tdw.bridge.capture.RunHistory;
+import dev.tdw.model.next.Suspect;
+import dev.tdw.model.next.TensorScope;
+import dev.tdw.model.text.Escape;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.Separator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+import java.nio.file.Path;
+import java.time.Clock;
+
+/**
+ * The "Capture tensors here" window over a {@link NextCaptureViewModel}: what each side will run, the size, the logs.
+ * Not modal: the runs take minutes and the main window stays usable. Close (or Esc) stops whatever still runs.
+ */
+public final class NextCaptureDialog {
+    private NextCaptureDialog() {}
+
+    /** The model for this machine: remembered runs in the user's config directory, the shared background threads. */
+    public static NextCaptureViewModel model(Suspect suspect, Path leftCapture, Path rightCapture, NextCaptureViewModel.Listener listener) {
+        return new NextCaptureViewModel(suspect, leftCapture, rightCapture, RunHistory.inUserConfig(), listener,
+                DaemonExecutor.shared(), Clock.systemDefaultZone());
+    }
+
+    public static Stage show(Window owner, NextCaptureViewModel m, String stylesheet) {
+        Stage stage = new Stage();
+        stage.initOwner(owner);
+        stage.setTitle("Capture tensors at " + Escape.controls(m.suspect().key()));
+        Scene scene = new Scene(new NextCapturePane(m, () -> close(stage, m)), 1100, 760);
+        if (stylesheet != null) scene.getStylesheets().add(stylesheet);
+        scene.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) close(stage, m);
+        });
+        stage.setScene(scene);
+        stage.setOnCloseRequest(e -> {
+            if (m.runningProperty().get()) m.stop();
+        });
+        m.loadRemembered();
+        stage.show();
+        return stage;
+    }
+
+    private static void close(Stage stage, NextCaptureViewModel m) {
+        if (m.runningProperty().get()) m.stop();
+        stage.close();
+    }
+
+    /** The window's content, a node of its own so tests and screenshots can show it without a Stage of its own. */
+    public static final class NextCapturePane extends VBox {
+        public NextCapturePane(NextCaptureViewModel m, Runnable close) {
+            super(8);
+            setId("next-capture");
+            setPadding(new Insets(12));
+            Label what = Labels.title("Capture the tensors of " + Escape.controls(m.suspect().key()));
+            Label why = Labels.hint(Escape.controls(m.suspect().finding()) + ". Each side runs again the command that produced it,"
+                    + " with DUMP_PROBE_TENSOR, ROWS, MATCH, OCCURRENCE and RANKS narrowed to this stage; statistics"
+                    + " (DUMP_PROBE_SUMMARY) stay as they were, so the new captures pair with the old ones.");
+
+            ToggleGroup scope = new ToggleGroup();
+            RadioButton layer = new RadioButton("The stage's layer");
+            RadioButton stage = new RadioButton("The stage alone");
+            layer.setId("scope-layer");
+            stage.setId("scope-stage");
+            layer.setToggleGroup(scope);
+            stage.setToggleGroup(scope);
+            (m.scopeProperty().get() == TensorScope.STAGE ? stage : layer).setSelected(true);
+            scope.selectedToggleProperty().addListener((o, a, b) -> m.scopeProperty().set(b == stage ? TensorScope.STAGE : TensorScope.LAYER));
+            TextField budget = new TextField();
+            budget.setId("budget-mib");
+            budget.setPrefColumnCount(5);
+            budget.textProperty().bindBidirectional(m.budgetMibProperty());
+            HBox save = new HBox(10, new Label("Save:"), layer, stage, new Label("Size budget (MiB, all ranks):"), budget);
+            save.setAlignment(Pos.CENTER_LEFT);
+            Label estimate = Labels.bound(m.estimateProperty(), "next-estimate");
+
+            GridPane g = new GridPane();
+            g.setHgap(10);
+            g.setVgap(6);
+            ColumnConstraints names = new ColumnConstraints();
+            ColumnConstraints half = new ColumnConstraints();
+            half.setPercentWidth(44);
+            half.setHgrow(Priority.ALWAYS);
+            g.getColumnConstraints().addAll(names, half, half);
+            g.add(Labels.title("Left"), 1, 0);
+            g.add(Labels.title("Right"), 2, 0);
+            String[] rows = {"Produced by", "Capture", "Working directory", "Command", "Extra environment", "Probe variables", "New folder"};
+            for (int r = 0; r < rows.length; r++) g.add(new Label(rows[r]), 0, r + 1);
+            for (Side s : Side.values()) {
+                NextCaptureViewModel.SideRun run = m.side(s);
+                int c = s == Side.LEFT ? 1 : 2;
+                String id = s.word();
+                g.add(Labels.bound(run.basisProperty(), id + "-basis"), c, 1);
+                g.add(new Label(run.capture().toString()), c, 2);
+                g.add(field(run.workingDirectoryProperty(), id + "-workdir"), c, 3);
+                g.add(field(run.commandProperty(), id + "-command"), c, 4);
+                TextArea env = new TextArea();
+                env.setId(id + "-env");
+                env.setPrefRowCount(2);
+                env.textProperty().bindBidirectional(run.extraEnvironmentProperty());
+                g.add(env, c, 5);
+                TextField probe = new TextField();
+                probe.setId(id + "-probe");
+                probe.setEditable(false);
+                probe.setStyle("-fx-font-family: monospace;");
+                probe.textProperty().bind(run.environmentProperty());
+                g.add(probe, c, 6);
+                g.add(Labels.bound(run.outputFolderProperty(), id + "-folder"), c, 7);
+            }
+
+            CheckBox both = new CheckBox("The device has room for both: run them side by side (otherwise left, then right)");
+            both.setId("side-by-side");
+            both.selectedProperty().bindBidirectional(m.sideBySideProperty());
+            Label problems = Labels.hint("");
+            problems.setId("next-problems");
+            Runnable showProblems = () -> problems.setText(String.join("\n", m.problems()));
+            m.problems().addListener((ListChangeListener<String>) ch -> showProblems.run());
+            showProblems.run();
+
+            Button start = new Button("Start Both Runs");
+            start.setId("next-start");
+            start.setDefaultButton(true);
+            start.setOnAction(e -> m.start());
+            start.disableProperty().bind(m.runningProperty());
+            Button stop = new Button("Stop");
+            stop.setId("next-stop");
+            stop.setOnAction(e -> m.stop());
+            stop.disableProperty().bind(m.runningProperty().not());
+            Button closeButton = new Button("Close");
+            closeButton.setId("next-close");
+            closeButton.setCancelButton(true);
+            closeButton.setOnAction(e -> close.run());
+            HBox actions = new HBox(8, start, stop, closeButton);
+
+            TextField symptom = new TextField();
+            symptom.setId("symptom-pattern");
+            symptom.setPromptText("regex of the lines that show the symptom, e.g. ^answer:");
+            symptom.setPrefColumnCount(22);
+            symptom.textProperty().bindBidirectional(m.symptomPatternProperty());
+            TextField count = new TextField();
+            count.setId("repeat-count");
+            count.setPrefColumnCount(3);
+            count.textProperty().bindBidirectional(m.repeatCountProperty());
+            HBox checks = new HBox(8, new Label("Symptom:"), symptom,
+                    button("Rerun Left Disarmed", "disarmed-left", () -> m.checkSymptom(Side.LEFT), m),
+                    button("Rerun Right Disarmed", "disarmed-right", () -> m.checkSymptom(Side.RIGHT), m),
+                    new Separator(javafx.geometry.Orientation.VERTICAL), new Label("Repeat"), count, new Label("times:"),
+                    button("Left", "repeat-left", () -> m.repeat(Side.LEFT), m),
+                    button("Right", "repeat-right", () -> m.repeat(Side.RIGHT), m));
+            checks.setAlignment(Pos.CENTER_LEFT);
+            Label status = Labels.bound(m.statusProperty(), "next-status");
+
+            SplitPane logs = new SplitPane(log(m.side(Side.LEFT)), log(m.side(Side.RIGHT)));
+            VBox.setVgrow(logs, Priority.ALWAYS);
+            getChildren().addAll(what, why, save, estimate, g, both, problems, actions, checks, status, logs);
+        }
+
+        private static TextField field(javafx.beans.property.StringProperty p, String id) {
+            TextField f = new TextField();
+            f.setId(id);
+            f.textProperty().bindBidirectional(p);
+            return f;
+        }
+
+        private static Button button(String text, String id, Runnable action, NextCaptureViewModel m) {
+            Button b = new Button(text);
+            b.setId(id);
+            b.setOnAction(e -> action.run());
+            b.disableProperty().bind(m.runningProperty());
+            return b;
+        }
+
+        private static Node log(NextCaptureViewModel.SideRun run) {
+            ListView<String> list = new ListView<>(run.log());
+            list.setId(run.side().word() + "-log");
+            list.setStyle("-fx-font-family: monospace;");
+            list.setPrefHeight(160);
+            run.log().addListener((ListChangeListener<String>) c -> list.scrollTo(run.log().size() - 1));
+            return list;
+        }
+    }
+}

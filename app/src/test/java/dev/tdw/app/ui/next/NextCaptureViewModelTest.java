@@ -1,0 +1,174 @@
+package dev.tdw.app.ui.next;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.device.FxTestSupport;
+import dev.tdw.bridge.capture.EnvironmentLines;
+import dev.tdw.bridge.capture.NarrowedRun;
+import dev.tdw.bridge.capture.RememberedRun;
+import dev.tdw.bridge.capture.RunHistory;
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.compare.SummaryDiff;
+import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.history.Step;
+import dev.tdw.model.history.StepKind;
+import dev.tdw.model.next.Suspect;
+import dev.tdw.model.next.TensorScope;
+import dev.tdw.model.report.Json;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import static dev.tdw.app.ui.device.FxTestSupport.await;
+import static dev.tdw.app.ui.device.FxTestSupport.call;
+import static dev.tdw.app.ui.device.FxTestSupport.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The proposal and the runs of "Capture tensors here", without a window, against the test reproduction. */
+@Timeout(180)
+class NextCaptureViewModelTest {
+    static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-03T07:00:00Z"), ZoneOffset.UTC);
+
+    @TempDir Path tmp;
+    final ExecutorService pool = Executors.newCachedThreadPool();
+    final List<Step> steps = new CopyOnWriteArrayList<>();
+    final List<List<Object>> ready = new CopyOnWriteArrayList<>();
+    LoopFixture fx;
+    RunHistory history;
+    NextCaptureViewModel vm;
+
+    @BeforeAll
+    static void toolkit() {
+        FxTestSupport.startToolkit();
+    }
+
+    @BeforeEach
+    void pair() throws Exception {
+        fx = LoopFixture.create(tmp);
+        history = new RunHistory(tmp.resolve("config/runs.json"));
+        history.remember(fx.baseline());  // the candidate's run is not remembered: the dialog asks for it once
+        var pairing = dev.tdw.model.align.CapturePairing.of(CaptureDirectory.load(fx.baseline().outputDirectory()),
+                CaptureDirectory.load(fx.candidate().outputDirectory()));
+        var rank1 = pairing.select(null, 2, 1).get(0);
+        Suspect s = Suspect.firstDivergence(SummaryDiff.of(rank1.left(), rank1.right(), Tolerance.EXACT));
+        NextCaptureViewModel.Listener listener = new NextCaptureViewModel.Listener() {
+            @Override public void capturesReady(Path left, Path right, String key) { ready.add(List.of(left, right, key)); }
+            @Override public void step(Step step) { steps.add(step); }
+        };
+        vm = call(() -> new NextCaptureViewModel(s, fx.baseline().outputDirectory(), fx.candidate().outputDirectory(), history, listener, pool, CLOCK));
+        run(vm::loadRemembered);
+        await("the forms are filled", () -> !vm.side(Side.RIGHT).basisProperty().get().startsWith("looking"));
+    }
+
+    @AfterEach
+    void stop() {
+        pool.shutdownNow();
+    }
+
+    @Test
+    void proposesPerSideTheRememberedRunNarrowedToTheStagesLayerAndAsksOnceForTheOther() {
+        assertEquals(fx.baseline().spec().command(), call(() -> vm.side(Side.LEFT).commandProperty().get()));
+        assertEquals(fx.baseline(), call(() -> vm.side(Side.LEFT).rememberedProperty().get()));
+        assertNull(call(() -> vm.side(Side.RIGHT).rememberedProperty().get()));
+        assertTrue(call(() -> vm.side(Side.RIGHT).basisProperty().get()).startsWith("No remembered run produced"));
+        assertEquals(List.of("right: enter the command that produced 2026-12-03_0600_candidate (asked once, then remembered)",
+                "right: choose the working directory of that command"), call(() -> List.copyOf(vm.problems())));
+        assertFalse(call(vm::start), "nothing starts with a side unknown");
+        assertTrue(call(() -> vm.statusProperty().get()).startsWith("cannot start: right: enter the command"));
+
+        String line = "DUMP_PROBE_TENSOR='layers\\.2\\.' DUMP_PROBE_ROWS=6 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=2 DUMP_PROBE_RANKS=1";
+        assertEquals(line, call(() -> vm.side(Side.LEFT).environmentProperty().get()));
+        assertEquals(tmp.resolve("captures/2026-12-03_0700_baseline-layers.2").toString(), call(() -> vm.side(Side.LEFT).outputFolderProperty().get()));
+        assertTrue(call(() -> vm.estimateProperty().get()).startsWith("3 stage(s) of the stage's layer on 1 rank(s), about 0.00 MiB of the 64 MiB budget; DUMP_PROBE_ROWS=6"),
+                call(() -> vm.estimateProperty().get()));
+
+        run(() -> vm.scopeProperty().set(TensorScope.STAGE));
+        assertTrue(call(() -> vm.side(Side.LEFT).environmentProperty().get()).startsWith("DUMP_PROBE_TENSOR='^layers\\.2\\.self_attn\\.q_rope$'"));
+        run(() -> vm.budgetMibProperty().set("0"));
+        assertTrue(call(() -> vm.problems().get(0)).startsWith("size budget '0'"));
+        assertEquals("", call(() -> vm.side(Side.LEFT).environmentProperty().get()));
+    }
+
+    private void fillRight() {
+        run(() -> {
+            var r = vm.side(Side.RIGHT);
+            r.commandProperty().set(fx.candidate().spec().command());
+            r.workingDirectoryProperty().set(tmp.toString());
+            r.extraEnvironmentProperty().set(EnvironmentLines.format(fx.candidate().spec().extraEnvironment()));
+        });
+    }
+
+    @Test
+    void startRunsBothSidesAndHandsTheNewCapturesToTheWindowAtTheStage() throws Exception {
+        fillRight();
+        assertEquals(List.of(), call(() -> List.copyOf(vm.problems())));
+        assertTrue(call(vm::start));
+        await("both runs ended and the captures were handed over", () -> !ready.isEmpty());
+        Path left = tmp.resolve("captures/2026-12-03_0700_baseline-layers.2");
+        Path right = tmp.resolve("captures/2026-12-03_0700_candidate-layers.2");
+        assertEquals(List.of(left, right, "layers.2.self_attn.q_rope#0"), ready.get(0));
+        Map<String, String> expected = new TreeMap<>(Map.of("DUMP_PROBE", "1", "DUMP_PROBE_DIR", right.toString(), "DUMP_PROBE_MATCH", "1",
+                "DUMP_PROBE_OCCURRENCE", "2", "DUMP_PROBE_RANKS", "1", "DUMP_PROBE_ROWS", "6", "DUMP_PROBE_SUMMARY", "", "DUMP_PROBE_TENSOR", "layers\\.2\\."));
+        assertEquals(expected, seen(tmp.resolve("right-env.json")));
+        assertEquals(left.toString(), seen(tmp.resolve("left-env.json")).get("DUMP_PROBE_DIR"));
+        assertEquals(2, steps.stream().filter(s -> s.kind() == StepKind.CAPTURE).count());
+        assertTrue(steps.get(0).finding().startsWith("left: exit 0, captured into "), steps.get(0).finding());
+        // The candidate's command was asked once and is remembered now, for the capture it produced.
+        await("the typed run is remembered", () -> {
+            try {
+                List<RememberedRun> runs = history.load();
+                return NarrowedRun.producerOf(fx.candidate().outputDirectory(), runs).isPresent()
+                        && NarrowedRun.producerOf(right, runs).isPresent();
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        assertFalse(call(() -> vm.runningProperty().get()));
+    }
+
+    @Test
+    void theSymptomPersistsWithoutTheProbeInThisReproduction() {
+        run(() -> vm.symptomPatternProperty().set("^answer:"));
+        assertTrue(call(() -> vm.checkSymptom(Side.LEFT)));
+        await("the check ended", () -> !vm.runningProperty().get());
+        assertTrue(call(() -> vm.statusProperty().get()).startsWith("left: Same symptom without the probe"), call(() -> vm.statusProperty().get()));
+        assertEquals(StepKind.SYMPTOM_CHECK, steps.get(0).kind());
+        assertTrue(call(() -> vm.side(Side.LEFT).log().contains("[tdw] now with the probe disarmed (DUMP_PROBE* unset)")));
+    }
+
+    @Test
+    void repeatBuildsARunsSet() {
+        run(() -> vm.repeatCountProperty().set("2"));
+        assertTrue(call(() -> vm.repeat(Side.LEFT)));
+        await("the runs ended", () -> !vm.runningProperty().get());
+        String status = call(() -> vm.statusProperty().get());
+        assertTrue(status.startsWith("left: 2 of 2 runs captured, in " + tmp.resolve("captures/2026-12-03_0700_baseline-runs")), status);
+        run(() -> vm.repeatCountProperty().set("0"));
+        assertFalse(call(() -> vm.repeat(Side.LEFT)));
+        assertTrue(call(() -> vm.statusProperty().get()).startsWith("repeat count '0'"));
+    }
+
+    private static Map<String, String> seen(Path file) throws Exception {
+        Map<String, String> m = new TreeMap<>();
+        JsonNode n = Json.MAPPER.readTree(file.toFile());
+        n.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
+        return m;
+    }
+}
