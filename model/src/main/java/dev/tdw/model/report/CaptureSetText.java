@@ -73,7 +73,7 @@ public final class CaptureSetText {
         b.append("left variability:  ").append(variability(r.leftVariability())).append('\n');
         b.append("right variability: ").append(variability(r.rightVariability())).append('\n');
         List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("run", "verdict", "compared", "outside band", "first beyond noise"));
+        rows.add(List.of("run", "verdict", "compared", "outside band, within noise", "first beyond noise"));
         for (RunOutcome o : r.runs()) {
             KeyNoise f = o.firstBeyondNoise();
             String verdict = o.verdict() == RunsVerdict.WITHIN_NOISE ? o.verdict() + " (" + r.noiseCaveat() + ")" : o.verdict().name();
