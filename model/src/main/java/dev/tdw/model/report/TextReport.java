@@ -1,5 +1,8 @@
 package dev.tdw.model.report;
 
+import dev.tdw.model.analysis.Finding;
+import dev.tdw.model.analysis.PairAnalysis;
+import dev.tdw.model.analysis.StageFindings;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.ScanResult;
@@ -10,6 +13,7 @@ import dev.tdw.model.compare.TensorsResult;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -24,20 +28,15 @@ public final class TextReport {
                     .append(" rank=").append(r.manifest().rank()).append(" occurrence=").append(r.manifest().occurrence())
                     .append(" records=").append(r.manifest().records().size()).append('\n');
             ScanResult.NonFiniteHit nf = r.firstNonFinite();
-            b.append("  first non-finite: ").append(nf == null ? "none"
-                    : nf.key() + " (nan " + (long) nf.nanCount() + ", inf " + (long) nf.infCount() + ")").append('\n');
-            if (r.firstOverLimit() != null) {
-                b.append("  first over limit: ").append(r.firstOverLimit().key()).append(" max_abs ").append(r.firstOverLimit().maxAbs()).append('\n');
-            }
+            b.append("  first non-finite: ").append(nf == null ? "none" : Wording.nonFinite(nf)).append('\n');
+            if (r.firstOverLimit() != null) b.append("  first over limit: ").append(Wording.overLimit(r.firstOverLimit())).append('\n');
             if (!r.recordsWithoutSummary().isEmpty()) {
                 b.append("  without statistics (missing evidence): ").append(r.recordsWithoutSummary().size()).append(" records, first ")
                         .append(r.recordsWithoutSummary().get(0)).append('\n');
             }
             for (AliasGroup g : r.storageAliases()) {
-                String kind = g.overlapConflict() ? "OVERLAPPING views with different layouts (lead)"
-                        : g.strideConflict() ? "stride conflict, views disjoint (a shared pool)" : "same layout";
                 b.append("  shared storage 0x").append(Long.toHexString(g.storagePtr())).append(": ").append(g.stages().size())
-                        .append(" stages, ").append(kind).append(": ").append(String.join(", ", g.stages())).append('\n');
+                        .append(" stages, ").append(Wording.aliasMeaning(g)).append(": ").append(String.join(", ", g.stages())).append('\n');
             }
         }
         long flagged = results.stream().filter(ScanResult::flagged).count();
@@ -47,6 +46,30 @@ public final class TextReport {
 
     public static String diff(DiffResult d, Function<Path, String> paths) {
         StringBuilder b = new StringBuilder();
+        diffBody(b, d, paths);
+        b.append(DiffResult.CLAIM).append('\n');
+        return b.toString();
+    }
+
+    /** The diff, then what the window shows besides it: the inputs, the coverage diagnosis and every stage's findings. */
+    public static String diff(PairAnalysis a, Function<Path, String> paths) {
+        StringBuilder b = new StringBuilder();
+        diffBody(b, a.diff(), paths);
+        b.append(Wording.inputs(a.inputs())).append('\n');
+        String coverage = Wording.coverage(a.coverage());
+        if (coverage != null) b.append(coverage).append('\n');
+        List<StageFindings> found = a.withFindings();
+        b.append("findings: ").append(found.size()).append(" of ").append(a.stages().size()).append(" stages\n");
+        for (StageFindings s : found) {
+            for (Finding f : s.findings()) {
+                b.append(String.format(Locale.ROOT, "  %5d %-48s %-13s %s%n", s.index(), s.key(), Wording.kind(f.kind()), Wording.finding(f)));
+            }
+        }
+        b.append(DiffResult.CLAIM).append('\n');
+        return b.toString();
+    }
+
+    private static void diffBody(StringBuilder b, DiffResult d, Function<Path, String> paths) {
         b.append("left:  ").append(paths.apply(d.left().path())).append('\n');
         b.append("right: ").append(paths.apply(d.right().path())).append('\n');
         b.append("verdict: ").append(d.verdict()).append("  (").append(d.compared()).append(" compared, atol ")
@@ -57,7 +80,7 @@ public final class TextReport {
                     .append(String.join(", ", f.reasons())).append('\n');
             if (f.statDivergence() != null) {
                 for (Map.Entry<String, StageDiff.StatDelta> e : f.statDivergence().entrySet()) {
-                    b.append(String.format("  %-9s left %-14.8g right %-14.8g delta %.6g%n", e.getKey(),
+                    b.append(String.format(Locale.ROOT, "  %-9s left %-14.8g right %-14.8g delta %.6g%n", e.getKey(),
                             e.getValue().left(), e.getValue().right(), e.getValue().delta()));
                 }
             }
@@ -69,8 +92,6 @@ public final class TextReport {
         if (!d.evidenceGaps().isEmpty()) {
             b.append("without comparable statistics: ").append(String.join(", ", d.evidenceGaps())).append('\n');
         }
-        b.append(DiffResult.CLAIM).append('\n');
-        return b.toString();
     }
 
     public static String tensors(TensorsResult t, String left, String right) {
