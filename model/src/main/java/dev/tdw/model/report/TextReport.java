@@ -5,6 +5,7 @@ import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.StageFindings;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.compare.TensorMetrics;
@@ -21,9 +22,16 @@ import java.util.function.Function;
 public final class TextReport {
     private TextReport() {}
 
-    public static String scan(List<ScanResult> results, Function<Path, String> paths) {
+    public static String scan(List<ScanResult> results, Function<Path, String> paths) { return scan(results, null, paths); }
+
+    /**
+     * @param checks the payload check of each result (an element is null when that manifest saved no
+     *               payload), or null when no check was asked for
+     */
+    public static String scan(List<ScanResult> results, List<PayloadIntegrity.Result> checks, Function<Path, String> paths) {
         StringBuilder b = new StringBuilder();
-        for (ScanResult r : results) {
+        for (int i = 0; i < results.size(); i++) {
+            ScanResult r = results.get(i);
             b.append(paths.apply(r.manifest().path())).append("  label=").append(r.manifest().label())
                     .append(" rank=").append(r.manifest().rank()).append(" occurrence=").append(r.manifest().occurrence())
                     .append(" records=").append(r.manifest().records().size()).append('\n');
@@ -38,6 +46,7 @@ public final class TextReport {
                 b.append("  shared storage 0x").append(Long.toHexString(g.storagePtr())).append(": ").append(g.stages().size())
                         .append(" stages, ").append(Wording.aliasMeaning(g)).append(": ").append(String.join(", ", g.stages())).append('\n');
             }
+            if (checks != null) b.append("  payload check: ").append(Wording.payloadCheck(checks.get(i))).append('\n');
         }
         long flagged = results.stream().filter(ScanResult::flagged).count();
         b.append(flagged == 0 ? "nothing flagged" : flagged + " manifest(s) flagged").append('\n');

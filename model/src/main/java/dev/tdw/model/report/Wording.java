@@ -5,6 +5,7 @@ import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 
 import java.util.ArrayList;
@@ -158,6 +159,21 @@ public final class Wording {
     /** "layers.4.mlp.gate_up#0 (order 38): max_abs 70000". */
     public static String overLimit(ScanResult.OverLimitHit h) {
         return h.key() + " (order " + h.order() + "): max_abs " + number(h.maxAbs());
+    }
+
+    /** A payload checked against its own manifest: "consistent: 11 tensors checked, 2 row-limited skipped" or what disagrees. */
+    public static String payloadCheck(PayloadIntegrity.Result r) {
+        if (r == null) return "no payload saved";
+        StringBuilder s = new StringBuilder(r.consistent() ? "consistent: " : "INCONSISTENT: ");
+        s.append(r.checked()).append(" tensor(s) checked");
+        if (!r.skippedCut().isEmpty()) s.append(", ").append(r.skippedCut().size()).append(" row-limited skipped");
+        if (!r.missingInPayload().isEmpty()) {
+            s.append("; missing in the payload: ").append(String.join(", ", r.missingInPayload()));
+        }
+        for (PayloadIntegrity.Finding f : r.disagreements()) {
+            s.append("; ").append(f.recordKey()).append(" disagrees with its manifest (").append(String.join(", ", f.statistics())).append(")");
+        }
+        return s.toString();
     }
 
     /** What a storage shared by several stages means: the lead, a pool, or a benign sub-view. */
