@@ -8,7 +8,7 @@ set -eu
 src=$1
 out=$2
 cc=${CC:-gcc}
-flags="-std=gnu11 -O1 -g -Wall -Wextra -Werror -fPIC -fvisibility=hidden -shared -I$src"
+flags="-std=gnu11 -O1 -g -Wall -Wextra -Werror -fPIC -pthread -fvisibility=hidden -shared -I$src"
 rpath='-Wl,-rpath,$ORIGIN'
 
 rm -rf "$out"

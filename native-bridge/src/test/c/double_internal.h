@@ -36,6 +36,7 @@ typedef void *aclrtStream;
 #define ACL_ERROR_BAD_ALLOC 200000
 #define ACL_ERROR_INVALID_DEVICE 200002
 #define ACL_ERROR_INVALID_RESOURCE_HANDLE 200005
+#define ACL_ERROR_INTERNAL_ERROR 500000
 #define ACL_ERROR_RT_FAILURE 500003
 
 /* aclnn return codes */
@@ -112,6 +113,7 @@ TDW_EXPORT void tdw_double_track(void *handle, int kind, size_t bytes);
 TDW_EXPORT int tdw_double_untrack(void *handle, int kind);
 TDW_EXPORT int tdw_double_live(const void *handle, int kind);
 TDW_EXPORT int tdw_double_in_device_memory(const void *p, size_t bytes);
+TDW_EXPORT size_t tdw_double_live_count(int kind);
 TDW_EXPORT int tdw_double_initialized(void);
 TDW_EXPORT aclnnStatus tdw_double_enqueue(const char *function, aclrtStream stream, aclOpExecutor *ex);
 

@@ -1,6 +1,7 @@
 /* libascendcl part of the test double: init, devices, memory, streams, recent error message. */
 #include "double_internal.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,10 +21,16 @@ typedef struct {
     size_t bytes;
 } tdw_entry;
 
-static int g_initialized;
+/* aclInit reference count (acl.cpp: a repeated aclInit counts a reference and returns 100002) and whether
+ * aclFinalize ran: acl_rt.h says services cannot be used after aclFinalize, so the double refuses a new
+ * aclInit then. */
+static uint64_t g_init_references;
+static int g_finalized;
 /* ACL binds the current device to the calling thread. */
 static __thread int g_device = -1;
 static size_t g_allocated;
+/* The live-object registry is shared by every thread of the process, as several runtimes may run at once. */
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 static tdw_entry *g_entries;
 static size_t g_entry_count;
 static size_t g_entry_capacity;
@@ -56,40 +63,64 @@ TDW_EXPORT int tdw_double_fault(const char *kind, const char *function) {
 }
 
 TDW_EXPORT void tdw_double_track(void *handle, int kind, size_t bytes) {
+    pthread_mutex_lock(&g_lock);
     if (g_entry_count == g_entry_capacity) {
         g_entry_capacity = g_entry_capacity ? g_entry_capacity * 2 : 64;
-        g_entries = realloc(g_entries, g_entry_capacity * sizeof *g_entries);
+        tdw_entry *grown = realloc(g_entries, g_entry_capacity * sizeof *g_entries);
+        if (grown == NULL) abort();
+        g_entries = grown;
     }
     g_entries[g_entry_count++] = (tdw_entry){handle, kind, bytes};
+    pthread_mutex_unlock(&g_lock);
 }
 
 TDW_EXPORT int tdw_double_untrack(void *handle, int kind) {
+    int found = 0;
+    pthread_mutex_lock(&g_lock);
     for (size_t i = 0; i < g_entry_count; i++) {
         if (g_entries[i].handle == handle && g_entries[i].kind == kind) {
             g_entries[i] = g_entries[--g_entry_count];
-            return 1;
+            found = 1;
+            break;
         }
     }
-    return 0;
+    pthread_mutex_unlock(&g_lock);
+    return found;
 }
 
 TDW_EXPORT int tdw_double_live(const void *handle, int kind) {
-    for (size_t i = 0; i < g_entry_count; i++) {
-        if (g_entries[i].handle == handle && g_entries[i].kind == kind) return 1;
+    int found = 0;
+    pthread_mutex_lock(&g_lock);
+    for (size_t i = 0; i < g_entry_count && !found; i++) {
+        found = g_entries[i].handle == handle && g_entries[i].kind == kind;
     }
-    return 0;
+    pthread_mutex_unlock(&g_lock);
+    return found;
+}
+
+/* For tests: how many objects of a kind are alive (TDW_EXECUTOR shows a leaked executor). */
+TDW_EXPORT size_t tdw_double_live_count(int kind) {
+    size_t n = 0;
+    pthread_mutex_lock(&g_lock);
+    for (size_t i = 0; i < g_entry_count; i++) n += g_entries[i].kind == kind;
+    pthread_mutex_unlock(&g_lock);
+    return n;
+}
+
+static int in_block(const tdw_entry *e, const char *c, size_t bytes) {
+    const char *base = e->handle;
+    return e->kind == TDW_DEVICE_BLOCK && c >= base && c + bytes <= base + e->bytes;
 }
 
 TDW_EXPORT int tdw_double_in_device_memory(const void *p, size_t bytes) {
-    const char *c = p;
-    for (size_t i = 0; i < g_entry_count; i++) {
-        const char *base = g_entries[i].handle;
-        if (g_entries[i].kind == TDW_DEVICE_BLOCK && c >= base && c + bytes <= base + g_entries[i].bytes) return 1;
-    }
-    return 0;
+    int found = 0;
+    pthread_mutex_lock(&g_lock);
+    for (size_t i = 0; i < g_entry_count && !found; i++) found = in_block(&g_entries[i], p, bytes);
+    pthread_mutex_unlock(&g_lock);
+    return found;
 }
 
-TDW_EXPORT int tdw_double_initialized(void) { return g_initialized && g_device >= 0; }
+TDW_EXPORT int tdw_double_initialized(void) { return g_init_references > 0 && g_device >= 0; }
 
 static aclError injected(const char *function, aclError code) {
     tdw_double_error(function, "injected fault (TDW_DOUBLE_FAULT=error:%s)", function);
@@ -97,7 +128,7 @@ static aclError injected(const char *function, aclError code) {
 }
 
 static int device_ready(const char *function) {
-    if (!g_initialized) {
+    if (g_init_references == 0) {
         tdw_double_error(function, "aclInit has not been called");
         return 0;
     }
@@ -111,23 +142,60 @@ static int device_ready(const char *function) {
 TDW_EXPORT aclError aclInit(const char *configPath) {
     (void)configPath;
     if (tdw_double_fault("error", "aclInit")) return injected("aclInit", ACL_ERROR_RT_FAILURE);
-    if (g_initialized) {
-        tdw_double_error("aclInit", "already initialized in this process");
-        return ACL_ERROR_REPEAT_INITIALIZE;
+    aclError result = ACL_SUCCESS;
+    pthread_mutex_lock(&g_lock);
+    if (g_finalized) {
+        tdw_double_error("aclInit", "ACL was finalized in this process; it cannot be initialized again");
+        result = ACL_ERROR_INTERNAL_ERROR;
+    } else if (g_init_references > 0) {
+        g_init_references++;
+        tdw_double_error("aclInit", "already initialized in this process (%llu references)",
+                         (unsigned long long)g_init_references);
+        result = ACL_ERROR_REPEAT_INITIALIZE;
+    } else {
+        g_init_references = 1;
     }
-    g_initialized = 1;
-    return ACL_SUCCESS;
+    pthread_mutex_unlock(&g_lock);
+    return result;
+}
+
+/* Ends ACL for the process whatever the reference count, as acl.cpp's aclFinalizeInternal does. */
+static void finalize_now(void) {
+    g_init_references = 0;
+    g_finalized = 1;
+    g_device = -1;
 }
 
 TDW_EXPORT aclError aclFinalize(void) {
     if (tdw_double_fault("error", "aclFinalize")) return injected("aclFinalize", ACL_ERROR_RT_FAILURE);
-    if (!g_initialized) {
+    aclError result = ACL_SUCCESS;
+    pthread_mutex_lock(&g_lock);
+    if (g_init_references == 0) {
         tdw_double_error("aclFinalize", "not initialized or already finalized");
-        return ACL_ERROR_REPEAT_FINALIZE;
+        result = ACL_ERROR_REPEAT_FINALIZE;
+    } else {
+        finalize_now();
     }
-    g_initialized = 0;
-    g_device = -1;
-    return ACL_SUCCESS;
+    pthread_mutex_unlock(&g_lock);
+    return result;
+}
+
+/* Drops one aclInit reference; the last one finalizes (acl.cpp aclFinalizeReferenceImpl). */
+TDW_EXPORT aclError aclFinalizeReference(uint64_t *refCount) {
+    if (tdw_double_fault("error", "aclFinalizeReference")) return injected("aclFinalizeReference", ACL_ERROR_RT_FAILURE);
+    aclError result = ACL_SUCCESS;
+    pthread_mutex_lock(&g_lock);
+    if (g_init_references == 0) {
+        tdw_double_error("aclFinalizeReference", "called without a matching aclInit");
+        result = ACL_ERROR_REPEAT_FINALIZE;
+    } else if (g_init_references > 1) {
+        g_init_references--;
+    } else {
+        finalize_now();
+    }
+    if (refCount != NULL) *refCount = g_init_references;
+    pthread_mutex_unlock(&g_lock);
+    return result;
 }
 
 /* Returns the message of the last failure on this thread once, then nothing until the next failure. */
@@ -140,8 +208,8 @@ TDW_EXPORT const char *aclGetRecentErrMsg(void) {
 
 TDW_EXPORT aclError aclrtSetDevice(int32_t deviceId) {
     if (tdw_double_fault("error", "aclrtSetDevice")) return injected("aclrtSetDevice", ACL_ERROR_RT_FAILURE);
-    if (!g_initialized) {
-        tdw_double_error("aclrtSetDevice", "aclInit has not been called");
+    if (g_init_references == 0) {
+        tdw_double_error("aclrtSetDevice", g_finalized ? "ACL was finalized" : "aclInit has not been called");
         return ACL_ERROR_UNINITIALIZE;
     }
     if (deviceId < 0 || (uint32_t)deviceId >= DEVICE_COUNT) {

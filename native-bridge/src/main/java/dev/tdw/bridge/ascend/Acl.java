@@ -76,9 +76,24 @@ final class Acl {
         return p == null ? "" : p.getString(0);
     }
 
-    void init() { check("aclInit", (Object) null); }
+    /** acl_base_rt.h ACL_ERROR_REPEAT_INITIALIZE */
+    static final int REPEAT_INITIALIZE = 100002;
+
+    /**
+     * aclInit; false when ACL was already initialised in this process (status 100002), which acl.cpp
+     * still counts as a reference to drop with {@link #finalizeReference()}.
+     */
+    boolean init() {
+        int status = call("aclInit", (Object) null);
+        if (status == REPEAT_INITIALIZE) return false;
+        if (status != 0) throw new AclException("aclInit", OptionalInt.of(status), recentErrorMessage());
+        return true;
+    }
 
     void finish() { check("aclFinalize"); }
+
+    /** aclFinalizeReference(NULL): drops one aclInit reference; the last one finalises. */
+    void finalizeReference() { check("aclFinalizeReference", (Object) null); }
 
     void setDevice(int deviceId) { check("aclrtSetDevice", deviceId); }
 

@@ -20,7 +20,8 @@ import java.util.concurrent.Future;
 /**
  * Operators on an Ascend device through CANN: init, set device and create a stream on open; each call
  * uploads its arguments, runs the aclnn operators on the stream, synchronizes and downloads the outputs;
- * close destroys the stream, resets the device and finalizes ACL when no other runtime still uses it.
+ * close destroys the stream and resets the device. ACL itself stays initialised until the JVM exits
+ * ({@link AclProcessState}).
  * ACL binds the current device to the calling thread, so every call runs on this runtime's own thread.
  */
 public final class AscendRuntime implements DeviceRuntime {
@@ -69,18 +70,12 @@ public final class AscendRuntime implements DeviceRuntime {
     }
 
     private void start() {
-        String key = libraries.runtime().toAbsolutePath().toString();
-        AclProcessState.acquire(key, acl);
+        AclProcessState.ensureInitialised(libraries.runtime().toAbsolutePath().toString(), acl);
+        acl.setDevice(deviceId);
         try {
-            acl.setDevice(deviceId);
-            try {
-                stream = acl.createStream();
-            } catch (RuntimeException e) {
-                suppressing(e, () -> acl.resetDevice(deviceId));
-                throw e;
-            }
+            stream = acl.createStream();
         } catch (RuntimeException e) {
-            suppressing(e, () -> AclProcessState.release(key, acl));
+            suppressing(e, () -> acl.resetDevice(deviceId));
             throw e;
         }
     }
@@ -135,8 +130,7 @@ public final class AscendRuntime implements DeviceRuntime {
                 RuntimeException failure = null;
                 for (Runnable step : new Runnable[] {
                         () -> acl.destroyStream(stream),
-                        () -> acl.resetDevice(deviceId),
-                        () -> AclProcessState.release(libraries.runtime().toAbsolutePath().toString(), acl)}) {
+                        () -> acl.resetDevice(deviceId)}) {
                     try {
                         step.run();
                     } catch (RuntimeException e) {

@@ -19,14 +19,15 @@ class AclBindingTest {
     private static Acl acl;
     private Pointer stream;
 
+    /** ACL is initialised once per process (AclProcessStateTest covers init and finalize). */
     @BeforeAll
     static void load() {
         acl = new Acl(NativeSymbols.load(TestDouble.libraries("current")));
+        assertTrue(acl.init());
     }
 
     @BeforeEach
     void open() {
-        acl.init();
         acl.setDevice(0);
         stream = acl.createStream();
     }
@@ -35,7 +36,6 @@ class AclBindingTest {
     void close() {
         acl.destroyStream(stream);
         acl.resetDevice(0);
-        acl.finish();
     }
 
     private static AclException failure(Runnable call) {
@@ -58,28 +58,6 @@ class AclBindingTest {
         var host = new Memory(4L * count);
         acl.memcpy(host, 4L * count, device, 4L * count, Acl.DEVICE_TO_HOST);
         return host.getFloatArray(0, count);
-    }
-
-    @Test
-    void initAndFinalizeReportRepeats() {
-        var again = failure(acl::init);
-        assertEquals("aclInit", again.function());
-        assertEquals(OptionalInt.of(100002), again.status());
-        assertEquals("aclInit: already initialized in this process", again.recentMessage());
-        assertEquals("aclInit failed with status 100002: aclInit: already initialized in this process", again.getMessage());
-    }
-
-    @Test
-    void finalizeTwiceFails() {
-        acl.destroyStream(stream);
-        acl.resetDevice(0);
-        acl.finish();
-        var twice = failure(acl::finish);
-        assertEquals(OptionalInt.of(100037), twice.status());
-        // Restore what @AfterEach tears down.
-        acl.init();
-        acl.setDevice(0);
-        stream = acl.createStream();
     }
 
     @Test

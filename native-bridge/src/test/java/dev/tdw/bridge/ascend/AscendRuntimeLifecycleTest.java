@@ -27,7 +27,7 @@ class AscendRuntimeLifecycleTest {
             }
             assertWorks(first);
         }
-        // Both closed: ACL was finalized, so a new runtime initializes it again.
+        // Both closed: ACL stays initialised (the double refuses aclInit after aclFinalize), so a new runtime opens.
         try (var again = AscendRuntime.open(LIBRARIES, 0)) {
             assertWorks(again);
         }
