@@ -13,6 +13,7 @@
  *
  * TDW_DOUBLE_FAULT (read at every call, comma-separated) injects faults:
  *   error:<function>         the function fails with its error code and a recent error message
+ *   quiet_error:<function>   the same failure, leaving the recent error message as it was
  *   wrong_result:<aclnnOp>   the operator adds 1 to the first element of its first output
  */
 #ifndef TDW_DOUBLE_INTERNAL_H

@@ -58,14 +58,24 @@ final class Acl {
         return symbols.require(function).invokeInt(args);
     }
 
-    private void check(String function, Object... args) {
+    /** Calls a function returning aclError/aclnnStatus; nonzero (other than {@code tolerated}) throws. */
+    private int checkTolerating(int tolerated, String function, Object... args) {
+        String before = recentErrorMessage();
         int status = call(function, args);
-        if (status != 0) throw new AclException(function, OptionalInt.of(status), recentErrorMessage());
+        if (status != 0 && status != tolerated) {
+            throw new AclException(function, OptionalInt.of(status), newMessage(before, recentErrorMessage()));
+        }
+        return status;
+    }
+
+    private void check(String function, Object... args) {
+        checkTolerating(0, function, args);
     }
 
     private Pointer handle(String function, Object... args) {
+        String before = recentErrorMessage();
         Pointer p = symbols.require(function).invokePointer(args);
-        if (p == null) throw new AclException(function, OptionalInt.empty(), recentErrorMessage());
+        if (p == null) throw new AclException(function, OptionalInt.empty(), newMessage(before, recentErrorMessage()));
         return p;
     }
 
@@ -76,6 +86,17 @@ final class Acl {
         return p == null ? "" : p.getString(0);
     }
 
+    /**
+     * What a failure added to the recent message. Reading does not clear it (acl.cpp keeps it per thread
+     * and prepends newer messages), so what was there before the call belongs to an earlier failure. A
+     * repeat of the very same text cannot be told from a stale one and is left out too.
+     */
+    static String newMessage(String before, String after) {
+        if (after.equals(before)) return "";
+        if (!before.isEmpty() && after.endsWith("\n" + before)) return after.substring(0, after.length() - before.length() - 1);
+        return after;
+    }
+
     /** acl_base_rt.h ACL_ERROR_REPEAT_INITIALIZE */
     static final int REPEAT_INITIALIZE = 100002;
 
@@ -84,10 +105,7 @@ final class Acl {
      * still counts as a reference to drop with {@link #finalizeReference()}.
      */
     boolean init() {
-        int status = call("aclInit", (Object) null);
-        if (status == REPEAT_INITIALIZE) return false;
-        if (status != 0) throw new AclException("aclInit", OptionalInt.of(status), recentErrorMessage());
-        return true;
+        return checkTolerating(REPEAT_INITIALIZE, "aclInit", (Object) null) == 0;
     }
 
     void finish() { check("aclFinalize"); }

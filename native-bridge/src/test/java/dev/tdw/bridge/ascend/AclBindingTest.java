@@ -247,9 +247,23 @@ class AclBindingTest {
     }
 
     @Test
-    void theRecentMessageIsReadOnce() {
-        failure(() -> acl.setDevice(9));
-        assertEquals("", acl.recentErrorMessage(), "the failure already consumed it");
+    void aStaleMessageIsNotAttachedToALaterFailure() {
+        var first = failure(() -> acl.setDevice(9));
+        assertTrue(first.recentMessage().contains("device 9 does not exist"), first.recentMessage());
+        assertEquals(first.recentMessage(), acl.recentErrorMessage(), "reading the message does not clear it");
+        try (var fault = TestDouble.fault("quiet_error:aclrtMalloc")) {
+            var later = failure(() -> acl.malloc(8));
+            assertEquals("", later.recentMessage(), "the device-9 message belongs to the earlier failure");
+            assertEquals("aclrtMalloc failed with status 200000", later.getMessage());
+        }
+    }
+
+    @Test
+    void aNewerMessagePrependedToAnOlderOneIsTheNewPart() {
+        assertEquals("new", Acl.newMessage("old", "new\nold"));
+        assertEquals("", Acl.newMessage("old", "old"));
+        assertEquals("new", Acl.newMessage("", "new"));
+        assertEquals("replaced", Acl.newMessage("old", "replaced"));
     }
 
     @Test
