@@ -14,6 +14,8 @@
  * TDW_DOUBLE_FAULT (read at every call, comma-separated) injects faults:
  *   error:<function>         the function fails with its error code and a recent error message
  *   quiet_error:<function>   the same failure, leaving the recent error message as it was
+ *   queued_error:<aclnnOp>   the second phase queues its work, then fails
+ *   stuck:aclrtSynchronizeStream  synchronization fails before the queued tasks ran
  *   wrong_result:<aclnnOp>   the operator adds 1 to the first element of its first output
  */
 #ifndef TDW_DOUBLE_INTERNAL_H

@@ -287,16 +287,46 @@ TDW_EXPORT aclError aclrtMalloc(void **devPtr, size_t size, int policy) {
     return ACL_SUCCESS;
 }
 
+/* The queued task (if any) that reads or writes device block [base, base + bytes): freeing it before the
+ * stream is synchronized lets the kernel write freed memory. Called with g_lock held. */
+static const char *queued_user(const char *base, size_t bytes) {
+    for (size_t i = 0; i < g_entry_count; i++) {
+        if (g_entries[i].kind != TDW_STREAM) continue;
+        for (const aclOpExecutor *ex = ((tdw_stream *)g_entries[i].handle)->head; ex != NULL; ex = ex->next) {
+            const char *ws = ex->workspace;
+            if (ws != NULL && ws >= base && ws < base + bytes) return ex->op;
+            for (int k = 0; k < 4; k++) {
+                const char *d = ex->in[k] ? ex->in[k]->data : NULL;
+                if (d != NULL && d >= base && d < base + bytes) return ex->op;
+            }
+            for (int k = 0; k < 3; k++) {
+                const char *d = ex->out[k] ? ex->out[k]->data : NULL;
+                if (d != NULL && d >= base && d < base + bytes) return ex->op;
+            }
+        }
+    }
+    return NULL;
+}
+
 TDW_EXPORT aclError aclrtFree(void *devPtr) {
     if (tdw_double_fault("error", "aclrtFree")) return injected("aclrtFree", ACL_ERROR_RT_FAILURE);
+    pthread_mutex_lock(&g_lock);
     for (size_t i = 0; i < g_entry_count; i++) {
         if (g_entries[i].handle == devPtr && g_entries[i].kind == TDW_DEVICE_BLOCK) {
+            const char *user = queued_user(devPtr, g_entries[i].bytes);
+            if (user != NULL) {
+                pthread_mutex_unlock(&g_lock);
+                tdw_double_error("aclrtFree", "%p is still used by a queued %s task; synchronize the stream first", devPtr, user);
+                return ACL_ERROR_INVALID_PARAM;
+            }
             g_allocated -= g_entries[i].bytes;
-            tdw_double_untrack(devPtr, TDW_DEVICE_BLOCK);
+            g_entries[i] = g_entries[--g_entry_count];
+            pthread_mutex_unlock(&g_lock);
             free(devPtr);
             return ACL_SUCCESS;
         }
     }
+    pthread_mutex_unlock(&g_lock);
     tdw_double_error("aclrtFree", "%p is not a live device allocation", devPtr);
     return ACL_ERROR_INVALID_PARAM;
 }
@@ -333,11 +363,18 @@ TDW_EXPORT aclError aclrtCreateStream(aclrtStream *stream) {
     return ACL_SUCCESS;
 }
 
+/* Runs the queued tasks in order; the queue is unlinked under the lock and run outside it. */
 static aclError drain(const char *function, tdw_stream *s) {
     aclError result = ACL_SUCCESS;
-    while (s->head != NULL) {
+    for (;;) {
+        pthread_mutex_lock(&g_lock);
         aclOpExecutor *ex = s->head;
-        s->head = ex->next;
+        if (ex != NULL) {
+            s->head = ex->next;
+            if (s->head == NULL) s->tail = NULL;
+        }
+        pthread_mutex_unlock(&g_lock);
+        if (ex == NULL) return result;
         const char *op = ex->op;
         aclnnStatus status = ex->run(ex, ex->workspace);
         if (status != ACLNN_SUCCESS && result == ACL_SUCCESS) {
@@ -345,29 +382,44 @@ static aclError drain(const char *function, tdw_stream *s) {
             result = ACL_ERROR_RT_FAILURE;
         }
     }
-    s->tail = NULL;
+}
+
+/* error: the queued tasks ran but the stream reports a failure; stuck: they have not run yet (as when a
+ * synchronization times out), so their memory is still in use. */
+TDW_EXPORT aclError aclrtSynchronizeStream(aclrtStream stream) {
+    static const char *fn = "aclrtSynchronizeStream";
+    if (tdw_double_fault("stuck", fn)) {
+        tdw_double_error(fn, "injected fault (TDW_DOUBLE_FAULT=stuck:%s): queued tasks did not finish", fn);
+        return ACL_ERROR_RT_FAILURE;
+    }
+    if (!tdw_double_live(stream, TDW_STREAM)) {
+        tdw_double_error(fn, "%p is not a live stream", stream);
+        return ACL_ERROR_INVALID_RESOURCE_HANDLE;
+    }
+    aclError result = drain(fn, stream);
+    if (tdw_double_fault("error", fn)) return injected(fn, ACL_ERROR_RT_FAILURE);
     return result;
 }
 
-TDW_EXPORT aclError aclrtSynchronizeStream(aclrtStream stream) {
-    if (tdw_double_fault("error", "aclrtSynchronizeStream")) return injected("aclrtSynchronizeStream", ACL_ERROR_RT_FAILURE);
-    if (!tdw_double_live(stream, TDW_STREAM)) {
-        tdw_double_error("aclrtSynchronizeStream", "%p is not a live stream", stream);
-        return ACL_ERROR_INVALID_RESOURCE_HANDLE;
-    }
-    return drain("aclrtSynchronizeStream", stream);
-}
-
+/* acl_rt.h: synchronize before aclrtDestroyStream so the stream's tasks have completed. */
 TDW_EXPORT aclError aclrtDestroyStream(aclrtStream stream) {
-    if (tdw_double_fault("error", "aclrtDestroyStream")) return injected("aclrtDestroyStream", ACL_ERROR_RT_FAILURE);
+    static const char *fn = "aclrtDestroyStream";
+    if (tdw_double_fault("error", fn)) return injected(fn, ACL_ERROR_RT_FAILURE);
     if (!tdw_double_live(stream, TDW_STREAM)) {
-        tdw_double_error("aclrtDestroyStream", "%p is not a live stream", stream);
+        tdw_double_error(fn, "%p is not a live stream", stream);
         return ACL_ERROR_INVALID_RESOURCE_HANDLE;
     }
-    aclError result = drain("aclrtDestroyStream", stream);
+    tdw_stream *s = stream;
+    pthread_mutex_lock(&g_lock);
+    const char *pending = s->head != NULL ? s->head->op : NULL;
+    pthread_mutex_unlock(&g_lock);
+    if (pending != NULL) {
+        tdw_double_error(fn, "the stream still has queued work (%s); call aclrtSynchronizeStream first", pending);
+        return ACL_ERROR_INVALID_PARAM;
+    }
     tdw_double_untrack(stream, TDW_STREAM);
     free(stream);
-    return result;
+    return ACL_SUCCESS;
 }
 
 /* Queues an operator on its stream; a null stream is the default stream, which runs at once. */
@@ -379,7 +431,9 @@ TDW_EXPORT aclnnStatus tdw_double_enqueue(const char *function, aclrtStream stre
     }
     tdw_stream *s = stream;
     ex->next = NULL;
+    pthread_mutex_lock(&g_lock);
     if (s->tail) s->tail->next = ex; else s->head = ex;
     s->tail = ex;
+    pthread_mutex_unlock(&g_lock);
     return ACLNN_SUCCESS;
 }

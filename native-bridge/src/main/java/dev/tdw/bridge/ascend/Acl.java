@@ -185,32 +185,31 @@ final class Acl {
 
     void destroyIntArray(Pointer array) { check("aclDestroyIntArray", array); }
 
-    /**
-     * Two-phase operator call: {@code <operator>GetWorkspaceSize(args..., &size, &executor)}, a workspace of
-     * that size if nonzero, then {@code <operator>(workspace, size, executor, stream)}. Returns the workspace,
-     * which must stay allocated until the stream is synchronized (null when none was needed).
-     */
-    Pointer launch(String operator, Pointer stream, Object... firstPhaseArgs) {
+    /** What an operator's first phase returned: its executor and the device workspace it needs. */
+    record Prepared(String operator, Pointer executor, long workspaceSize) {}
+
+    /** {@code <operator>GetWorkspaceSize(args..., &size, &executor)}. */
+    Prepared prepare(String operator, Object... firstPhaseArgs) {
         var size = new LongByReference();
         var executor = new PointerByReference();
         Object[] args = Arrays.copyOf(firstPhaseArgs, firstPhaseArgs.length + 2);
         args[firstPhaseArgs.length] = size;
         args[firstPhaseArgs.length + 1] = executor;
         check(operator + "GetWorkspaceSize", args);
-        Pointer workspace = size.getValue() > 0 ? malloc(size.getValue()) : null;
-        try {
-            check(operator, workspace, size.getValue(), executor.getValue(), stream);
-        } catch (RuntimeException e) {
-            if (workspace != null) {
-                try {
-                    free(workspace);
-                } catch (RuntimeException alsoFailed) {
-                    e.addSuppressed(alsoFailed);
-                }
-            }
-            throw e;
-        }
-        return workspace;
+        return new Prepared(operator, executor.getValue(), size.getValue());
+    }
+
+    /**
+     * {@code <operator>(workspace, size, executor, stream)}. It deletes the executor even when it fails
+     * (op_executor.cpp CommonOpExecutorRun), and may fail after queuing work that still uses the workspace.
+     */
+    void run(Prepared prepared, Pointer workspace, Pointer stream) {
+        check(prepared.operator(), workspace, prepared.workspaceSize(), prepared.executor(), stream);
+    }
+
+    /** aclDestroyAclOpExecutor, for an executor whose second phase will never run; absent in old releases. */
+    void destroyExecutor(Prepared prepared) {
+        if (exports("aclDestroyAclOpExecutor")) check("aclDestroyAclOpExecutor", prepared.executor());
     }
 
     private static long[] orNull(long[] values) { return values.length == 0 ? null : values; }

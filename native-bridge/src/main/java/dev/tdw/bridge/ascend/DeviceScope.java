@@ -68,11 +68,27 @@ final class DeviceScope implements AutoCloseable {
         return handle;
     }
 
-    /** Launches a two-phase operator on the stream; its workspace lives until this scope closes. */
+    /**
+     * Launches a two-phase operator on the stream. The workspace is freed with the scope's other memory,
+     * after the stream is synchronized, since even a failed second phase may have queued kernels using it.
+     * If the workspace cannot be allocated, the executor from the first phase is destroyed; once the second
+     * phase ran it must not be, as that phase deletes it even on failure.
+     */
     void launch(String operator, Object... firstPhaseArgs) {
-        Pointer workspace = acl.launch(operator, stream, firstPhaseArgs);
+        Acl.Prepared prepared = acl.prepare(operator, firstPhaseArgs);
+        Pointer workspace;
+        try {
+            workspace = allocate(prepared.workspaceSize());
+        } catch (RuntimeException e) {
+            try {
+                acl.destroyExecutor(prepared);
+            } catch (RuntimeException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
+            throw e;
+        }
         unsynchronized = true;
-        if (workspace != null) releases.push(() -> acl.free(workspace));
+        acl.run(prepared, workspace, stream);
     }
 
     Tensor download(Output out) {

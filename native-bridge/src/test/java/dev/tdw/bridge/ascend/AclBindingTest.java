@@ -54,6 +54,18 @@ class AclBindingTest {
         return device;
     }
 
+    /** Both phases with a workspace of the size the first asked for; returns the workspace (null if none). */
+    private Pointer launch(String operator, Object... args) {
+        var prepared = acl.prepare(operator, args);
+        Pointer workspace = prepared.workspaceSize() > 0 ? acl.malloc(prepared.workspaceSize()) : null;
+        acl.run(prepared, workspace, stream);
+        return workspace;
+    }
+
+    private static long liveExecutors() {
+        return NativeSymbols.load(TestDouble.libraries("current")).require("tdw_double_live_count").invokeLong(new Object[] {6});
+    }
+
     private float[] download(Pointer device, int count) {
         var host = new Memory(4L * count);
         acl.memcpy(host, 4L * count, device, 4L * count, Acl.DEVICE_TO_HOST);
@@ -126,7 +138,7 @@ class AclBindingTest {
         Pointer view = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {2}, 3, Acl.FORMAT_ND, new long[] {8}, data);
         Pointer outData = acl.malloc(8);
         Pointer out = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
-        Pointer workspace = acl.launch("aclnnMul", stream, view, view, out);
+        Pointer workspace = launch("aclnnMul", view, view, out);
         assertNull(workspace, "aclnnMul needs no workspace");
         acl.synchronizeStream(stream);
         assertArrayEquals(new float[] {9, 25}, download(outData, 2));
@@ -175,7 +187,7 @@ class AclBindingTest {
             Pointer a = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, self);
             Pointer out = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
             Pointer alpha = acl.createScalar(3, type);
-            acl.launch("aclnnAdd", stream, a, a, alpha, out);
+            launch("aclnnAdd", a, a, alpha, out);
             acl.synchronizeStream(stream);
             assertArrayEquals(new float[] {4, 4}, download(outData, 2), type.torchName());
             acl.destroyScalar(alpha);
@@ -192,7 +204,7 @@ class AclBindingTest {
         Pointer outData = acl.malloc(8);
         Pointer x = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
         Pointer out = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
-        acl.launch("aclnnSilu", stream, x, out);
+        launch("aclnnSilu", x, out);
         assertNotEquals(0f, download(outData, 2)[0], "unsynchronized: still the uninitialized device pattern");
         acl.synchronizeStream(stream);
         assertArrayEquals(new float[] {0, 0}, download(outData, 2));
@@ -218,6 +230,8 @@ class AclBindingTest {
         int status = symbols.require("aclnnRmsNorm").invokeInt(new Object[] {null, 0L, executor.getValue(), stream});
         assertEquals(161002, status);
         assertTrue(acl.recentErrorMessage().contains("4 bytes of device memory are required"));
+        assertEquals(0, liveExecutors(), "a failed second phase deletes its executor, as op_executor.cpp does");
+        assertEquals(0, symbols.require("aclnnRmsNormGetWorkspaceSize").invokeInt(new Object[] {x, g, 1e-6, y, rstd, size, executor}));
         Pointer workspace = acl.malloc(4);
         assertEquals(0, symbols.require("aclnnRmsNorm").invokeInt(new Object[] {workspace, 4L, executor.getValue(), stream}));
         acl.synchronizeStream(stream);
@@ -235,7 +249,7 @@ class AclBindingTest {
         Pointer g = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
         Pointer y = acl.createTensor(new long[] {1, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {2}, yData);
         Pointer rstd = acl.createTensor(new long[] {1, 1}, DType.FLOAT32, new long[] {1, 1}, 0, Acl.FORMAT_ND, new long[] {1}, rstdData);
-        Pointer workspace = acl.launch("aclnnRmsNorm", stream, x, g, 0.0, y, rstd);
+        Pointer workspace = launch("aclnnRmsNorm", x, g, 0.0, y, rstd);
         assertNotNull(workspace);
         acl.synchronizeStream(stream);
         float r = (float) (1 / Math.sqrt(12.5));
@@ -244,6 +258,40 @@ class AclBindingTest {
         acl.free(workspace);
         for (Pointer t : new Pointer[] {x, g, y, rstd}) acl.destroyTensor(t);
         for (Pointer p : new Pointer[] {data, yData, rstdData}) acl.free(p);
+    }
+
+    /** An RmsNorm over [1, 2] in this scope: its arguments, created before any fault is set. */
+    private static Object[] rmsNormArguments(DeviceScope scope) {
+        var x = dev.tdw.bridge.device.Tensors.contiguous(DType.FLOAT32, new long[] {1, 2}, new double[] {3, 4});
+        var g = dev.tdw.bridge.device.Tensors.contiguous(DType.FLOAT32, new long[] {2}, new double[] {1, 1});
+        return new Object[] {scope.tensor(x), scope.tensor(g), 1e-6, scope.output(DType.FLOAT32, new long[] {1, 2}).tensor(),
+                scope.output(DType.FLOAT32, new long[] {1, 1}).tensor()};
+    }
+
+    @Test
+    void anExecutorWhoseWorkspaceCannotBeAllocatedIsDestroyed() {
+        try (var scope = new DeviceScope(acl, stream)) {
+            Object[] args = rmsNormArguments(scope);
+            try (var fault = TestDouble.fault("error:aclrtMalloc")) {
+                var e = failure(() -> scope.launch("aclnnRmsNorm", args));
+                assertEquals("aclrtMalloc", e.function());
+                assertEquals(0, e.getSuppressed().length);
+            }
+        }
+        assertEquals(0, liveExecutors(), "the first phase's executor was destroyed");
+    }
+
+    @Test
+    void anExecutorIsNotDestroyedAfterItsFailedSecondPhase() {
+        try (var scope = new DeviceScope(acl, stream)) {
+            Object[] args = rmsNormArguments(scope);
+            try (var fault = TestDouble.fault("error:aclnnRmsNorm")) {
+                var e = failure(() -> scope.launch("aclnnRmsNorm", args));
+                assertEquals("aclnnRmsNorm", e.function());
+                assertEquals(0, e.getSuppressed().length, "no second delete of the executor was attempted");
+            }
+        }
+        assertEquals(0, liveExecutors());
     }
 
     @Test
@@ -268,11 +316,14 @@ class AclBindingTest {
 
     @Test
     void injectedErrorsCarryTheDoublesMessage() {
+        failure(() -> acl.setDevice(8)); // another message first, whatever ran before this test
         try (var fault = TestDouble.fault("error:aclrtMalloc")) {
             var e = failure(() -> acl.malloc(8));
             assertEquals("aclrtMalloc", e.function());
             assertEquals(OptionalInt.of(200000), e.status());
             assertEquals("aclrtMalloc: injected fault (TDW_DOUBLE_FAULT=error:aclrtMalloc)", e.recentMessage());
+            // The same text again cannot be told from the stale one, so it is left out (Acl.newMessage).
+            assertEquals("", failure(() -> acl.malloc(8)).recentMessage());
         }
         acl.free(acl.malloc(8));
     }
