@@ -128,6 +128,13 @@ public final class AscendRuntime implements DeviceRuntime {
         try {
             onThread(thread, () -> {
                 RuntimeException failure = null;
+                try {
+                    // acl_rt.h: synchronize before aclrtDestroyStream. A failure here was already reported
+                    // by the call that queued the work; destroying the stream is what matters now.
+                    acl.synchronizeStream(stream);
+                } catch (RuntimeException reportedBefore) {
+                    // ignored, see above
+                }
                 for (Runnable step : new Runnable[] {
                         () -> acl.destroyStream(stream),
                         () -> acl.resetDevice(deviceId)}) {

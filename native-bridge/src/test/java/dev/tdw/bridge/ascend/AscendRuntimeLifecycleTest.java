@@ -47,6 +47,17 @@ class AscendRuntimeLifecycleTest {
     }
 
     @Test
+    void closeSynchronizesWorkLeftOnTheStreamBeforeDestroyingIt() {
+        var runtime = AscendRuntime.open(LIBRARIES, 0);
+        try (var stuck = TestDouble.fault("stuck:aclrtSynchronizeStream")) {
+            var e = assertThrows(AclException.class, () -> assertWorks(runtime));
+            assertEquals("aclrtSynchronizeStream", e.function());
+        }
+        // The double refuses aclrtDestroyStream while the silu task is still queued.
+        assertDoesNotThrow(runtime::close);
+    }
+
+    @Test
     void aClosedRuntimeRefusesWorkAndClosesOnce() {
         var runtime = AscendRuntime.open(LIBRARIES, 0);
         runtime.close();
