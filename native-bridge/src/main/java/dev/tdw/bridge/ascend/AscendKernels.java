@@ -42,10 +42,20 @@ final class AscendKernels {
         return m;
     }
 
+    /**
+     * aclnnAdd needs alpha castable to the promoted type of self and other; like torch_npu (which passes
+     * the torch Scalar as DOUBLE or INT64), alpha is a DOUBLE scalar for floating inputs and INT64 otherwise.
+     */
     private static Map<String, Tensor> add(DeviceScope s, OperatorCall c) {
         Tensor a = c.tensor("self"), b = c.tensor("other");
+        double alpha = c.doubleValue("alpha", 1.0);
+        boolean floating = a.dtype().isFloating() || b.dtype().isFloating();
+        if (!floating && alpha != Math.rint(alpha)) {
+            throw new IllegalArgumentException("add: alpha " + alpha + " is not an integer, but self and other are "
+                    + a.dtype().torchName() + " and " + b.dtype().torchName());
+        }
         var out = s.output(c.outputType(), Tensors.broadcastShape(a.shape(), b.shape()));
-        s.launch("aclnnAdd", s.tensor(a), s.tensor(b), s.scalar(c.doubleValue("alpha", 1.0), DType.FLOAT32), out.tensor());
+        s.launch("aclnnAdd", s.tensor(a), s.tensor(b), s.scalar(alpha, floating ? DType.FLOAT64 : DType.INT64), out.tensor());
         return Map.of("out", s.download(out));
     }
 

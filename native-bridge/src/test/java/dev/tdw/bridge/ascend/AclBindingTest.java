@@ -199,6 +199,23 @@ class AclBindingTest {
     }
 
     @Test
+    void addRequiresAnAlphaCastableToTheInputType() {
+        Pointer data = acl.malloc(16), outData = acl.malloc(16);
+        Pointer a = acl.createTensor(new long[] {2}, DType.INT64, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer out = acl.createTensor(new long[] {2}, DType.INT64, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
+        Pointer floatAlpha = acl.createScalar(1, DType.FLOAT32);
+        var e = failure(() -> acl.prepare("aclnnAdd", a, a, floatAlpha, out));
+        assertEquals(OptionalInt.of(161002), e.status());
+        assertTrue(e.recentMessage().contains("cannot be cast to the integer type"), e.recentMessage());
+        assertEquals(OptionalInt.of(161001), failure(() -> acl.prepare("aclnnAdd", a, a, null, out)).status(), "alpha is required");
+        acl.destroyScalar(floatAlpha);
+        acl.destroyTensor(a);
+        acl.destroyTensor(out);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
     void resultsAppearOnlyAfterTheStreamIsSynchronized() {
         Pointer data = upload(0, 0);
         Pointer outData = acl.malloc(8);

@@ -59,6 +59,15 @@ class AscendOperatorsTest {
     }
 
     @Test
+    void integerAddTakesAnIntegerAlpha() {
+        var out = agree(call(ADD, DType.INT64, "self", i64(shape(3), 1, 2, 3), "other", i64(shape(3), 10, 20, 30), "alpha", "2"));
+        assertArrayEquals(new double[] {21, 42, 63}, values(out.get("out")));
+        var fractional = assertThrows(IllegalArgumentException.class, () -> device.execute(
+                call(ADD, DType.INT64, "self", i64(shape(1), 1), "other", i64(shape(1), 1), "alpha", "0.5")));
+        assertEquals("add: alpha 0.5 is not an integer, but self and other are torch.int64 and torch.int64", fractional.getMessage());
+    }
+
+    @Test
     void mulBroadcastsAColumn() {
         agree(call(MUL, DType.FLOAT16, "self", tensor(DType.FLOAT16, shape(2, 3), 3), "other", tensor(DType.FLOAT16, shape(2, 1), 4)));
     }
