@@ -179,7 +179,8 @@ TDW_EXPORT aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, co
                 "normalizedShape[%llu]=%lld does not match input", (unsigned long long)i, (long long)d);
         width *= d;
     }
-    REQUIRE(fn, is_float(input->dtype) && tdw_double_same_shape(input, out), "out differs from input");
+    REQUIRE(fn, is_float(input->dtype) && tdw_double_same_shape(input, out) && out->dtype == input->dtype,
+            "out differs from input in shape or type");
     REQUIRE(fn, weight == NULL || tdw_double_numel(weight) == width, "weight does not have %lld elements", (long long)width);
     REQUIRE(fn, bias == NULL || tdw_double_numel(bias) == width, "bias does not have %lld elements", (long long)width);
     int64_t rows = tdw_double_numel(input) / width;
@@ -345,7 +346,8 @@ static aclnnStatus unary_first_phase(const char *fn, const char *op, tdw_kernel 
     CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
     CHECK(tdw_double_check(fn, "self", self));
     CHECK(tdw_double_check(fn, "out", out));
-    REQUIRE(fn, is_float(self->dtype) && tdw_double_same_shape(self, out), "out differs from self");
+    REQUIRE(fn, is_float(self->dtype) && tdw_double_same_shape(self, out) && out->dtype == self->dtype,
+            "out differs from self in shape or type");
     aclOpExecutor *ex = tdw_double_new_executor(op, compute, 0);
     tdw_double_bind(ex, 0, 0, self);
     tdw_double_bind(ex, 1, 0, out);

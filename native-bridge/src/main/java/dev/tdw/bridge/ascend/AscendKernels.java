@@ -66,6 +66,18 @@ final class AscendKernels {
         return Map.of("out", s.download(out));
     }
 
+    /**
+     * The output type of operators whose aclnn function writes the input's type (norms, activations,
+     * rotary): an override of the output type cannot be honoured on the device, so it is refused.
+     */
+    private static DType inputType(OperatorCall c, Tensor x) {
+        if (c.outputType() != x.dtype()) {
+            throw new IllegalArgumentException(c.operator() + " on Ascend writes its output in the input's type "
+                    + x.dtype().torchName() + ", not " + c.outputType().torchName() + ": leave the output type at its default");
+        }
+        return x.dtype();
+    }
+
     /** x's shape with the dims gamma normalizes over set to 1: the shape of rstdOut. */
     private static long[] reducedShape(Tensor x, Tensor gamma) {
         long[] shape = x.shape();
@@ -75,7 +87,7 @@ final class AscendKernels {
 
     private static Map<String, Tensor> rmsNorm(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x"), gamma = c.tensor("gamma");
-        var y = s.output(c.outputType(), x.shape());
+        var y = s.output(inputType(c, x), x.shape());
         var rstd = s.output(DType.FLOAT32, reducedShape(x, gamma));
         s.launch("aclnnRmsNorm", s.tensor(x), s.tensor(gamma), c.doubleValue("epsilon", 1e-6), y.tensor(), rstd.tensor());
         return Map.of("out", s.download(y));
@@ -83,9 +95,10 @@ final class AscendKernels {
 
     private static Map<String, Tensor> addRmsNorm(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x"), residual = c.tensor("residual"), gamma = c.tensor("gamma");
-        var y = s.output(c.outputType(), x.shape());
+        DType type = inputType(c, x);
+        var y = s.output(type, x.shape());
         var rstd = s.output(DType.FLOAT32, reducedShape(x, gamma));
-        var sum = s.output(c.outputType(), x.shape());
+        var sum = s.output(type, x.shape());
         s.launch("aclnnAddRmsNorm", s.tensor(x), s.tensor(residual), s.tensor(gamma), c.doubleValue("epsilon", 1e-6),
                 y.tensor(), rstd.tensor(), sum.tensor());
         var result = new LinkedHashMap<String, Tensor>();
@@ -99,7 +112,7 @@ final class AscendKernels {
         var weight = c.optionalTensor("weight");
         var bias = c.optionalTensor("bias");
         long[] normalized = weight.map(Tensor::shape).orElse(new long[] {x.shape()[x.dim() - 1]});
-        var out = s.output(c.outputType(), x.shape());
+        var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnLayerNorm", s.tensor(x), s.intArray(normalized), weight.map(s::tensor).orElse(null),
                 bias.map(s::tensor).orElse(null), c.doubleValue("epsilon", 1e-5), out.tensor(), null, null);
         return Map.of("out", s.download(out));
@@ -154,7 +167,7 @@ final class AscendKernels {
 
     private static Map<String, Tensor> silu(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x");
-        var out = s.output(c.outputType(), x.shape());
+        var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnSilu", s.tensor(x), out.tensor());
         return Map.of("out", s.download(out));
     }
@@ -166,7 +179,7 @@ final class AscendKernels {
         if (d < 0 || d >= x.dim()) throw new IllegalArgumentException("swiglu: dim " + dim + " is out of range");
         long[] shape = x.shape();
         shape[d] /= 2;
-        var out = s.output(c.outputType(), shape);
+        var out = s.output(inputType(c, x), shape);
         s.launch("aclnnSwiGlu", s.tensor(x), dim, out.tensor());
         return Map.of("out", s.download(out));
     }
@@ -175,7 +188,7 @@ final class AscendKernels {
     private static Map<String, Tensor> gelu(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x");
         long approximate = GeluApproximation.of(c) == GeluApproximation.TANH ? 1 : 0;
-        var out = s.output(c.outputType(), x.shape());
+        var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnGeluV2", s.tensor(x), approximate, out.tensor());
         return Map.of("out", s.download(out));
     }
@@ -184,7 +197,7 @@ final class AscendKernels {
     private static Map<String, Tensor> rotaryEmbedding(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x");
         long mode = RotaryMode.of(c) == RotaryMode.NEOX ? 0 : 1;
-        var out = s.output(c.outputType(), x.shape());
+        var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnRotaryPositionEmbedding", s.tensor(x), s.tensor(c.tensor("cos")), s.tensor(c.tensor("sin")), mode, out.tensor());
         return Map.of("out", s.download(out));
     }

@@ -216,6 +216,25 @@ class AclBindingTest {
     }
 
     @Test
+    void activationsAndLayerNormWriteTheInputType() {
+        Pointer data = upload(1, 2), outData = acl.malloc(8);
+        Pointer x = acl.createTensor(new long[] {1, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer half = acl.createTensor(new long[] {1, 2}, DType.FLOAT16, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {4}, outData);
+        Pointer shape = acl.createIntArray(new long[] {2});
+        for (var e : java.util.List.of(failure(() -> acl.prepare("aclnnSilu", x, half)),
+                failure(() -> acl.prepare("aclnnGeluV2", x, 0L, half)),
+                failure(() -> acl.prepare("aclnnLayerNorm", x, shape, null, null, 1e-5, half, null, null)))) {
+            assertEquals(OptionalInt.of(161002), e.status(), e.function());
+            assertTrue(e.recentMessage().contains("in shape or type"), e.recentMessage());
+        }
+        acl.destroyIntArray(shape);
+        acl.destroyTensor(x);
+        acl.destroyTensor(half);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
     void resultsAppearOnlyAfterTheStreamIsSynchronized() {
         Pointer data = upload(0, 0);
         Pointer outData = acl.malloc(8);

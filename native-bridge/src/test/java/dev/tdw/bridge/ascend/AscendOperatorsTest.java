@@ -68,6 +68,25 @@ class AscendOperatorsTest {
     }
 
     @Test
+    void operatorsThatWriteTheInputTypeRefuseAnotherOutputType() {
+        var x = tensor(DType.BFLOAT16, shape(1, 2, 2, 8), 40);
+        var cos = tensor(DType.BFLOAT16, shape(1, 2, 1, 8), 41);
+        var gamma = tensor(DType.BFLOAT16, shape(8), 42);
+        for (OperatorCall c : new OperatorCall[] {
+                call(SILU, DType.FLOAT32, "x", x),
+                call(GELU, DType.FLOAT32, "x", x),
+                call(SWIGLU, DType.FLOAT32, "x", x),
+                call(RMS_NORM, DType.FLOAT32, "x", x, "gamma", gamma),
+                call(ADD_RMS_NORM, DType.FLOAT32, "x", x, "residual", x, "gamma", gamma),
+                call(LAYER_NORM, DType.FLOAT32, "x", x, "weight", gamma),
+                call(ROTARY_EMBEDDING, DType.FLOAT32, "x", x, "cos", cos, "sin", cos)}) {
+            var e = assertThrows(IllegalArgumentException.class, () -> device.execute(c), c.operator());
+            assertEquals(c.operator() + " on Ascend writes its output in the input's type torch.bfloat16, not torch.float32:"
+                    + " leave the output type at its default", e.getMessage());
+        }
+    }
+
+    @Test
     void mulBroadcastsAColumn() {
         agree(call(MUL, DType.FLOAT16, "self", tensor(DType.FLOAT16, shape(2, 3), 3), "other", tensor(DType.FLOAT16, shape(2, 1), 4)));
     }
