@@ -122,6 +122,7 @@ TDW_EXPORT aclnnStatus tdw_double_enqueue(const char *function, aclrtStream stre
 
 /* --- shared helpers, defined in libnnopbase (tensor.c) --- */
 TDW_EXPORT size_t tdw_double_dtype_size(int dtype);
+TDW_EXPORT float tdw_double_round(int dtype, float v);
 TDW_EXPORT int64_t tdw_double_numel(const aclTensor *t);
 TDW_EXPORT double tdw_double_get(const aclTensor *t, int64_t logical);
 TDW_EXPORT void tdw_double_set(const aclTensor *t, int64_t logical, double value);

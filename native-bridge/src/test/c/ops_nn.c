@@ -28,31 +28,55 @@ static int64_t norm_width(const aclTensor *x, const aclTensor *gamma) {
     return tdw_double_numel(gamma);
 }
 
+/* RmsNorm: fp32 throughout, rounded once into yOut. */
 static aclnnStatus rms_norm_compute(aclOpExecutor *ex, void *workspace) {
-    const aclTensor *x = ex->in[0], *residual = ex->in[1], *gamma = ex->in[2];
-    const aclTensor *y = ex->out[0], *rstd_out = ex->out[1], *sum_out = ex->out[2];
+    const aclTensor *x = ex->in[0], *gamma = ex->in[2], *y = ex->out[0], *rstd_out = ex->out[1];
     float *rstd = workspace;
     int64_t width = tdw_double_numel(gamma), rows = tdw_double_numel(x) / width;
     float eps = (float)ex->real;
     for (int64_t r = 0; r < rows; r++) {
         float squares = 0.0f;
         for (int64_t c = 0; c < width; c++) {
-            int64_t i = r * width + c;
-            float v = (float)tdw_double_get(x, i);
-            if (residual != NULL) v += (float)tdw_double_get(residual, i);
+            float v = (float)tdw_double_get(x, r * width + c);
             squares += v * v;
         }
         rstd[r] = 1.0f / sqrtf(squares / (float)width + eps);
         for (int64_t c = 0; c < width; c++) {
-            int64_t i = r * width + c;
-            float v = (float)tdw_double_get(x, i);
-            if (residual != NULL) {
-                v += (float)tdw_double_get(residual, i);
-                tdw_double_set(sum_out, i, v);
-            }
-            tdw_double_set(y, i, v * rstd[r] * (float)tdw_double_get(gamma, c));
+            float v = (float)tdw_double_get(x, r * width + c);
+            tdw_double_set(y, r * width + c, v * rstd[r] * (float)tdw_double_get(gamma, c));
         }
         if (rstd_out != NULL) tdw_double_set(rstd_out, r, rstd[r]);
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* AddRmsNorm rounds where the ops-nn kernel (norm/add_rms_norm/op_kernel/add_rms_norm.h) rounds: fp16 adds
+ * x1 + x2 in half and normalizes that half sum, bf16 adds in fp32 and normalizes the unrounded sum; the mean
+ * square is a sum of x^2 / n; y is (x * rstd) rounded to the type, then times gamma rounded again. The
+ * workspace holds the fp32 row sum. */
+static aclnnStatus add_rms_norm_compute(aclOpExecutor *ex, void *workspace) {
+    const aclTensor *x1 = ex->in[0], *x2 = ex->in[1], *gamma = ex->in[2];
+    const aclTensor *y = ex->out[0], *rstd_out = ex->out[1], *sum_out = ex->out[2];
+    float *sum = workspace;
+    int type = x1->dtype;
+    int64_t width = tdw_double_numel(gamma), rows = tdw_double_numel(x1) / width;
+    float eps = (float)ex->real, avg = 1.0f / (float)width;
+    for (int64_t r = 0; r < rows; r++) {
+        float squares = 0.0f;
+        for (int64_t c = 0; c < width; c++) {
+            int64_t i = r * width + c;
+            float v = (float)tdw_double_get(x1, i) + (float)tdw_double_get(x2, i);
+            if (type == ACL_FLOAT16) v = tdw_double_round(type, v);
+            sum[c] = v;
+            tdw_double_set(sum_out, i, v);
+            squares += v * v * avg;
+        }
+        float rstd = 1.0f / sqrtf(squares + eps);
+        for (int64_t c = 0; c < width; c++) {
+            float normalized = tdw_double_round(type, sum[c] * rstd);
+            tdw_double_set(y, r * width + c, normalized * (float)tdw_double_get(gamma, c));
+        }
+        if (rstd_out != NULL) tdw_double_set(rstd_out, r, rstd);
     }
     return ACLNN_SUCCESS;
 }
@@ -73,7 +97,12 @@ static aclnnStatus norm_first_phase(const char *fn, const char *op, const aclTen
     CHECK(tdw_double_check(fn, "yOut", y));
     CHECK(tdw_double_check(fn, "rstdOut", rstd));
     REQUIRE(fn, is_float(x->dtype), "x has unsupported type %d", x->dtype);
-    REQUIRE(fn, gamma->dtype == x->dtype || gamma->dtype == ACL_FLOAT, "gamma type %d does not match x", gamma->dtype);
+    /* RmsNorm takes an fp32 gamma with a 16-bit x; AddRmsNorm wants gamma in x1's type (aclnnAddRmsNorm doc). */
+    if (residual != NULL) {
+        REQUIRE(fn, gamma->dtype == x->dtype, "gamma has type %d but x1 has type %d; they must be the same", gamma->dtype, x->dtype);
+    } else {
+        REQUIRE(fn, gamma->dtype == x->dtype || gamma->dtype == ACL_FLOAT, "gamma type %d does not match x", gamma->dtype);
+    }
     REQUIRE(fn, tdw_double_same_shape(x, y) && y->dtype == x->dtype, "yOut differs from x in shape or type");
     REQUIRE(fn, epsilon >= 0, "epsilon %g is negative", epsilon);
     int64_t width = norm_width(x, gamma);
@@ -81,7 +110,9 @@ static aclnnStatus norm_first_phase(const char *fn, const char *op, const aclTen
     int64_t rows = tdw_double_numel(x) / width;
     REQUIRE(fn, rstd->dtype == ACL_FLOAT && tdw_double_numel(rstd) == rows,
             "rstdOut must be FLOAT with %lld elements", (long long)rows);
-    aclOpExecutor *ex = tdw_double_new_executor(op, rms_norm_compute, (uint64_t)rows * sizeof(float));
+    aclOpExecutor *ex = residual != NULL
+        ? tdw_double_new_executor(op, add_rms_norm_compute, (uint64_t)width * sizeof(float))
+        : tdw_double_new_executor(op, rms_norm_compute, (uint64_t)rows * sizeof(float));
     tdw_double_bind(ex, 0, 0, x);
     tdw_double_bind(ex, 0, 1, residual);
     tdw_double_bind(ex, 0, 2, gamma);

@@ -58,6 +58,14 @@ static uint16_t float_to_bf16(float f) {
     return (uint16_t)(bits >> 16);
 }
 
+/* v rounded (RNE) to a 16-bit float type and widened back; other types unchanged. Kernels that round an
+ * intermediate result, as the device does between vector instructions, use it. */
+TDW_EXPORT float tdw_double_round(int dtype, float v) {
+    if (dtype == ACL_BF16) return bf16_to_float(float_to_bf16(v));
+    if (dtype == ACL_FLOAT16) return half_to_float(float_to_half(v));
+    return v;
+}
+
 TDW_EXPORT size_t tdw_double_dtype_size(int dtype) {
     switch (dtype) {
         case ACL_FLOAT: case ACL_INT32: return 4;

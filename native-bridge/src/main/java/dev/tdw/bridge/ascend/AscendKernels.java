@@ -96,6 +96,11 @@ final class AscendKernels {
     private static Map<String, Tensor> addRmsNorm(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x"), residual = c.tensor("residual"), gamma = c.tensor("gamma");
         DType type = inputType(c, x);
+        if (gamma.dtype() != x.dtype()) {
+            // Unlike aclnnRmsNorm, aclnnAddRmsNorm rejects a gamma of another type (e.g. fp32 with bf16 x).
+            throw new IllegalArgumentException("add_rms_norm on Ascend needs gamma in x's type " + x.dtype().torchName()
+                    + ", but gamma is " + gamma.dtype().torchName() + " (aclnnAddRmsNorm does not convert it)");
+        }
         var y = s.output(type, x.shape());
         var rstd = s.output(DType.FLOAT32, reducedShape(x, gamma));
         var sum = s.output(type, x.shape());

@@ -235,6 +235,22 @@ class AclBindingTest {
     }
 
     @Test
+    void addRmsNormWantsGammaInTheTypeOfX1() {
+        Pointer data = acl.malloc(64), outData = acl.malloc(64);
+        Pointer x = acl.createTensor(new long[] {1, 8}, DType.BFLOAT16, new long[] {8, 1}, 0, Acl.FORMAT_ND, new long[] {8}, data);
+        Pointer gamma = acl.createTensor(new long[] {8}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {8}, data);
+        Pointer y = acl.createTensor(new long[] {1, 8}, DType.BFLOAT16, new long[] {8, 1}, 0, Acl.FORMAT_ND, new long[] {8}, outData);
+        Pointer sum = acl.createTensor(new long[] {1, 8}, DType.BFLOAT16, new long[] {8, 1}, 8, Acl.FORMAT_ND, new long[] {16}, outData);
+        Pointer rstd = acl.createTensor(new long[] {1, 1}, DType.FLOAT32, new long[] {1, 1}, 8, Acl.FORMAT_ND, new long[] {16}, outData);
+        var e = failure(() -> acl.prepare("aclnnAddRmsNorm", x, x, gamma, 1e-6, y, rstd, sum));
+        assertEquals(OptionalInt.of(161002), e.status());
+        assertTrue(e.recentMessage().contains("gamma has type 0 but x1 has type 27"), e.recentMessage());
+        for (Pointer t : new Pointer[] {x, gamma, y, sum, rstd}) acl.destroyTensor(t);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
     void resultsAppearOnlyAfterTheStreamIsSynchronized() {
         Pointer data = upload(0, 0);
         Pointer outData = acl.malloc(8);

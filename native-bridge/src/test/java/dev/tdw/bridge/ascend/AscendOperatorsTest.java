@@ -87,6 +87,17 @@ class AscendOperatorsTest {
     }
 
     @Test
+    void addRmsNormRefusesAGammaOfAnotherType() {
+        var call = call(ADD_RMS_NORM, DType.BFLOAT16, "x", tensor(DType.BFLOAT16, shape(2, 8), 43),
+                "residual", tensor(DType.BFLOAT16, shape(2, 8), 44), "gamma", tensor(DType.FLOAT32, shape(8), 45));
+        var e = assertThrows(IllegalArgumentException.class, () -> device.execute(call));
+        assertEquals("add_rms_norm on Ascend needs gamma in x's type torch.bfloat16, but gamma is torch.float32"
+                + " (aclnnAddRmsNorm does not convert it)", e.getMessage());
+        // RmsNorm does take an fp32 gamma with a bf16 x.
+        agree(call(RMS_NORM, DType.BFLOAT16, "x", tensor(DType.BFLOAT16, shape(2, 8), 43), "gamma", tensor(DType.FLOAT32, shape(8), 45)));
+    }
+
+    @Test
     void mulBroadcastsAColumn() {
         agree(call(MUL, DType.FLOAT16, "self", tensor(DType.FLOAT16, shape(2, 3), 3), "other", tensor(DType.FLOAT16, shape(2, 1), 4)));
     }
