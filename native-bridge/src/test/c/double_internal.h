@@ -137,4 +137,13 @@ TDW_EXPORT aclnnStatus tdw_double_check(const char *function, const char *name, 
 TDW_EXPORT int tdw_double_broadcastable(const aclTensor *in, const aclTensor *out);
 TDW_EXPORT int tdw_double_same_shape(const aclTensor *a, const aclTensor *b);
 
+/* --- shared by the operator sources --- */
+#define CHECK(expr) do { aclnnStatus s_ = (expr); if (s_ != ACLNN_SUCCESS) return s_; } while (0)
+#define REQUIRE(fn, cond, ...) do { if (!(cond)) { tdw_double_error(fn, __VA_ARGS__); return ACLNN_ERR_PARAM_INVALID; } } while (0)
+
+/* The 16- and 32-bit float types the double's operators compute on. */
+static inline int tdw_double_is_float(int dtype) {
+    return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16;
+}
+
 #endif

@@ -1,7 +1,6 @@
 /* libopapi_math part of the test double: element-wise arithmetic with broadcasting, computed in fp32. */
 #include "double_internal.h"
 
-#define CHECK(expr) do { aclnnStatus s_ = (expr); if (s_ != ACLNN_SUCCESS) return s_; } while (0)
 
 static int is_floating(int dtype) {
     return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16 || dtype == ACL_DOUBLE;

@@ -198,12 +198,48 @@ final class AscendKernels {
         return Map.of("out", s.download(out));
     }
 
-    /** aclnnRotaryPositionEmbedding mode: 0 half (neox), 1 interleave. */
+    /** aclnnRotaryPositionEmbedding (ops-transformer doc, Atlas A2/A3): the head dim must be even and below this. */
+    static final long ROTARY_HEAD_DIM_LIMIT = 896;
+
+    /**
+     * aclnnRotaryPositionEmbedding mode: 0 half (neox), 1 interleave. The operator takes 4-D x, cos and sin
+     * only, so a captured x [tokens, heads, dim] with cos/sin [tokens, 1, dim] runs as BSND [1, T, N, D]
+     * with cos/sin [1, T, 1, D] (views, no copy); 4-D arguments go as they are.
+     */
     private static Map<String, Tensor> rotaryEmbedding(DeviceScope s, OperatorCall c) {
-        Tensor x = c.tensor("x");
+        Tensor x = c.tensor("x"), cos = c.tensor("cos"), sin = c.tensor("sin");
         long mode = RotaryMode.of(c) == RotaryMode.NEOX ? 0 : 1;
-        var out = s.output(inputType(c, x), x.shape());
-        s.launch("aclnnRotaryPositionEmbedding", s.tensor(x), s.tensor(c.tensor("cos")), s.tensor(c.tensor("sin")), mode, out.tensor());
+        long dim = x.dim() == 0 ? 0 : x.shape()[x.dim() - 1];
+        if (dim % 2 != 0 || dim >= ROTARY_HEAD_DIM_LIMIT) {
+            throw new IllegalArgumentException("rotary_embedding on Ascend needs an even head dim below " + ROTARY_HEAD_DIM_LIMIT
+                    + ", not " + dim);
+        }
+        DType type = inputType(c, x);
+        if (x.dim() == 4) {
+            var out = s.output(type, x.shape());
+            s.launch("aclnnRotaryPositionEmbedding", s.tensor(x), s.tensor(cos), s.tensor(sin), mode, out.tensor());
+            return Map.of("out", s.download(out));
+        }
+        long tokens = x.dim() == 3 ? x.shape()[0] : -1;
+        long[] table = {tokens, 1, dim};
+        if (x.dim() != 3 || !Arrays.equals(cos.shape(), table) || !Arrays.equals(sin.shape(), table)) {
+            throw new IllegalArgumentException("rotary_embedding on Ascend takes x as [tokens, heads, dim] with cos and sin as"
+                    + " [tokens, 1, dim], or all three 4-D; got x " + Arrays.toString(x.shape()) + ", cos "
+                    + Arrays.toString(cos.shape()) + ", sin " + Arrays.toString(sin.shape()));
+        }
+        long[] bsnd = {1, tokens, x.shape()[1], dim};
+        var out = s.output(type, x.shape(), bsnd);
+        s.launch("aclnnRotaryPositionEmbedding", s.view(x, bsnd, withLeadingStride(x.stride())),
+                s.view(cos, new long[] {1, tokens, 1, dim}, withLeadingStride(cos.stride())),
+                s.view(sin, new long[] {1, tokens, 1, dim}, withLeadingStride(sin.stride())), mode, out.tensor());
         return Map.of("out", s.download(out));
+    }
+
+    /** Strides of a view with a leading dim of size 1 added (its stride is never stepped). */
+    private static long[] withLeadingStride(long[] strides) {
+        long[] w = new long[strides.length + 1];
+        w[0] = 1;
+        System.arraycopy(strides, 0, w, 1, strides.length);
+        return w;
     }
 }

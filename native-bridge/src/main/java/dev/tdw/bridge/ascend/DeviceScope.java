@@ -49,9 +49,15 @@ final class DeviceScope implements AutoCloseable {
     }
 
     Output output(DType type, long[] shape) {
+        return output(type, shape, shape);
+    }
+
+    /** A contiguous output the device sees as {@code deviceShape} and the caller gets as {@code shape} (same size). */
+    Output output(DType type, long[] shape, long[] deviceShape) {
+        if (Tensors.numel(shape) != Tensors.numel(deviceShape)) throw new IllegalArgumentException("shapes differ in size");
         long bytes = Tensors.numel(shape) * type.elementSize();
         Pointer data = allocate(bytes);
-        Pointer handle = acl.createTensor(shape, type, Tensors.contiguousStrides(shape), 0, Acl.FORMAT_ND, shape, data);
+        Pointer handle = acl.createTensor(deviceShape, type, Tensors.contiguousStrides(deviceShape), 0, Acl.FORMAT_ND, deviceShape, data);
         releases.push(() -> acl.destroyTensor(handle));
         return new Output(handle, data, type, shape.clone());
     }

@@ -251,6 +251,26 @@ class AclBindingTest {
     }
 
     @Test
+    void rotaryTakesOnly4dInputWithAnEvenHeadDimBelow896() {
+        Pointer data = acl.malloc(4 * 2 * 2 * 898);
+        java.util.function.BiFunction<long[], long[], Pointer> t = (shape, strides) ->
+                acl.createTensor(shape, DType.FLOAT32, strides, 0, Acl.FORMAT_ND, new long[] {2 * 2 * 898}, data);
+        Pointer x3 = t.apply(new long[] {2, 2, 8}, new long[] {16, 8, 1}), cos3 = t.apply(new long[] {2, 1, 8}, new long[] {8, 8, 1});
+        Pointer odd = t.apply(new long[] {1, 2, 2, 7}, new long[] {28, 14, 7, 1}), oddCos = t.apply(new long[] {1, 2, 1, 7}, new long[] {14, 7, 7, 1});
+        Pointer wide = t.apply(new long[] {1, 1, 2, 896}, new long[] {1792, 1792, 896, 1}), wideCos = t.apply(new long[] {1, 1, 2, 896}, new long[] {1792, 1792, 896, 1});
+        Pointer x4 = t.apply(new long[] {1, 2, 2, 8}, new long[] {32, 16, 8, 1}), full = t.apply(new long[] {1, 2, 2, 8}, new long[] {32, 16, 8, 1});
+        String fn = "aclnnRotaryPositionEmbedding";
+        assertTrue(failure(() -> acl.prepare(fn, x3, cos3, cos3, 0L, x3)).recentMessage().contains("x must be 4-D"));
+        assertTrue(failure(() -> acl.prepare(fn, odd, oddCos, oddCos, 0L, odd)).recentMessage().contains("must be even and below 896"));
+        assertTrue(failure(() -> acl.prepare(fn, wide, wideCos, wideCos, 0L, wide)).recentMessage().contains("must be even and below 896"));
+        assertTrue(failure(() -> acl.prepare(fn, x4, full, full, 1L, x4)).recentMessage().contains("is not a layout mode 1 supports"),
+                "interleave mode takes no per-head tables");
+        acl.destroyExecutor(acl.prepare(fn, x4, full, full, 0L, x4));
+        for (Pointer p : new Pointer[] {x3, cos3, odd, oddCos, wide, wideCos, x4, full}) acl.destroyTensor(p);
+        acl.free(data);
+    }
+
+    @Test
     void resultsAppearOnlyAfterTheStreamIsSynchronized() {
         Pointer data = upload(0, 0);
         Pointer outData = acl.malloc(8);

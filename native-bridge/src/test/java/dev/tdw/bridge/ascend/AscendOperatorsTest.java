@@ -159,6 +159,33 @@ class AscendOperatorsTest {
     }
 
     @Test
+    void aCapturedTokensHeadsDimRotaryRunsAsBsnd() {
+        var x = tensor(DType.BFLOAT16, shape(5, 4, 8), 46);
+        var cos = tensor(DType.BFLOAT16, shape(5, 1, 8), 47);
+        var sin = tensor(DType.BFLOAT16, shape(5, 1, 8), 48);
+        var out = agree(call(ROTARY_EMBEDDING, DType.BFLOAT16, "x", x, "cos", cos, "sin", sin));
+        assertArrayEquals(shape(5, 4, 8), out.get("out").shape());
+        agree(call(ROTARY_EMBEDDING, DType.BFLOAT16, "x", x, "cos", cos, "sin", sin, "mode", "'interleaved'"));
+    }
+
+    @Test
+    void rotaryShapesTheOperatorCannotTakeAreRefused() {
+        var odd = assertThrows(IllegalArgumentException.class, () -> device.execute(call(ROTARY_EMBEDDING, DType.FLOAT32,
+                "x", tensor(DType.FLOAT32, shape(2, 2, 7), 49), "cos", tensor(DType.FLOAT32, shape(2, 1, 7), 50),
+                "sin", tensor(DType.FLOAT32, shape(2, 1, 7), 51))));
+        assertEquals("rotary_embedding on Ascend needs an even head dim below 896, not 7", odd.getMessage());
+        var wide = assertThrows(IllegalArgumentException.class, () -> device.execute(call(ROTARY_EMBEDDING, DType.FLOAT32,
+                "x", tensor(DType.FLOAT32, shape(1, 1, 896), 49), "cos", tensor(DType.FLOAT32, shape(1, 1, 896), 50),
+                "sin", tensor(DType.FLOAT32, shape(1, 1, 896), 51))));
+        assertEquals("rotary_embedding on Ascend needs an even head dim below 896, not 896", wide.getMessage());
+        var flat = assertThrows(IllegalArgumentException.class, () -> device.execute(call(ROTARY_EMBEDDING, DType.FLOAT32,
+                "x", tensor(DType.FLOAT32, shape(3, 8), 49), "cos", tensor(DType.FLOAT32, shape(3, 8), 50),
+                "sin", tensor(DType.FLOAT32, shape(3, 8), 51))));
+        assertEquals("rotary_embedding on Ascend takes x as [tokens, heads, dim] with cos and sin as [tokens, 1, dim],"
+                + " or all three 4-D; got x [3, 8], cos [3, 8], sin [3, 8]", flat.getMessage());
+    }
+
+    @Test
     void stridedViewsWithAnOffsetAreReadInPlace() {
         // A transposed [4, 3] view starting at element 2 of a 14-element storage.
         Tensor storage = tensor(DType.FLOAT32, shape(14), 28);
