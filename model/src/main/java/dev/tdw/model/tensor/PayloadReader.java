@@ -1,5 +1,7 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.text.SafeText;
+
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -21,6 +23,8 @@ import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
+import dev.tdw.model.text.SafeText;
+
 /**
  * Reads a probe payload ({@code torch.save} zip format) without Python. Stored storage entries are mapped read-only
  * straight from the file, never copied; DEFLATED entries (not written by torch, but valid zip) are inflated within
@@ -33,6 +37,8 @@ import java.util.zip.Inflater;
  * every tensor.
  */
 public final class PayloadReader {
+    /** Compressed bytes read per step while inflating. */
+    private static final int INFLATE_CHUNK = 64 << 10;
     private final PayloadLimits limits;
     private final long wholeFileMapLimit;
 
@@ -56,9 +62,19 @@ public final class PayloadReader {
      */
     public Payload read(Path file) throws IOException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
-        PayloadMapping mapping = new PayloadMapping(file, channel);
+        PayloadMapping mapping;
+        try {
+            mapping = new PayloadMapping(file, channel);
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
         try {
             return new Open(file, channel, mapping).read();
+        } catch (InternalError e) {
+            mapping.close();
+            if (!MappedRead.isMappingFault(e)) throw e;
+            throw new PayloadFormatException(MappedRead.changedMessage(file), e);
         } catch (ClosedByInterruptException e) {
             mapping.close();
             CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
@@ -116,7 +132,7 @@ public final class PayloadReader {
             if (pickle.size() > limits.maxPickleBytes()) {
                 throw fail("data.pkl has " + pickle.size() + " bytes, more than the limit of " + limits.maxPickleBytes());
             }
-            ByteBuffer pickleBytes = checkedSmall(pickle);
+            ByteBuffer pickleBytes = heapBytes(pickle);
             byte[] pickled = new byte[pickleBytes.remaining()];
             pickleBytes.get(pickled);
             Object root = TorchUnpickler.load(pickled, file, limits, this::storage);
@@ -175,40 +191,94 @@ public final class PayloadReader {
             int size = Math.toIntExact(entry.size());
             switch (entry.method()) {
                 case ZipDirectory.STORED -> {
-                    if (entry.compressedSize() != entry.size()) {
-                        throw fail("stored entry " + entry.name() + " has different compressed and plain sizes");
-                    }
+                    checkStored(entry);
                     return map(entry.dataOffset(), size);
                 }
                 case ZipDirectory.DEFLATED -> {
-                    if (inflated + size > limits.maxInflatedBytes()) {
-                        throw fail("inflating " + entry.name() + " would exceed the limit of " + limits.maxInflatedBytes()
-                                + " inflated bytes");
-                    }
-                    inflated += size;
-                    if (entry.compressedSize() > Integer.MAX_VALUE) throw fail("entry " + entry.name() + " is too large");
-                    ByteBuffer compressed = map(entry.dataOffset(), (int) entry.compressedSize());
-                    byte[] out = new byte[size];
-                    Inflater inflater = new Inflater(true);
-                    try {
-                        inflater.setInput(compressed);
-                        int n = 0;
-                        while (n < size && !inflater.finished() && !inflater.needsInput()) {
-                            n += inflater.inflate(out, n, size - n);
-                        }
-                        if (n != size || !inflater.finished()) {
-                            throw fail("deflated entry " + entry.name() + " does not inflate to its declared " + size + " bytes");
-                        }
-                    } catch (DataFormatException e) {
-                        throw fail("deflated entry " + entry.name() + " is corrupt (" + e.getMessage() + ")");
-                    } finally {
-                        inflater.end();
-                    }
-                    checkCrc(entry, ByteBuffer.wrap(out));
-                    return ByteBuffer.wrap(out);
+                    return inflate(entry, size);
                 }
-                default -> throw fail("entry " + entry.name() + " uses compression method " + entry.method()
-                        + "; only stored and deflated are supported");
+                default -> throw unsupported(entry);
+            }
+        }
+
+        /**
+         * The entry's bytes read into the heap, never through a mapping: zlib and the CRC run in native code, where a
+         * file that shrinks under a mapping raises SIGBUS and kills the JVM instead of an exception.
+         */
+        private ByteBuffer heapBytes(ZipDirectory.Entry entry) throws IOException {
+            int size = Math.toIntExact(entry.size());
+            switch (entry.method()) {
+                case ZipDirectory.STORED -> {
+                    checkStored(entry);
+                    ByteBuffer b = readAt(entry.dataOffset(), size);
+                    checkCrc(entry, b);
+                    return b;
+                }
+                case ZipDirectory.DEFLATED -> {
+                    return inflate(entry, size);
+                }
+                default -> throw unsupported(entry);
+            }
+        }
+
+        private void checkStored(ZipDirectory.Entry entry) throws PayloadFormatException {
+            if (entry.compressedSize() != entry.size()) {
+                throw fail("stored entry " + SafeText.of(entry.name()) + " has different compressed and plain sizes");
+            }
+        }
+
+        private PayloadFormatException unsupported(ZipDirectory.Entry entry) {
+            return fail("entry " + SafeText.of(entry.name()) + " uses compression method " + entry.method()
+                    + "; only stored and deflated are supported");
+        }
+
+        /** Inflates from ordinary reads of the file (see {@link #heapBytes}), CRC checked. */
+        private ByteBuffer inflate(ZipDirectory.Entry entry, int size) throws IOException {
+            if (inflated + size > limits.maxInflatedBytes()) {
+                throw fail("inflating " + SafeText.of(entry.name()) + " would exceed the limit of "
+                        + limits.maxInflatedBytes() + " inflated bytes");
+            }
+            inflated += size;
+            if (entry.compressedSize() > Integer.MAX_VALUE) throw fail("entry " + SafeText.of(entry.name()) + " is too large");
+            byte[] out = new byte[size];
+            Inflater inflater = new Inflater(true);
+            try {
+                long at = entry.dataOffset();
+                long end = at + entry.compressedSize();
+                byte[] chunk = new byte[(int) Math.min(INFLATE_CHUNK, Math.max(1, entry.compressedSize()))];
+                int n = 0;
+                while (n < size && !inflater.finished()) {
+                    if (inflater.needsInput()) {
+                        if (at >= end) break;
+                        int length = (int) Math.min(chunk.length, end - at);
+                        ByteBuffer read = readAt(at, length);
+                        read.get(chunk, 0, length);
+                        at += length;
+                        inflater.setInput(chunk, 0, length);
+                    }
+                    n += inflater.inflate(out, n, size - n);
+                    if (n < size && !inflater.finished() && inflater.needsDictionary()) break;
+                }
+                if (n != size || !inflater.finished()) {
+                    throw fail("deflated entry " + SafeText.of(entry.name()) + " does not inflate to its declared "
+                            + size + " bytes");
+                }
+            } catch (DataFormatException e) {
+                throw fail("deflated entry " + SafeText.of(entry.name()) + " is corrupt (" + SafeText.of(e.getMessage()) + ")");
+            } finally {
+                inflater.end();
+            }
+            ByteBuffer b = ByteBuffer.wrap(out);
+            checkCrc(entry, b);
+            return b;
+        }
+
+        /** Bytes of the file by ordinary reads; a file shorter than its directory says changed since it was opened. */
+        private ByteBuffer readAt(long offset, int length) throws IOException {
+            try {
+                return ZipDirectory.readAt(channel, offset, length);
+            } catch (java.io.EOFException e) {
+                throw new PayloadFormatException(MappedRead.changedMessage(path), e);
             }
         }
 
@@ -217,21 +287,15 @@ public final class PayloadReader {
             return channel.map(FileChannel.MapMode.READ_ONLY, offset, length);
         }
 
-        private ByteBuffer checkedSmall(ZipDirectory.Entry entry) throws IOException {
-            ByteBuffer b = bytes(entry);
-            checkCrc(entry, b);
-            return b;
-        }
-
         private void checkCrc(ZipDirectory.Entry entry, ByteBuffer b) throws PayloadFormatException {
             CRC32 crc = new CRC32();
             crc.update(b.duplicate());
-            if (crc.getValue() != entry.crc()) throw fail("CRC mismatch in entry " + entry.name() + " (corrupt file)");
+            if (crc.getValue() != entry.crc()) throw fail("CRC mismatch in entry " + SafeText.of(entry.name()) + " (corrupt file)");
         }
 
         private String text(ZipDirectory.Entry entry) throws IOException {
             if (entry.size() > 64) throw fail("record " + entry.name() + " is implausibly large (" + entry.size() + " bytes)");
-            ByteBuffer b = checkedSmall(entry);
+            ByteBuffer b = heapBytes(entry);
             return StandardCharsets.US_ASCII.decode(b).toString().trim();
         }
 

@@ -33,6 +33,15 @@ final class ZipDirectory {
 
     /** Entries by name, in directory order. */
     static Map<String, Entry> read(FileChannel channel, String file, PayloadLimits limits) throws IOException {
+        try {
+            return readDirectory(channel, file, limits);
+        } catch (EOFException e) {
+            // The size was taken first: a read past the end means the file shrank since.
+            throw new PayloadFormatException(MappedRead.changedMessage(file), e);
+        }
+    }
+
+    private static Map<String, Entry> readDirectory(FileChannel channel, String file, PayloadLimits limits) throws IOException {
         long fileSize = channel.size();
         ByteBuffer head = readAt(channel, 0, (int) Math.min(4, fileSize));
         if (fileSize < 4 || head.getInt(0) != LOCAL_SIG) {
@@ -141,7 +150,7 @@ final class ZipDirectory {
         return new PayloadFormatException(what + " in " + file);
     }
 
-    private static ByteBuffer readAt(FileChannel channel, long position, int length) throws IOException {
+    static ByteBuffer readAt(FileChannel channel, long position, int length) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
         readFully(channel, b, position);
         return b;
