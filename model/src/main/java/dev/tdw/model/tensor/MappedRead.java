@@ -24,11 +24,34 @@ public final class MappedRead {
     /** Runs {@code work}; a fault on a mapping becomes an error naming the payload that shrank (or the first). */
     public static <T> T guard(Work<T> work, Payload... payloads) throws IOException {
         try {
-            return work.run();
+            T result = work.run();
+            settle();
+            return result;
         } catch (InternalError e) {
             if (!isMappingFault(e)) throw e;
             throw new PayloadFormatException(changedMessage(shrunk(payloads)), e);
         }
+    }
+
+    /** The same while a payload is being opened: the file is the one being read. */
+    static <T> T guard(Work<T> work, Path file) throws IOException {
+        try {
+            T result = work.run();
+            settle();
+            return result;
+        } catch (InternalError e) {
+            if (!isMappingFault(e)) throw e;
+            throw new PayloadFormatException(changedMessage(file), e);
+        }
+    }
+
+    /**
+     * The JVM raises a fault in compiled code asynchronously: the faulting read returns garbage and the error is
+     * thrown at the thread's next transition out of Java. A native call here makes that happen inside the guard, so
+     * a result computed from a vanished page is never returned as if whole.
+     */
+    private static void settle() {
+        Thread.yield();
     }
 
     /** Whether an error is the JVM's report of a fault on mapped memory. */

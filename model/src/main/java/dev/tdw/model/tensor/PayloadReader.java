@@ -1,5 +1,7 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.text.SafeText;
 
 import java.io.IOException;
@@ -10,7 +12,6 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -23,6 +24,8 @@ import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.text.SafeText;
 
 /**
@@ -61,29 +64,37 @@ public final class PayloadReader {
      * file is closed and {@link CancellationException} thrown, as {@code LoadProgress} cancellation does elsewhere.
      */
     public Payload read(Path file) throws IOException {
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        FileChannel channel;
+        try {
+            channel = RegularFiles.open(file);
+        } catch (ClosedByInterruptException e) {
+            throw cancelled(file, e);
+        } catch (InputException e) {
+            throw new PayloadFormatException(file, null, e.reason(), e);
+        }
         PayloadMapping mapping;
         try {
             mapping = new PayloadMapping(file, channel);
         } catch (IOException e) {
             channel.close();
+            if (e instanceof ClosedByInterruptException c) throw cancelled(file, c);
             throw e;
         }
         try {
-            return new Open(file, channel, mapping).read();
-        } catch (InternalError e) {
-            mapping.close();
-            if (!MappedRead.isMappingFault(e)) throw e;
-            throw new PayloadFormatException(MappedRead.changedMessage(file), e);
+            return MappedRead.guard(() -> new Open(file, channel, mapping).read(), file);
         } catch (ClosedByInterruptException e) {
             mapping.close();
-            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
-            cancelled.initCause(e);
-            throw cancelled;
+            throw cancelled(file, e);
         } catch (IOException | RuntimeException | Error e) {
             mapping.close();
             throw e;
         }
+    }
+
+    private static CancellationException cancelled(Path file, ClosedByInterruptException e) {
+        CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
+        cancelled.initCause(e);
+        return cancelled;
     }
 
     /** The state of one read: the file, its directory and the inflation budget. */
@@ -177,7 +188,8 @@ public final class PayloadReader {
                 storage = mapping.storage(key, dtype, numel, bytes(entry).order(order));
             } catch (IOException e) {
                 throw e instanceof PayloadFormatException p ? p
-                        : new PayloadFormatException("cannot map storage " + key + " (" + e.getMessage() + ") in " + file, e);
+                        : ZipDirectory.fail(file, "cannot map storage " + SafeText.of(key) + " ("
+                                + dev.tdw.model.input.RegularFiles.reason(e) + ")", e);
             }
             storages.put(cacheKey, storage);
             return storage;

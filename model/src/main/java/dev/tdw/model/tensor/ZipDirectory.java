@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -147,7 +148,11 @@ final class ZipDirectory {
     }
 
     static PayloadFormatException fail(String file, String what) {
-        return new PayloadFormatException(what + " in " + file);
+        return fail(file, what, null);
+    }
+
+    static PayloadFormatException fail(String file, String what, Throwable cause) {
+        return new PayloadFormatException(Path.of(file), null, what, cause);
     }
 
     static ByteBuffer readAt(FileChannel channel, long position, int length) throws IOException {
