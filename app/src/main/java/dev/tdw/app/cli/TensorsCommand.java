@@ -54,7 +54,7 @@ final class TensorsCommand extends CommandSupport {
         StringBuilder text = new StringBuilder();
         for (PayloadPair f : files) {
             try (Payload l = PayloadFiles.open(f.left()); Payload r = PayloadFiles.open(f.right())) {
-                TensorsResult result = comparison.compare(l, r);
+                TensorsResult result = PayloadFiles.guard(() -> comparison.compare(l, r), l, r);
                 verdicts.add(result.verdict());
                 results.add(TensorsJson.toJson(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
                 text.append(TextReport.tensors(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
