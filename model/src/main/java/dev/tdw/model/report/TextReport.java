@@ -8,6 +8,7 @@ import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.compare.ElementDifference;
 import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
@@ -111,6 +112,12 @@ public final class TextReport {
         if (t.firstMismatch() != null) b.append("first mismatch: ").append(t.firstMismatch().key()).append('\n');
         for (TensorPairResult item : t.items()) {
             b.append(String.format("  %-5s %-48s %s%n", item.failed() ? "FAIL" : item.gap() ? "gap" : "ok", item.key(), describe(item.metrics())));
+            if (item.elements() != null) {
+                for (ElementDifference e : item.elements().worst()) {
+                    b.append(String.format("        at %-20s left %-14.8g right %-14.8g |d| %s%n", e.indexText(), e.left(),
+                            e.right(), e.nonFinite() ? "non-finite" : String.format("%.6g", e.absDiff())));
+                }
+            }
         }
         if (!t.onlyInLeft().isEmpty() || !t.onlyInRight().isEmpty()) {
             b.append("only in left: ").append(String.join(", ", t.onlyInLeft())).append('\n');
