@@ -28,7 +28,7 @@ import static dev.tdw.model.text.Escape.controls;
  */
 public final class CaptureSetText {
     /** Marks a cell of an origin rank. */
-    static final String ORIGIN = "*";
+    public static final String ORIGIN = "*";
 
     private CaptureSetText() {}
 
@@ -73,7 +73,7 @@ public final class CaptureSetText {
         b.append("left variability:  ").append(variability(r.leftVariability())).append('\n');
         b.append("right variability: ").append(variability(r.rightVariability())).append('\n');
         List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("run", "verdict", "compared", "outside band", "first beyond noise"));
+        rows.add(List.of("run", "verdict", "compared", "outside band, within noise", "first beyond noise"));
         for (RunOutcome o : r.runs()) {
             KeyNoise f = o.firstBeyondNoise();
             String verdict = o.verdict() == RunsVerdict.WITHIN_NOISE ? o.verdict() + " (" + r.noiseCaveat() + ")" : o.verdict().name();
@@ -103,7 +103,7 @@ public final class CaptureSetText {
     }
 
     /** The grid cell of one rank: verdict and first divergent stage, the origin marked; "-" when the rank has no pair. */
-    static String cell(Forward f, Integer rank) {
+    public static String cell(Forward f, Integer rank) {
         PairOutcome p = AllPairsAnalysis.pairAt(f, rank);
         if (p == null) return "-";
         StageDiff d = p.firstDivergent();

@@ -1,0 +1,19 @@
+package dev.tdw.app.report;
+
+import dev.tdw.model.history.InvestigationHistory;
+
+/**
+ * What a report says besides the analysis: the two captures' names, how they were paired, the
+ * statistic the chart shows, the tool and version that wrote it, and the steps of the investigation that led here.
+ */
+public record ReportContext(String leftName, String rightName, String pairing, String statistic, String tool,
+                           InvestigationHistory history) {
+    public ReportContext {
+        history = history == null ? InvestigationHistory.EMPTY : history;
+    }
+
+    /** A report without a history (the command line has none to tell). */
+    public ReportContext(String leftName, String rightName, String pairing, String statistic, String tool) {
+        this(leftName, rightName, pairing, statistic, tool, InvestigationHistory.EMPTY);
+    }
+}
