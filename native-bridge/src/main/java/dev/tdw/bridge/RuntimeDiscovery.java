@@ -1,6 +1,7 @@
 package dev.tdw.bridge;
 
 import dev.tdw.bridge.ascend.AscendDiscovery;
+import dev.tdw.bridge.ascend.CannSetup;
 import dev.tdw.bridge.ascend.AscendLibraryLocator;
 import dev.tdw.bridge.ascend.AscendRuntime;
 import dev.tdw.bridge.device.DeviceException;
@@ -29,9 +30,14 @@ public final class RuntimeDiscovery {
 
     public boolean ascendAvailable() { return ascend.found(); }
 
+    /** Why no Ascend runtime can open, where it was looked for, and how to make CANN visible. */
+    public String ascendMissing() {
+        return "no Ascend runtime: " + ascend.explanation() + ". " + CannSetup.advice();
+    }
+
     /** Opens an Ascend device; the caller closes it. */
     public AscendRuntime openAscend(int deviceId) {
-        return AscendRuntime.open(ascend.libraries().orElseThrow(() -> new DeviceException("no Ascend runtime: " + ascend.explanation())),
+        return AscendRuntime.open(ascend.libraries().orElseThrow(() -> new DeviceException(ascendMissing())),
                 deviceId);
     }
 

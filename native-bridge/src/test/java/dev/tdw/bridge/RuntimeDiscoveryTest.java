@@ -36,7 +36,10 @@ class RuntimeDiscoveryTest {
         var discovery = new RuntimeDiscovery(new AscendDiscovery(List.of(Path.of("/nowhere")), Optional.empty(), "not found: libascendcl.so"));
         assertFalse(discovery.ascendAvailable());
         var e = assertThrows(DeviceException.class, () -> discovery.openAscend(0));
-        assertEquals("no Ascend runtime: not found: libascendcl.so", e.getMessage());
+        assertEquals("no Ascend runtime: not found: libascendcl.so. " + dev.tdw.bridge.ascend.CannSetup.advice(), e.getMessage());
+        assertTrue(e.getMessage().contains("source /usr/local/Ascend/ascend-toolkit/set_env.sh")
+                && e.getMessage().contains("ASCEND_HOME_PATH") && e.getMessage().contains("LD_LIBRARY_PATH")
+                && e.getMessage().contains("before starting tdw"), e.getMessage());
         assertEquals("host reference (FP64)", discovery.host(Precision.FP64).describe(Role.REFERENCE));
         assertEquals("host emulation (FP32, results rounded to torch.float16)",
                 discovery.hostEmulating(Precision.FP32, DType.FLOAT16).describe(Role.CANDIDATE));

@@ -483,7 +483,7 @@ public final class MainWindow extends BorderPane {
             deviceStage = new Stage();
             deviceStage.initOwner(getScene().getWindow());
             deviceStage.setTitle("Device — " + AppInfo.NAME);
-            javafx.scene.Scene scene = new javafx.scene.Scene(new DevicePanel(deviceModel), 960, 680);
+            javafx.scene.Scene scene = new javafx.scene.Scene(new DevicePanel(deviceModel, deviceStage::hide), 960, 680);
             scene.getStylesheets().add(STYLESHEET);
             deviceStage.setScene(scene);
             // Opening the panel is asking what is there: list the runtimes at once (off the FX thread).

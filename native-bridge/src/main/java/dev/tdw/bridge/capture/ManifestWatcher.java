@@ -109,8 +109,8 @@ public final class ManifestWatcher implements AutoCloseable {
                 // A half-written manifest is retried at its next modification or the next rescan.
                 reportComplete();
             }
-        } catch (InterruptedException | ClosedWatchServiceException e) {
-            // closed
+        } catch (InterruptedException | ClosedWatchServiceException | java.util.concurrent.CancellationException e) {
+            // closed; close() interrupts, and the manifest reader answers an interrupt with a cancellation
         }
     }
 

@@ -36,7 +36,7 @@ public record RuntimeSpec(Kind kind, int device, Precision precision, DType roun
     public DeviceRuntime open(RuntimeDiscovery discovery) {
         if (kind == Kind.ASCEND) {
             if (!discovery.ascendAvailable()) {
-                throw new IllegalStateException("no Ascend runtime: " + discovery.ascend().explanation());
+                throw new IllegalStateException(discovery.ascendMissing());
             }
             return discovery.openAscend(device);
         }

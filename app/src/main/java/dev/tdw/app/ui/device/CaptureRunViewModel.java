@@ -70,6 +70,7 @@ public final class CaptureRunViewModel {
 
     private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private final ReadOnlyBooleanWrapper touched = new ReadOnlyBooleanWrapper(this, "touched");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyObjectWrapper<Path> outputDirectory = new ReadOnlyObjectWrapper<>(this, "outputDirectory");
     private final ReadOnlyObjectWrapper<Path> offeredCapture = new ReadOnlyObjectWrapper<>(this, "offeredCapture");
@@ -91,7 +92,10 @@ public final class CaptureRunViewModel {
         this.clock = clock;
         for (Observable o : List.of(workingDirectory, command, extraEnvironment, captureRoot, runName, ranks, match, occurrence,
                 summary, tensor, rows, enableFile)) {
-            o.addListener(x -> problems.setAll(validate()));
+            o.addListener(x -> {
+                touched.set(true);
+                problems.setAll(validate());
+            });
         }
         problems.setAll(validate());
     }
@@ -117,6 +121,11 @@ public final class CaptureRunViewModel {
     /** Why the form cannot start a run; empty when it can. */
     public ObservableList<String> problems() { return FXCollections.unmodifiableObservableList(problems); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    /**
+     * Whether the user has filled in or recalled anything yet. Until then the problems are what an empty form lacks,
+     * not mistakes, and the panel shows guidance instead of them.
+     */
+    public ReadOnlyBooleanProperty touchedProperty() { return touched.getReadOnlyProperty(); }
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     /** The current or last run's DUMP_PROBE_DIR. */
     public ReadOnlyObjectProperty<Path> outputDirectoryProperty() { return outputDirectory.getReadOnlyProperty(); }
@@ -134,6 +143,7 @@ public final class CaptureRunViewModel {
     /** Starts the run in a new directory under the capture root; false (with the reason in the status) when it cannot. */
     public boolean start() {
         if (running.get()) return false;
+        touched.set(true);
         List<String> p = validate();
         if (!p.isEmpty()) {
             status.set("cannot start: " + String.join("; ", p));

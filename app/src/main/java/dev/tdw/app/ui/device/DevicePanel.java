@@ -48,12 +48,31 @@ public final class DevicePanel extends BorderPane {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
     public DevicePanel(DevicePanelViewModel model) {
+        this(model, null);
+    }
+
+    /** @param close hides the panel's window (Close button and Esc); null for a panel without one */
+    public DevicePanel(DevicePanelViewModel model, Runnable close) {
         TabPane tabs = new TabPane(
                 tab("Runtimes", runtimes(model.runtimes())),
                 tab("Capture", capture(model.capture())),
                 tab("Arm a running service", arming(model.arming())));
         setCenter(tabs);
         setPadding(new Insets(6));
+        if (close != null) {
+            Button closeButton = button("Close", "device-close", close);
+            closeButton.setCancelButton(true);
+            HBox bar = new HBox(closeButton);
+            bar.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+            bar.setPadding(new Insets(6, 0, 0, 0));
+            setBottom(bar);
+            addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+                if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) {
+                    e.consume();
+                    close.run();
+                }
+            });
+        }
         // Runtimes are looked for only on demand: opening every device takes time and may disturb jobs using them.
         model.capture().loadHistory();
     }
@@ -75,6 +94,8 @@ public final class DevicePanel extends BorderPane {
         table.getColumns().add(column("Runtime", e -> e.spec() == null ? "-" : e.spec(), 130));
         table.getColumns().add(column("What it is", RuntimeEntry::description, 420));
         table.getColumns().add(column("Memory", RuntimeEntry::memoryText, 200));
+        // The last column takes the spare width: no empty, unlabelled filler column after it.
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("Refresh to look for runtimes (opens each Ascend device briefly)"));
         VBox box = new VBox(6, new HBox(8, refresh, status), table);
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -95,9 +116,13 @@ public final class DevicePanel extends BorderPane {
         form.addRow(row++, new Label("Extra environment"), env);
         form.addRow(row++, new Label("Capture root"), withBrowse(field(vm.captureRootProperty(), "device-root", "")));
         form.addRow(row++, new Label("Run name"), field(vm.runNameProperty(), "device-run-name", "eager"));
-        form.addRow(row++, new Label("Ranks / match / occurrence / rows"), new HBox(6,
-                small(vm.ranksProperty(), "device-ranks", "0"), small(vm.matchProperty(), "device-match", "1"),
-                small(vm.occurrenceProperty(), "device-occurrence", "1"), small(vm.rowsProperty(), "device-rows", "0")));
+        HBox selection = new HBox(6,
+                new Label("ranks"), small(vm.ranksProperty(), "device-ranks", "0"),
+                new Label("match"), small(vm.matchProperty(), "device-match", "1"),
+                new Label("occurrence"), small(vm.occurrenceProperty(), "device-occurrence", "1"),
+                new Label("rows"), small(vm.rowsProperty(), "device-rows", "0"));
+        selection.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        form.addRow(row++, new Label("Probe selection"), selection);
         form.addRow(row++, new Label("Summary regex"), field(vm.summaryProperty(), "device-summary", "empty: statistics for every stage"));
         form.addRow(row++, new Label("Tensor regex"), field(vm.tensorProperty(), "device-tensor", "empty: no whole tensors saved"));
         form.addRow(row++, new Label("Enable file"), field(vm.enableFileProperty(), "device-enable-file",
@@ -119,7 +144,14 @@ public final class DevicePanel extends BorderPane {
         problems.setId("device-problems");
         problems.setWrapText(true);
         problems.setStyle("-fx-text-fill: #b00020;");
-        problems.textProperty().bind(Bindings.createStringBinding(() -> String.join("\n", vm.problems()), vm.problems()));
+        // An untouched form is not wrong, only empty: no red list before the user did anything.
+        problems.textProperty().bind(Bindings.createStringBinding(() -> vm.touchedProperty().get() ? String.join("\n", vm.problems()) : "",
+                vm.problems(), vm.touchedProperty()));
+        Label guidance = Labels.hint("Enter the command that runs the reproduction and its working directory, then Start:"
+                + " each run captures into a new folder under the capture root.");
+        guidance.setId("device-guidance");
+        guidance.visibleProperty().bind(vm.touchedProperty().not());
+        guidance.managedProperty().bind(guidance.visibleProperty());
 
         Button start = button("Start", "device-start", vm::start);
         start.disableProperty().bind(vm.runningProperty().or(Bindings.isNotEmpty(vm.problems())));
@@ -143,7 +175,7 @@ public final class DevicePanel extends BorderPane {
         vm.log().addListener((ListChangeListener<String>) c -> log.scrollTo(vm.log().size() - 1));
 
         // The form scrolls in a small window; the log takes whatever height is left.
-        VBox top = new VBox(6, form, problems, new HBox(8, start, stop, status), new HBox(8, offered, left, right));
+        VBox top = new VBox(6, form, guidance, problems, new HBox(8, start, stop, status), new HBox(8, offered, left, right));
         top.setPadding(new Insets(6));
         ScrollPane scroll = new ScrollPane(top);
         scroll.setFitToWidth(true);

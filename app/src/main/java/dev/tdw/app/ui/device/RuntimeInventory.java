@@ -34,7 +34,7 @@ public final class RuntimeInventory {
     public Runtimes list() {
         RuntimeDiscovery found = discovery.get();
         List<RuntimeEntry> entries = new ArrayList<>();
-        String ascendStatus = found.ascendAvailable() ? ascend(found, entries) : "no Ascend runtime: " + found.ascend().explanation();
+        String ascendStatus = found.ascendAvailable() ? ascend(found, entries) : found.ascendMissing();
         for (String spec : Runtimes.HOST_CANDIDATES) {
             try (DeviceRuntime host = RuntimeSpec.parse(spec).open(found)) {
                 DeviceInfo info = host.deviceInfo();

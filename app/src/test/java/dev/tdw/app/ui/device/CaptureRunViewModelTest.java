@@ -182,4 +182,24 @@ class CaptureRunViewModelTest {
                         vm.enableFileProperty().get())));
         assertTrue(call(() -> vm.problems().isEmpty()));
     }
+
+    @Test
+    void aRunThatCapturedNothingLeavesNoFolderAndSaysSo() {
+        run(() -> vm.commandProperty().set("echo nothing to capture"));
+        assertTrue(call(vm::start));
+        Path dir = call(() -> vm.outputDirectoryProperty().get());
+        await("ended", () -> !vm.runningProperty().get());
+        String status = call(() -> vm.statusProperty().get());
+        assertTrue(status.startsWith("exited with code 0; no manifest written") && status.endsWith("its empty folder " + dir.getFileName() + " was removed"), status);
+        assertFalse(Files.exists(dir));
+    }
+
+    @Test
+    void theFormIsUntouchedUntilTheUserChangesIt() {
+        CaptureRunViewModel fresh = call(() -> new CaptureRunViewModel(actions, new RunHistory(tmp.resolve("config2/runs.json")), pool, CLOCK));
+        assertFalse(call(() -> fresh.touchedProperty().get()));
+        assertFalse(call(() -> fresh.problems().isEmpty()), "an empty form cannot start");
+        run(() -> fresh.commandProperty().set("python3 repro.py"));
+        assertTrue(call(() -> fresh.touchedProperty().get()));
+    }
 }

@@ -46,6 +46,7 @@ class DevicePanelUiTest {
     final RecordingActions actions = new RecordingActions();
     final ExecutorService pool = Executors.newCachedThreadPool();
     DevicePanelViewModel vm;
+    final java.util.concurrent.atomic.AtomicInteger closed = new java.util.concurrent.atomic.AtomicInteger();
 
     @Start
     void start(Stage stage) {
@@ -53,7 +54,7 @@ class DevicePanelUiTest {
         vm = new DevicePanelViewModel(new RuntimesViewModel(noCann, pool),
                 new CaptureRunViewModel(actions, new RunHistory(tmp.resolve("runs.json")), pool, Clock.systemUTC()),
                 new ServiceArmingViewModel(new CompletionProbe(Duration.ofSeconds(1)), pool));
-        stage.setScene(new Scene(new DevicePanel(vm), 1200, 950));
+        stage.setScene(new Scene(new DevicePanel(vm, closed::incrementAndGet), 1200, 950));
         stage.show();
     }
 
@@ -119,6 +120,44 @@ class DevicePanelUiTest {
         assertEquals(List.of("no command to run", "rows '-3': an integer of at least 0"),
                 List.of(call(() -> robot.lookup("#device-problems").queryAs(Label.class).getText()).split("\n")));
         assertTrue(call(() -> robot.lookup("#device-start").queryAs(Button.class).isDisabled()));
+    }
+
+    @Test
+    void anUntouchedFormGuidesInsteadOfListingProblems(FxRobot robot) {
+        tab(robot, 1);
+        assertEquals("", call(() -> robot.lookup("#device-problems").queryAs(Label.class).getText()), "nothing red before the user did anything");
+        assertTrue(call(() -> robot.lookup("#device-guidance").queryAs(Label.class).isVisible()));
+        assertTrue(call(() -> robot.lookup("#device-start").queryAs(Button.class).isDisabled()));
+        for (String name : List.of("ranks", "match", "occurrence", "rows")) {
+            assertTrue(call(() -> robot.lookup(".label").queryAllAs(Label.class).stream().anyMatch(l -> l.getText().equals(name))), name + " is labelled");
+        }
+        robot.clickOn("#device-command").write("x").eraseText(1);
+        assertEquals("no command to run", call(() -> robot.lookup("#device-problems").queryAs(Label.class).getText().split("\n")[0]));
+        assertTrue(call(() -> !robot.lookup("#device-guidance").queryAs(Label.class).isVisible()));
+    }
+
+    @Test
+    void theRuntimesTableHasNoEmptyFillerColumn(FxRobot robot) {
+        TableView<?> table = robot.lookup("#device-runtimes").queryAs(TableView.class);
+        assertEquals(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN, call(table::getColumnResizePolicy));
+        assertEquals(List.of("Runtime", "What it is", "Memory"), call(() -> table.getColumns().stream().map(c -> c.getText()).toList()));
+    }
+
+    @Test
+    void closeAndEscapeHideThePanel(FxRobot robot) {
+        robot.clickOn("#device-close");
+        assertEquals(1, closed.get());
+        robot.clickOn("#device-refresh");
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        assertEquals(2, closed.get());
+    }
+
+    @Test
+    void armWithoutASentinelSaysWhatIsMissing(FxRobot robot) {
+        tab(robot, 2);
+        robot.clickOn("#arm-arm");
+        assertEquals("name the sentinel file (DUMP_PROBE_ENABLE_FILE) the service was started with",
+                call(() -> robot.lookup("#arm-status").queryAs(Label.class).getText()));
     }
 
     @Test

@@ -19,6 +19,9 @@ class RuntimeInventoryTest {
         Runtimes r = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(nowhere)).locate())).list();
         assertEquals(List.of("host-fp32:bf16", "host-fp32:fp16", "host-fp32", "host-fp64"), r.entries().stream().map(RuntimeEntry::spec).toList());
         assertTrue(r.ascendStatus().startsWith("no Ascend runtime: "), r.ascendStatus());
+        assertTrue(r.ascendStatus().contains("/nonexistent-cann") && r.ascendStatus().contains("set_env.sh")
+                && r.ascendStatus().contains("ASCEND_HOME_PATH") && r.ascendStatus().contains("LD_LIBRARY_PATH"),
+                "where it looked, and how to make CANN visible: " + r.ascendStatus());
         assertEquals("host emulation (FP32, results rounded to torch.bfloat16)", r.entries().get(0).description());
         assertEquals("host reference (FP64)", r.entries().get(3).description());
         assertTrue(r.entries().get(3).memoryText().endsWith(" GiB"), "the host's memory is the JVM heap");
