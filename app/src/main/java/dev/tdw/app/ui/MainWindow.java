@@ -202,6 +202,7 @@ public final class MainWindow extends BorderPane {
                 .map(r -> !vm.canReplay(r, Side.RIGHT) && !vm.canReplay(r, Side.LEFT)).orElse(true),
                 vm.selectedKeyProperty(), vm.comparisonProperty()));
         MenuItem captureFirst = item("Capture Tensors at First Divergence…", "Shortcut+Shift+T", () -> openNextCapture(null));
+        captureFirst.setId("capture-first-divergence-item");
         captureFirst.disableProperty().bind(vm.comparisonProperty().isNull());
         Menu device = new Menu("Device", null, panel, replay, captureFirst);
         device.setId("device-menu");

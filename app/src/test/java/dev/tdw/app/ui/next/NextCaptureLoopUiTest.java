@@ -1,0 +1,105 @@
+package dev.tdw.app.ui.next;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.app.ui.FxTaskRunner;
+import dev.tdw.app.ui.WorkbenchApp;
+import dev.tdw.app.ui.WorkbenchViewModel;
+import dev.tdw.app.ui.testing.Fx;
+import dev.tdw.bridge.capture.RunHistory;
+import dev.tdw.model.history.StepKind;
+import dev.tdw.model.report.Json;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The whole loop in the real window, headless: a summary-only pair from the test reproduction, Device > Capture
+ * Tensors at First Divergence, Start, and the two new captures loaded with the Tensors tab open at that stage.
+ */
+@ExtendWith(ApplicationExtension.class)
+@Timeout(180)
+class NextCaptureLoopUiTest {
+    @TempDir Path tmp;
+    WorkbenchApp.Session session;
+    WorkbenchViewModel vm;
+    String configDir;
+
+    @Start
+    void start(Stage stage) {
+        session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.empty());
+        vm = session.vm();
+    }
+
+    @AfterEach
+    void restore() {
+        if (configDir != null) System.setProperty(RunHistory.CONFIG_DIR_PROPERTY, configDir);
+    }
+
+    @Test
+    void fromTheFirstDivergenceOfASummaryOnlyPairToItsTensorsInOneAction(FxRobot robot) throws Exception {
+        LoopFixture fx = LoopFixture.create(tmp);
+        configDir = System.getProperty(RunHistory.CONFIG_DIR_PROPERTY);
+        System.setProperty(RunHistory.CONFIG_DIR_PROPERTY, tmp.resolve("config").toString());
+        RunHistory history = RunHistory.inUserConfig();
+        history.remember(fx.baseline());
+        history.remember(fx.candidate());
+
+        Fx.run(() -> vm.openPair(fx.baseline().outputDirectory(), fx.candidate().outputDirectory()));
+        Fx.await(() -> vm.comparison() != null);
+        // The pair on screen: the window lands on the origin rank of the first divergent forward.
+        String first = Fx.call(() -> vm.comparison().diff().firstDivergent() == null ? null : vm.comparison().diff().firstDivergent().key());
+        assertEquals("layers.2.self_attn.q_rope#0", first, "the window shows rank 1's pair, where the bug is");
+
+        Fx.run(() -> ((MenuBar) session.window().lookup("#menu-bar")).getMenus().stream().flatMap(m -> m.getItems().stream())
+                .filter(i -> "capture-first-divergence-item".equals(i.getId())).findFirst().orElseThrow().fire());
+        Fx.await(() -> robot.lookup("#left-probe").tryQuery().isPresent()
+                && !robot.lookup("#left-probe").queryAs(TextField.class).getText().isEmpty()
+                && !robot.lookup("#right-command").queryAs(TextField.class).getText().isEmpty());
+        assertEquals("DUMP_PROBE_TENSOR='layers\\.2\\.' DUMP_PROBE_ROWS=6 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=2 DUMP_PROBE_RANKS=1",
+                Fx.call(() -> robot.lookup("#right-probe").queryAs(TextField.class).getText()));
+
+        robot.clickOn("#next-start");
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> Fx.call(() -> vm.comparison() != null
+                && vm.comparison().left().path().toString().contains("baseline-layers.2")
+                && "layers.2.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get())
+                && session.window().lookup(".tab-pane") instanceof TabPane tp && "tensor-tab".equals(tp.getSelectionModel().getSelectedItem().getId())));
+        assertTrue(Fx.call(() -> vm.tensors().keyFor("layers.2.self_attn.q_rope#0").isPresent()), "both sides saved the stage's tensor");
+        assertTrue(Fx.call(() -> vm.comparison().right().path().toString().contains("candidate-layers.2")));
+
+        Map<String, String> expected = new TreeMap<>(Map.of("DUMP_PROBE", "1", "DUMP_PROBE_MATCH", "1", "DUMP_PROBE_OCCURRENCE", "2",
+                "DUMP_PROBE_RANKS", "1", "DUMP_PROBE_ROWS", "6", "DUMP_PROBE_SUMMARY", "", "DUMP_PROBE_TENSOR", "layers\\.2\\."));
+        Map<String, String> seen = seen(tmp.resolve("right-env.json"));
+        expected.put("DUMP_PROBE_DIR", seen.get("DUMP_PROBE_DIR"));
+        assertEquals(expected, seen);
+        assertTrue(Files.isDirectory(Path.of(seen.get("DUMP_PROBE_DIR"))));
+        assertTrue(Fx.call(() -> vm.historyProperty().get().steps().stream().filter(s -> s.kind() == StepKind.CAPTURE).count()) == 2);
+        assertTrue(Fx.call(() -> vm.historyProperty().get().steps().get(0).kind()) == StepKind.COMPARISON);
+    }
+
+    private static Map<String, String> seen(Path file) throws Exception {
+        Map<String, String> m = new TreeMap<>();
+        JsonNode n = Json.MAPPER.readTree(file.toFile());
+        n.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
+        return m;
+    }
+}
