@@ -81,6 +81,12 @@ public record NextCapture(Suspect suspect, TensorScope scope, String tensorRegex
 
     public double estimatedMib() { return estimatedBytes / (double) (1 << 20); }
 
+    /** The estimate as a person reads it: KiB below one MiB (a small capture is not "0.00 MiB"), else MiB. */
+    public String estimateText() {
+        return estimatedBytes < (1 << 20) ? String.format(java.util.Locale.ROOT, "%.1f KiB", estimatedBytes / 1024.0)
+                : String.format(java.util.Locale.ROOT, "%.1f MiB", estimatedMib());
+    }
+
     private static ProbeSelection selection(Manifest m, Suspect s, String regex, int rows) {
         if (m.matchIndex() == null) throw new IllegalArgumentException(m.path() + ": the manifest has no match_index, so the next capture cannot select its request");
         if (m.occurrence() == null) throw new IllegalArgumentException(m.path() + ": the manifest has no occurrence, so the next capture cannot select its forward");

@@ -110,8 +110,8 @@ public final class TextReport {
     public static String next(NextCapture n) {
         StringBuilder b = new StringBuilder();
         b.append("next capture: tensors of ").append(n.scope().description()).append(" at ").append(Escape.controls(n.suspect().key()))
-                .append(String.format(" (%d stage(s), about %.2f MiB of %.0f MiB budget%s)%n", n.savedStages().size(),
-                        n.estimatedMib(), n.budgetBytes() / (double) (1 << 20), n.overBudget() ? ", OVER BUDGET: capture the stage alone" : ""));
+                .append(String.format(java.util.Locale.ROOT, " (%d stage(s), about %s of the %d MiB budget%s)%n", n.savedStages().size(),
+                        n.estimateText(), n.budgetBytes() >> 20, n.overBudget() ? ", OVER BUDGET: capture the stage alone" : ""));
         if (n.sameOnBothSides()) {
             b.append("  ").append(n.left().shellAssignments()).append('\n');
         } else {

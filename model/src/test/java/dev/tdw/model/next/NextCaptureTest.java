@@ -49,6 +49,9 @@ class NextCaptureTest {
         long expected = 4L * (12 * 64 + 12 * 192 + 12 * 4 * 16 + 12 * 4 * 16 + 2 * 16 * 4 * 4 * 16 + 12 * 64 + 12 * 64 + 12 * 256 + 12 * 128 + 12 * 64);
         assertEquals(expected, n.estimatedBytes());
         assertFalse(n.overBudget());
+        assertEquals("77.0 KiB", n.estimateText());
+        java.util.List<Integer> fourteen = java.util.stream.IntStream.range(0, 14).boxed().toList();
+        assertEquals("1.1 MiB", NextCapture.plan(n.suspect().onRanks(fourteen)).estimateText(), "14 ranks: 1103872 bytes");
     }
 
     @Test

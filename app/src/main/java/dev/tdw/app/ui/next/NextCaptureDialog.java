@@ -123,9 +123,11 @@ public final class NextCaptureDialog {
                 env.setPrefRowCount(2);
                 env.textProperty().bindBidirectional(run.extraEnvironmentProperty());
                 g.add(env, c, 5);
-                TextField probe = new TextField();
+                TextArea probe = new TextArea();
                 probe.setId(id + "-probe");
                 probe.setEditable(false);
+                probe.setWrapText(true);
+                probe.setPrefRowCount(2);
                 probe.setStyle("-fx-font-family: monospace;");
                 probe.textProperty().bind(run.environmentProperty());
                 g.add(probe, c, 6);

@@ -280,8 +280,8 @@ public final class NextCaptureViewModel {
 
     static String describe(NextCapture n) {
         String rows = n.rows() == 0 ? "rows do not apply (no saved tensor has two dims)" : "DUMP_PROBE_ROWS=" + n.rows();
-        return String.format("%d stage(s) of %s on %d rank(s), about %.2f MiB of the %d MiB budget; %s%s", n.savedStages().size(),
-                n.scope().description(), n.suspect().ranks().size(), n.estimatedMib(), n.budgetBytes() >> 20, rows,
+        return String.format(java.util.Locale.ROOT, "%d stage(s) of %s on %d rank(s), about %s of the %d MiB budget; %s%s", n.savedStages().size(),
+                n.scope().description(), n.suspect().ranks().size(), n.estimateText(), n.budgetBytes() >> 20, rows,
                 n.overBudget() ? " (over budget even at one row: capture the stage alone or raise the budget)" : "");
     }
 

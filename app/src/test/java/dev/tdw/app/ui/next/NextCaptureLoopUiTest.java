@@ -73,10 +73,10 @@ class NextCaptureLoopUiTest {
         Fx.run(() -> ((MenuBar) session.window().lookup("#menu-bar")).getMenus().stream().flatMap(m -> m.getItems().stream())
                 .filter(i -> "capture-first-divergence-item".equals(i.getId())).findFirst().orElseThrow().fire());
         Fx.await(() -> robot.lookup("#left-probe").tryQuery().isPresent()
-                && !robot.lookup("#left-probe").queryAs(TextField.class).getText().isEmpty()
+                && !robot.lookup("#left-probe").queryAs(javafx.scene.control.TextArea.class).getText().isEmpty()
                 && !robot.lookup("#right-command").queryAs(TextField.class).getText().isEmpty());
         assertEquals("DUMP_PROBE_TENSOR='layers\\.2\\.' DUMP_PROBE_ROWS=6 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=2 DUMP_PROBE_RANKS=1",
-                Fx.call(() -> robot.lookup("#right-probe").queryAs(TextField.class).getText()));
+                Fx.call(() -> robot.lookup("#right-probe").queryAs(javafx.scene.control.TextArea.class).getText()));
 
         robot.clickOn("#next-start");
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> Fx.call(() -> vm.comparison() != null

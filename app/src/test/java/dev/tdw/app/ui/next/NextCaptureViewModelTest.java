@@ -96,7 +96,7 @@ class NextCaptureViewModelTest {
         String line = "DUMP_PROBE_TENSOR='layers\\.2\\.' DUMP_PROBE_ROWS=6 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=2 DUMP_PROBE_RANKS=1";
         assertEquals(line, call(() -> vm.side(Side.LEFT).environmentProperty().get()));
         assertEquals(tmp.resolve("captures/2026-12-03_0700_baseline-layers.2").toString(), call(() -> vm.side(Side.LEFT).outputFolderProperty().get()));
-        assertTrue(call(() -> vm.estimateProperty().get()).startsWith("3 stage(s) of the stage's layer on 1 rank(s), about 0.00 MiB of the 64 MiB budget; DUMP_PROBE_ROWS=6"),
+        assertTrue(call(() -> vm.estimateProperty().get()).startsWith("3 stage(s) of the stage's layer on 1 rank(s), about 0.6 KiB of the 64 MiB budget; DUMP_PROBE_ROWS=6"),
                 call(() -> vm.estimateProperty().get()));
 
         run(() -> vm.scopeProperty().set(TensorScope.STAGE));

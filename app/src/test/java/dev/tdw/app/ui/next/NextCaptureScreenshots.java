@@ -1,0 +1,95 @@
+package dev.tdw.app.ui.next;
+
+import dev.tdw.app.ui.FxTaskRunner;
+import dev.tdw.app.ui.WorkbenchApp;
+import dev.tdw.app.ui.config.WindowGeometry;
+import dev.tdw.bridge.capture.RunHistory;
+import javafx.application.Platform;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Real-window screenshots of the investigation loop under Xvfb: the proposal window for the first divergence of a
+ * summary-only pair from the test reproduction, and the workbench once both new captures are loaded. Not a test (it
+ * needs X); run like {@code ScreenshotTour}, with the main class {@code dev.tdw.app.ui.next.NextCaptureScreenshots}.
+ */
+public final class NextCaptureScreenshots {
+    private NextCaptureScreenshots() {}
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args.length > 0 ? args[0] : "target/screenshots").toAbsolutePath();
+        Files.createDirectories(out);
+        Path work = Files.createTempDirectory("tdw-loop-shots");
+        System.setProperty(RunHistory.CONFIG_DIR_PROPERTY, work.resolve("config").toString());
+        LoopFixture fx = LoopFixture.create(work);
+        RunHistory.inUserConfig().remember(fx.baseline());
+        RunHistory.inUserConfig().remember(fx.candidate());
+        Platform.startup(() -> { });
+        WorkbenchApp.Session[] session = new WorkbenchApp.Session[1];
+        onFx(() -> session[0] = WorkbenchApp.show(new Stage(), new FxTaskRunner(),
+                Optional.of(new WindowGeometry(0, 0, 1600, 1000, false, 0.6, 0.64))));
+        var vm = session[0].vm();
+        onFx(() -> vm.openPair(fx.baseline().outputDirectory(), fx.candidate().outputDirectory()));
+        await(() -> vm.comparison() != null && vm.comparison().diff().firstDivergent() != null);
+        onFx(() -> ((MenuBar) session[0].window().lookup("#menu-bar")).getMenus().stream().flatMap(m -> m.getItems().stream())
+                .filter(i -> "capture-first-divergence-item".equals(i.getId())).findFirst().orElseThrow().fire());
+        Stage[] dialog = new Stage[1];
+        await(() -> {
+            dialog[0] = (Stage) javafx.stage.Window.getWindows().stream().filter(w -> w.getScene() != null
+                    && w.getScene().getRoot().getId() != null && w.getScene().getRoot().getId().equals("next-capture")).findFirst().orElse(null);
+            return dialog[0] != null && dialog[0].getScene().lookup("#right-command") instanceof javafx.scene.control.TextField t && !t.getText().isEmpty();
+        });
+        onFx(() -> {
+            dialog[0].setX(60);
+            dialog[0].setY(40);
+        });
+        shoot(out, "next-capture-dialog");
+        onFx(() -> ((javafx.scene.control.Button) dialog[0].getScene().lookup("#next-start")).fire());
+        await(() -> vm.comparison() != null && vm.comparison().left().path().toString().contains("baseline-layers.2")
+                && session[0].window().lookup(".tab-pane") instanceof TabPane tp && "tensor-tab".equals(tp.getSelectionModel().getSelectedItem().getId()));
+        shoot(out, "next-capture-runs");
+        onFx(() -> dialog[0].close());
+        shoot(out, "next-capture-loaded");
+        Platform.exit();
+        System.exit(0);
+    }
+
+    private static void shoot(Path out, String name) throws Exception {
+        Thread.sleep(1500);
+        Path png = out.resolve(name + ".png");
+        Process p = new ProcessBuilder("import", "-window", "root", png.toString()).inheritIO().start();
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IllegalStateException("import failed for " + png);
+        System.out.println("wrote " + png);
+    }
+
+    private static void onFx(Runnable r) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            try {
+                r.run();
+            } finally {
+                done.countDown();
+            }
+        });
+        done.await();
+    }
+
+    private static void await(BooleanSupplier condition) throws Exception {
+        for (int i = 0; i < 900; i++) {
+            AtomicBoolean ok = new AtomicBoolean();
+            onFx(() -> ok.set(condition.getAsBoolean()));
+            if (ok.get()) return;
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("timed out");
+    }
+}
