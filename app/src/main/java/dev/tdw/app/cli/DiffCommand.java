@@ -6,11 +6,13 @@ import dev.tdw.app.report.ReportContext;
 import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.PairAnalysis;
+import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.AnalysisJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.tensor.Payload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,6 +35,13 @@ final class DiffCommand extends CommandSupport {
     @Option(names = "--out", paramLabel = "FILE",
             description = "with --format html: the report page; its JSON and chart PNG are written beside it (never inside a capture)")
     Path out;
+    @Option(names = "--tensors", description = "also compare the saved tensors of each pair (as tdw tensors does) and report them per stage:"
+            + " verdict, first mismatch, graph slots against eager stages of the same name, row-limited tensors")
+    boolean tensors;
+    @Option(names = "--tensor-atol", defaultValue = "1e-2", description = "with --tensors: absolute tolerance (default 1e-2)") double tensorAtol;
+    @Option(names = "--tensor-rtol", defaultValue = "1e-2", description = "with --tensors: relative tolerance (default 1e-2)") double tensorRtol;
+    @Option(names = "--max-elements", defaultValue = "2000000", description = "with --tensors: larger tensors are gaps (default 2000000)")
+    long maxElements;
 
     @Mixin SelectorOptions selector = new SelectorOptions();
     @Mixin OutputOptions output = new OutputOptions();
@@ -53,7 +62,10 @@ final class DiffCommand extends CommandSupport {
         }
         Paired paired = pair(left, right, selector);
         List<PairAnalysis> analyses = new ArrayList<>();
-        for (CapturePairing.ManifestPair p : paired.pairs()) analyses.add(PairAnalysis.of(p.left(), p.right(), tol));
+        for (CapturePairing.ManifestPair p : paired.pairs()) {
+            PairAnalysis a = PairAnalysis.of(p.left(), p.right(), tol);
+            analyses.add(tensors ? withTensors(a, paired.method() == null) : a);
+        }
         DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
         if (output.format == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
@@ -71,6 +83,19 @@ final class DiffCommand extends CommandSupport {
             out.println(Json.write(json));
         }
         return exitCode(output, worst.passes());
+    }
+
+    /** The pair's analysis with its payloads compared; a side without a payload is unusable input, as for tdw tensors. */
+    private PairAnalysis withTensors(PairAnalysis a, boolean files) throws UnusableInputException {
+        if (!(tensorAtol >= 0) || !(tensorRtol >= 0) || maxElements < 0) {
+            throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
+        }
+        Path leftRoot = files ? a.left().path().toAbsolutePath().getParent() : left;
+        Path rightRoot = files ? a.right().path().toAbsolutePath().getParent() : right;
+        try (Payload l = PayloadFiles.open(TensorsCommand.payloadOf(leftRoot, a.left()));
+             Payload r = PayloadFiles.open(TensorsCommand.payloadOf(rightRoot, a.right()))) {
+            return a.withTensors(TensorEvidence.of(a, l, r, tensorAtol, tensorRtol, maxElements));
+        }
     }
 
     /** Writes the window's report of the one selected pair; refuses a page inside either capture. */
