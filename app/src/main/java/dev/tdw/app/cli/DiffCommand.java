@@ -10,6 +10,8 @@ import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.AnalysisJson;
+import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
@@ -26,10 +28,12 @@ import java.util.Comparator;
 import java.util.List;
 
 @Command(name = "diff", mixinStandardHelpOptions = true,
-        description = "Compare the statistics of two manifests (or two capture directories, paired by label, rank and occurrence).")
+        description = {"Compare the statistics of two manifests (or two capture directories, paired by label, rank and occurrence).",
+                "With --all, every pair of two capture roots; with a side given more than once (or --left-runs/--right-runs),",
+                "repeated runs judged against the left runs' own noise."})
 final class DiffCommand extends CommandSupport {
-    @Option(names = "--left", required = true, paramLabel = "MANIFEST|DIR") Path left;
-    @Option(names = "--right", required = true, paramLabel = "MANIFEST|DIR") Path right;
+    @Option(names = "--left", paramLabel = "MANIFEST|DIR", description = "repeat for several runs of one configuration") List<Path> lefts = new ArrayList<>();
+    @Option(names = "--right", paramLabel = "MANIFEST|DIR", description = "repeat for several runs of one configuration") List<Path> rights = new ArrayList<>();
     @Option(names = "--atol", defaultValue = "0", description = "absolute tolerance (default 0: exact)") double atol;
     @Option(names = "--rtol", defaultValue = "0", description = "relative tolerance (default 0: exact)") double rtol;
     @Option(names = "--out", paramLabel = "FILE",
@@ -45,6 +49,7 @@ final class DiffCommand extends CommandSupport {
 
     @Mixin SelectorOptions selector = new SelectorOptions();
     @Mixin OutputOptions output = new OutputOptions();
+    @Mixin CaptureSetOptions sets = new CaptureSetOptions();
 
     @Override
     boolean writesHtml() { return true; }
@@ -57,9 +62,12 @@ final class DiffCommand extends CommandSupport {
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
+        Integer setExit = CaptureSetModes.run(this, lefts, rights, sets, selector, tol, output, out);
+        if (setExit != null) return setExit;
         if (output.format == OutputOptions.Format.html && this.out == null) {
             throw new UnusableInputException("--format html needs --out FILE (the report page)");
         }
+        Path left = lefts.get(0), right = rights.get(0);
         Paired paired = pair(left, right, selector);
         List<PairAnalysis> analyses = new ArrayList<>();
         for (CapturePairing.ManifestPair p : paired.pairs()) {
@@ -70,6 +78,9 @@ final class DiffCommand extends CommandSupport {
         if (output.format == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
             for (PairAnalysis a : analyses) out.print(TextReport.diff(a, PATHS));
+            NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
+                    NextCapture.DEFAULT_BUDGET_MIB << 20).next();
+            if (next != null) out.print(TextReport.next(next));
         } else {
             ObjectNode json;
             if (analyses.size() == 1) {
@@ -105,14 +116,14 @@ final class DiffCommand extends CommandSupport {
                     + " pairs match; choose one with --label, --occurrence and --rank");
         }
         Path page = out.toAbsolutePath().normalize();
-        for (Path input : List.of(left, right)) {
+        for (Path input : List.of(lefts.get(0), rights.get(0))) {
             Path root = (Files.isDirectory(input) ? input : input.toAbsolutePath().getParent()).toAbsolutePath().normalize();
             if (page.startsWith(root)) {
                 throw new UnusableInputException(out + ": inside the capture " + root + "; a report is never written into a capture");
             }
         }
         PairAnalysis a = analyses.get(0);
-        ReportContext ctx = new ReportContext(left.toString(), right.toString(),
+        ReportContext ctx = new ReportContext(lefts.get(0).toString(), rights.get(0).toString(),
                 paired.method() == null ? "two manifests given directly" : paired.method().description(),
                 ReportChart.STATISTIC, "tdw " + Version.get());
         try {

@@ -74,7 +74,7 @@ final class ScanCommand extends CommandSupport {
             throw new UnusableInputException(e.getMessage(), e);
         }
         try (Payload p = PayloadFiles.open(payload)) {
-            return PayloadIntegrity.check(m, p);
+            return PayloadFiles.guard(() -> PayloadIntegrity.check(m, p), p);
         }
     }
 }

@@ -11,9 +11,12 @@ import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.compare.ElementDifference;
 import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
+import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.text.Escape;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -116,6 +119,21 @@ public final class TextReport {
         }
     }
 
+    /** The closing lines of a text diff: the environment of the next, narrower capture. */
+    public static String next(NextCapture n) {
+        StringBuilder b = new StringBuilder();
+        b.append("next capture: tensors of ").append(n.scope().description()).append(" at ").append(Escape.controls(n.suspect().key()))
+                .append(String.format(" (%d stage(s), about %.2f MiB of %.0f MiB budget%s)%n", n.savedStages().size(),
+                        n.estimatedMib(), n.budgetBytes() / (double) (1 << 20), n.overBudget() ? ", OVER BUDGET: capture the stage alone" : ""));
+        if (n.sameOnBothSides()) {
+            b.append("  ").append(n.left().shellAssignments()).append('\n');
+        } else {
+            b.append("  left:  ").append(n.left().shellAssignments()).append('\n');
+            b.append("  right: ").append(n.right().shellAssignments()).append('\n');
+        }
+        return b.toString();
+    }
+
     public static String tensors(TensorsResult t, String left, String right) {
         StringBuilder b = new StringBuilder();
         b.append("left:  ").append(left).append('\n').append("right: ").append(right).append('\n');
@@ -124,6 +142,12 @@ public final class TextReport {
         if (t.firstMismatch() != null) b.append("first mismatch: ").append(t.firstMismatch().key()).append('\n');
         for (TensorPairResult item : t.items()) {
             b.append(String.format("  %-5s %-48s %s%n", item.failed() ? "FAIL" : item.gap() ? "gap" : "ok", item.key(), describe(item.metrics())));
+            if (item.elements() != null) {
+                for (ElementDifference e : item.elements().worst()) {
+                    b.append(String.format("        at %-20s left %-14.8g right %-14.8g |d| %s%n", e.indexText(), e.left(),
+                            e.right(), e.nonFinite() ? "non-finite" : String.format("%.6g", e.absDiff())));
+                }
+            }
         }
         if (!t.onlyInLeft().isEmpty() || !t.onlyInRight().isEmpty()) {
             b.append("only in left: ").append(String.join(", ", t.onlyInLeft())).append('\n');
