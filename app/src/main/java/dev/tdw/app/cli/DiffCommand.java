@@ -72,7 +72,7 @@ final class DiffCommand extends CommandSupport {
         List<PairAnalysis> analyses = new ArrayList<>();
         for (CapturePairing.ManifestPair p : paired.pairs()) {
             PairAnalysis a = PairAnalysis.of(p.left(), p.right(), tol);
-            analyses.add(tensors ? withTensors(a, paired.method() == null) : a);
+            analyses.add(tensors ? withTensors(a, paired.method() == null ? null : left, paired.method() == null ? null : right) : a);
         }
         DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
         if (output.format == OutputOptions.Format.text) {
@@ -96,16 +96,19 @@ final class DiffCommand extends CommandSupport {
         return exitCode(output, worst.passes());
     }
 
-    /** The pair's analysis with its payloads compared; a side without a payload is unusable input, as for tdw tensors. */
-    private PairAnalysis withTensors(PairAnalysis a, boolean files) throws UnusableInputException {
+    /**
+     * The pair's analysis with its payloads compared; a side without a payload is unusable input, as for tdw tensors.
+     * {@code leftDir}/{@code rightDir} are the capture directories, null when manifests were given directly.
+     */
+    private PairAnalysis withTensors(PairAnalysis a, Path leftDir, Path rightDir) throws UnusableInputException {
         if (!(tensorAtol >= 0) || !(tensorRtol >= 0) || maxElements < 0) {
             throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
         }
-        Path leftRoot = files ? a.left().path().toAbsolutePath().getParent() : left;
-        Path rightRoot = files ? a.right().path().toAbsolutePath().getParent() : right;
+        Path leftRoot = leftDir == null ? a.left().path().toAbsolutePath().getParent() : leftDir;
+        Path rightRoot = rightDir == null ? a.right().path().toAbsolutePath().getParent() : rightDir;
         try (Payload l = PayloadFiles.open(TensorsCommand.payloadOf(leftRoot, a.left()));
              Payload r = PayloadFiles.open(TensorsCommand.payloadOf(rightRoot, a.right()))) {
-            return a.withTensors(TensorEvidence.of(a, l, r, tensorAtol, tensorRtol, maxElements));
+            return a.withTensors(PayloadFiles.guard(() -> TensorEvidence.of(a, l, r, tensorAtol, tensorRtol, maxElements), l, r));
         }
     }
 
