@@ -80,6 +80,13 @@ class DiffReportCliTest {
         assertTrue(r.json().get("non_finite_origin").isNull());
         CliBehaviourTest.Run text = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"), "--tensors", "--format", "text");
         assertTrue(text.out().contains("tensors FAIL · 34 pairs compared · first mismatch layers.3.self_attn.q_rope#0"), text.out());
+        Path page = tmp.resolve("tensors.html");
+        assertEquals(0, tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"), "--tensors",
+                "--format", "html", "--out", page.toString()).exit());
+        String html = Files.readString(page);
+        assertTrue(html.contains("<h2>Tensors</h2>"), html);
+        assertTrue(html.contains("first mismatch layers.3.self_attn.q_rope#0"), html);
+        assertTrue(html.contains("256 mismatches, max |d|"), html);
     }
 
     @Test
