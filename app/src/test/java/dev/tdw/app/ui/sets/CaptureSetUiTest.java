@@ -40,6 +40,7 @@ class CaptureSetUiTest {
         Fx.await(() -> vm.comparison() != null && vm.comparison().left().path().startsWith(left) && vm.sets().openProperty().get() != null);
     }
 
+    /** A cell of the overview, found whether or not its tab is showing. */
     private Button cell(FxRobot robot, String id) {
         Fx.await(() -> robot.lookup("#" + id).tryQuery().isPresent());
         return robot.lookup("#" + id).queryAs(Button.class);
@@ -48,7 +49,7 @@ class CaptureSetUiTest {
     @Test
     void chunkedPrefillShowsTheOverviewAndOpensOnOccurrenceTwo(FxRobot robot) {
         open("chunked-prefill");
-        TabPane tabs = robot.lookup(".tab-pane").queryAs(TabPane.class);
+        TabPane tabs = robot.lookup("#stages-and-pairs").queryAs(TabPane.class);
         assertEquals("pairs-tab", Fx.call(() -> tabs.getSelectionModel().getSelectedItem().getId()));
         assertEquals(2, Fx.call(() -> vm.left().manifest().occurrence()));
         Button open = cell(robot, "pair-cell-1-2-0");
@@ -59,6 +60,7 @@ class CaptureSetUiTest {
         assertTrue(Fx.call(() -> aligned.getStyleClass().contains("pair-aligned")));
         robot.clickOn(aligned);
         Fx.await(() -> vm.comparison() != null && "cmpl-b".equals(vm.comparison().left().label()) && vm.comparison().left().rank() == 1);
+        assertEquals("stages-tab", Fx.call(() -> tabs.getSelectionModel().getSelectedItem().getId()), "a click shows the pair's stages");
         Fx.await(() -> aligned.getStyleClass().contains("pair-open"));
         assertFalse(Fx.call(() -> open.getStyleClass().contains("pair-open")));
     }
