@@ -2,14 +2,14 @@ package dev.tdw.app.ui.table;
 
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.capture.StageRecord;
-import dev.tdw.model.capture.Summary;
+import dev.tdw.model.analysis.Presence;
+import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.key.Layers;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One stage key of the aligned table. {@code index} is the position along the merged stage order
@@ -18,8 +18,6 @@ import java.util.regex.Pattern;
  */
 public record StageRow(int index, String key, String stage, Presence presence, StageRecord left, StageRecord right,
                        StageDiff diff, List<StatusBadge> badges, AliasGroup leftAlias, AliasGroup rightAlias) {
-    private static final Pattern LAYER = Pattern.compile("^layers\\.(\\d+)\\.");
-
     public StageRow {
         badges = List.copyOf(badges);
     }
@@ -43,23 +41,14 @@ public record StageRow(int index, String key, String stage, Presence presence, S
     public Integer layer() { return layerOf(stage); }
 
     static Integer layerOf(String stage) {
-        Matcher m = LAYER.matcher(stage);
-        return m.find() ? Integer.valueOf(m.group(1)) : null;
+        return Layers.number(stage);
     }
 
     public Layout leftLayout() { return left == null ? null : left.layout(); }
 
     public Layout rightLayout() { return right == null ? null : right.layout(); }
 
-    public StatCell stat(String name) {
-        return StatCell.of(name, value(left, name), value(right, name),
-                diff != null && diff.statDivergence() != null && diff.statDivergence().containsKey(name));
-    }
-
-    private static Double value(StageRecord r, String name) {
-        Summary s = r == null ? null : r.summary();
-        return s == null ? null : s.get(name);
-    }
+    public StatCell stat(String name) { return StatCell.of(name, left, right, diff); }
 
     /** "a" or "a → b" for a layout field that may differ between the sides. */
     public String sideBySide(java.util.function.Function<Layout, Object> field) {
