@@ -36,7 +36,7 @@ public final class CaptureSetView extends VBox {
         summary.setWrapText(true);
         summary.textProperty().bind(vm.summaryProperty());
         Label hint = new Label("Each cell is one pair: verdict and first divergent stage. * marks the origin rank, the one "
-                + "whose divergence starts earliest in that forward. Click a cell to open the pair's stages.");
+                + "whose divergence starts earliest in that forward. The outlined cell is the pair the sides and the chart show; click a cell to open its stages.");
         hint.getStyleClass().add("hint");
         hint.setWrapText(true);
         Label unpaired = new Label();
