@@ -18,6 +18,7 @@ import dev.tdw.app.report.ReportContext;
 import dev.tdw.app.report.ReportWriter;
 import dev.tdw.app.ui.scan.ScanView;
 import dev.tdw.app.ui.sets.CaptureSetView;
+import dev.tdw.app.ui.sets.RunsView;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageTableView;
 import dev.tdw.app.ui.tensor.TensorView;
@@ -143,7 +144,7 @@ public final class MainWindow extends BorderPane {
     public StageTableView table() { return table; }
 
     /**
-     * The stage table and, beside it in a tab of the same width, the every-pair overview. With several pairs the
+     * The stage table and, beside it in tabs of the same width, the every-pair overview and the runs view. With several pairs the
      * overview comes first, once per pair of roots (a new tolerance does not steal the tab); a click on a cell opens
      * that pair's stages.
      */
@@ -156,10 +157,17 @@ public final class MainWindow extends BorderPane {
         Tab pairs = new Tab("Pairs", new CaptureSetView(vm.sets(), () -> pane.getSelectionModel().select(stages)));
         pairs.setId("pairs-tab");
         pairs.disableProperty().bind(vm.sets().resultProperty().isNull());
-        pane.getTabs().addAll(stages, pairs);
+        Tab runs = new Tab("Runs", new RunsView(vm.runs()));
+        runs.setId("runs-tab");
+        runs.disableProperty().bind(vm.runs().resultProperty().isNull());
+        pane.getTabs().addAll(stages, pairs, runs);
         vm.sets().resultProperty().addListener((o, a, b) -> {
-            if (b == null) pane.getSelectionModel().select(stages);
-            else if (a == null || !a.left().equals(b.left()) || !a.right().equals(b.right())) pane.getSelectionModel().select(pairs);
+            if (b == null && pairs.isSelected()) pane.getSelectionModel().select(stages);
+            else if (b != null && (a == null || !a.left().equals(b.left()) || !a.right().equals(b.right()))) pane.getSelectionModel().select(pairs);
+        });
+        vm.runs().resultProperty().addListener((o, a, b) -> {
+            if (b == null && runs.isSelected()) pane.getSelectionModel().select(stages);
+            else if (b != null && a == null) pane.getSelectionModel().select(runs);
         });
         return pane;
     }

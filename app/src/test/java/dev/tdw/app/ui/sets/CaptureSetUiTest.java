@@ -66,6 +66,20 @@ class CaptureSetUiTest {
     }
 
     @Test
+    void intermittentRunsShowIntermittentWithRunThreeAndItsFirstStage(FxRobot robot) {
+        Path left = Captures.dir("intermittent", "baseline"), right = Captures.dir("intermittent", "candidate");
+        Fx.run(() -> vm.openPair(left, right));
+        Fx.await(() -> vm.runs().result() != null);
+        TabPane tabs = robot.lookup("#stages-and-pairs").queryAs(TabPane.class);
+        Fx.await(() -> "runs-tab".equals(tabs.getSelectionModel().getSelectedItem().getId()));
+        assertTrue(Fx.call(() -> robot.lookup("#runs-verdict").queryAs(Label.class).getText())
+                .startsWith("INTERMITTENT (1 of 5 runs beyond noise) — first beyond noise layers.4.self_attn.attn_out#0 in candidate/run3"));
+        Label run3 = robot.lookup("#run-verdict-2").queryAs(Label.class);
+        assertEquals("DIVERGENT", Fx.call(run3::getText));
+        assertTrue(Fx.call(() -> run3.getStyleClass().contains("run-divergent")));
+    }
+
+    @Test
     void tp4MarksRankTwoAsTheOrigin(FxRobot robot) {
         open("tp4-origin");
         assertEquals(2, Fx.call(() -> vm.left().manifest().rank()));
