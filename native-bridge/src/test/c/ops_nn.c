@@ -183,6 +183,15 @@ static aclnnStatus layer_norm_compute(aclOpExecutor *ex, void *workspace) {
     return ACLNN_SUCCESS;
 }
 
+/* aclnnLayerNorm wants weight and bias shaped exactly like normalizedShape (not just as many elements). */
+static int same_dims(const aclTensor *t, const aclIntArray *shape) {
+    if (t->ndim != shape->size) return 0;
+    for (uint64_t i = 0; i < shape->size; i++) {
+        if (t->dims[i] != shape->values[i]) return 0;
+    }
+    return 1;
+}
+
 TDW_EXPORT aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, const aclIntArray *normalizedShape,
                                                       const aclTensor *weight, const aclTensor *bias, double eps,
                                                       aclTensor *out, aclTensor *meanOut, aclTensor *rstdOut,
@@ -210,8 +219,8 @@ TDW_EXPORT aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, co
     }
     REQUIRE(fn, tdw_double_is_float(input->dtype) && tdw_double_same_shape(input, out) && out->dtype == input->dtype,
             "out differs from input in shape or type");
-    REQUIRE(fn, weight == NULL || tdw_double_numel(weight) == width, "weight does not have %lld elements", (long long)width);
-    REQUIRE(fn, bias == NULL || tdw_double_numel(bias) == width, "bias does not have %lld elements", (long long)width);
+    REQUIRE(fn, weight == NULL || same_dims(weight, normalizedShape), "weight's shape is not normalizedShape");
+    REQUIRE(fn, bias == NULL || same_dims(bias, normalizedShape), "bias's shape is not normalizedShape");
     int64_t rows = tdw_double_numel(input) / width;
     REQUIRE(fn, meanOut == NULL || tdw_double_numel(meanOut) == rows, "meanOut does not have %lld elements", (long long)rows);
     REQUIRE(fn, rstdOut == NULL || tdw_double_numel(rstdOut) == rows, "rstdOut does not have %lld elements", (long long)rows);

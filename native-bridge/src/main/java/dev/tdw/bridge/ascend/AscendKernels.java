@@ -1,6 +1,7 @@
 package dev.tdw.bridge.ascend;
 
 import dev.tdw.bridge.device.GeluApproximation;
+import dev.tdw.bridge.device.NormalizedShape;
 import dev.tdw.bridge.device.OperatorCall;
 import dev.tdw.bridge.device.RotaryMode;
 import dev.tdw.bridge.device.StandardOperators;
@@ -116,7 +117,7 @@ final class AscendKernels {
         Tensor x = c.tensor("x");
         var weight = c.optionalTensor("weight");
         var bias = c.optionalTensor("bias");
-        long[] normalized = weight.map(Tensor::shape).orElse(new long[] {x.shape()[x.dim() - 1]});
+        long[] normalized = NormalizedShape.of(c);
         var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnLayerNorm", s.tensor(x), s.intArray(normalized), weight.map(s::tensor).orElse(null),
                 bias.map(s::tensor).orElse(null), c.doubleValue("epsilon", 1e-5), out.tensor(), null, null);

@@ -119,6 +119,11 @@ class AscendOperatorsTest {
     }
 
     @Test
+    void layerNormWithOnlyABiasNormalizesOverTheBiasShape() {
+        agree(call(LAYER_NORM, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(3, 2, 4), 14), "bias", tensor(DType.FLOAT32, shape(2, 4), 15)));
+    }
+
+    @Test
     void matmulWithTransposesAndBatches() {
         var a = tensor(DType.FLOAT32, shape(3, 4), 14);
         agree(call(MATMUL, DType.FLOAT32, "a", a, "b", tensor(DType.FLOAT32, shape(4, 5), 15)));
