@@ -286,6 +286,18 @@ class AclBindingTest {
     }
 
     @Test
+    void aTensorListDestroysItsTensors() {
+        Pointer data = upload(1, 2);
+        Pointer a = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer b = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer list = acl.createTensorList(new Pointer[] {a, b});
+        acl.destroyTensorList(list);
+        assertTrue(failure(() -> acl.destroyTensor(a)).recentMessage().contains("is not a live object"), "the list destroyed it");
+        assertEquals("aclDestroyTensorList", failure(() -> acl.destroyTensorList(list)).function());
+        acl.free(data);
+    }
+
+    @Test
     void resultsAppearOnlyAfterTheStreamIsSynchronized() {
         Pointer data = upload(0, 0);
         Pointer outData = acl.malloc(8);

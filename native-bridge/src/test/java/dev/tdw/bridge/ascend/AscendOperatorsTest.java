@@ -210,12 +210,23 @@ class AscendOperatorsTest {
 
     @Test
     void listsTheBoundOperatorsAndRefusesTheRest() {
-        assertEquals(Set.of("add", "mul", "rms_norm", "add_rms_norm", "layer_norm", "matmul", "gate_up_proj", "softmax", "silu",
-                "swiglu", "gelu", "rotary_embedding"), device.operators());
-        var call = call(GROUPED_MATMUL, DType.FLOAT32, "x", f32(shape(1, 1), 1), "weight", f32(shape(1, 1, 1), 1),
-                "group_list", i64(shape(1), 1));
-        var e = assertThrows(DeviceException.class, () -> device.execute(call));
-        assertEquals("the Ascend runtime cannot run grouped_matmul", e.getMessage());
+        assertEquals(Set.of("add", "mul", "rms_norm", "add_rms_norm", "layer_norm", "matmul", "grouped_matmul", "gate_up_proj",
+                "softmax", "silu", "swiglu", "gelu", "rotary_embedding"), device.operators());
+        var cumsum = new dev.tdw.bridge.device.OperatorSignature("cumsum", java.util.List.of(dev.tdw.bridge.device.Parameter.tensor("x")),
+                java.util.List.of("out"), "running sum");
+        var e = assertThrows(DeviceException.class, () -> device.execute(call(cumsum, DType.FLOAT32, "x", f32(shape(1), 1))));
+        assertEquals("the Ascend runtime cannot run cumsum", e.getMessage());
+    }
+
+    @Test
+    void groupedMatmulWithCumulativeEndsOrCounts() {
+        var x = tensor(DType.BFLOAT16, shape(12, 16), 52);
+        var w = tensor(DType.BFLOAT16, shape(4, 16, 8), 53);
+        agree(call(GROUPED_MATMUL, DType.BFLOAT16, "x", x, "weight", w, "group_list", i64(shape(4), 3, 5, 9, 12)));
+        agree(call(GROUPED_MATMUL, DType.BFLOAT16, "x", x, "weight", w, "group_list", i64(shape(4), 3, 2, 4, 3), "group_list_type", "1"));
+        var int32 = assertThrows(IllegalArgumentException.class, () -> device.execute(call(GROUPED_MATMUL, DType.BFLOAT16, "x", x,
+                "weight", w, "group_list", dev.tdw.bridge.device.Tensors.contiguous(DType.INT32, shape(4), new double[] {3, 5, 9, 12}))));
+        assertEquals("grouped_matmul on Ascend needs an int64 group_list, not torch.int32", int32.getMessage());
     }
 
     @Test
