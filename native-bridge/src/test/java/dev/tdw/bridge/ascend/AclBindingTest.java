@@ -298,6 +298,19 @@ class AclBindingTest {
     }
 
     @Test
+    void matmulTakesEveryCubeMathTypeOfTheHeader() {
+        Pointer data = upload(1, 2, 3, 4), outData = acl.malloc(16);
+        Pointer a = acl.createTensor(new long[] {2, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {4}, data);
+        Pointer out = acl.createTensor(new long[] {2, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {4}, outData);
+        for (byte type = 0; type <= 4; type++) acl.destroyExecutor(acl.prepare("aclnnMatmul", a, a, out, type));
+        assertTrue(failure(() -> acl.prepare("aclnnMatmul", a, a, out, (byte) 5)).recentMessage().contains("is not 0..4"));
+        acl.destroyTensor(a);
+        acl.destroyTensor(out);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
     void resultsAppearOnlyAfterTheStreamIsSynchronized() {
         Pointer data = upload(0, 0);
         Pointer outData = acl.malloc(8);

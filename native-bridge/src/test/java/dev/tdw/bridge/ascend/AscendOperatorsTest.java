@@ -142,6 +142,8 @@ class AscendOperatorsTest {
         var x = tensor(DType.FLOAT32, shape(3, 5), 22);
         agree(call(SOFTMAX, DType.FLOAT32, "x", x));
         agree(call(SOFTMAX, DType.FLOAT32, "x", x, "dim", "0"));
+        var scalar = agree(call(SOFTMAX, DType.FLOAT32, "x", f32(shape(), 3)));
+        assertEquals(1.0, scalar.get("out").getDouble(0), "a 0-D softmax is 1");
     }
 
     @Test
