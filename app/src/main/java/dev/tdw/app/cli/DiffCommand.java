@@ -9,6 +9,7 @@ import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.DiffJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,7 +45,7 @@ final class DiffCommand extends CommandSupport {
         DiffVerdict worst = diffs.stream().map(DiffResult::verdict).min(Comparator.naturalOrder()).orElseThrow();
         if (output.format == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
-            for (DiffResult d : diffs) out.print(TextReport.diff(d, PATHS));
+            for (DiffResult d : diffs) out.print(SafeText.lines(TextReport.diff(d, PATHS)));
         } else {
             ObjectNode json;
             if (diffs.size() == 1) {
