@@ -39,6 +39,7 @@ abstract class CommandSupport implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
+            refuseUnsupportedFormat();
             return execute(out);
         } catch (UnusableInputException e) {
             return fail(out, err, ExitCodes.UNUSABLE, SafeText.of(e.getMessage()));
@@ -63,8 +64,14 @@ abstract class CommandSupport implements Callable<Integer> {
     /** The message and the JSON failure object every failure prints, whatever the exit code. */
     private int fail(PrintWriter out, PrintWriter err, int exit, String message) {
         err.println("tdw " + spec.name() + ": " + message);
-        out.println(Json.write(Json.failure(message)));
+        if (!textFormat()) out.println(Json.write(Json.failure(message)));
         return exit;
+    }
+
+    /** Whether {@code --format text} was asked for: then stdout carries no JSON, failures included. */
+    private boolean textFormat() {
+        var format = spec.findOption("--format");
+        return format != null && String.valueOf((Object) format.getValue()).equals("text");
     }
 
     /** What a user can paste into a report: the exception and where it was thrown, one line. */
@@ -74,6 +81,16 @@ abstract class CommandSupport implements Callable<Integer> {
     }
 
     abstract int execute(PrintWriter out) throws UnusableInputException;
+
+    /** Whether this command writes {@code --format html}; only a pair's analysis has a report page. */
+    boolean writesHtml() { return false; }
+
+    private void refuseUnsupportedFormat() throws UnusableInputException {
+        CommandSpec mixin = spec.mixins().get("output");
+        if (mixin != null && mixin.userObject() instanceof OutputOptions o && o.format == OutputOptions.Format.html && !writesHtml()) {
+            throw new UnusableInputException("--format html is only for tdw diff (the pair's report page, with --out FILE)");
+        }
+    }
 
     static int exitCode(OutputOptions o, boolean passing) {
         return o.failOnDivergence && !passing ? ExitCodes.NOT_PASSING : ExitCodes.RAN;

@@ -60,23 +60,26 @@ final class ScanCommand extends CommandSupport {
             }
         }
         List<ScanResult> results = manifests.stream().map(m -> Scan.of(m, maxAbsLimit)).toList();
+        // One check per manifest (null: no payload saved, or a bad one listed in problems), whatever the format prints.
+        List<PayloadIntegrity.Result> checks = new ArrayList<>();
+        for (int i = 0; verifyPayload && i < manifests.size(); i++) {
+            Manifest m = manifests.get(i);
+            try {
+                checks.add(verify(roots.get(i), m));
+            } catch (UnusableInputException e) {
+                // A file named on the command line must be usable; in a directory, one bad payload is listed and the
+                // others are still checked, as plain scan does with a bad manifest.
+                if (i < manifestFiles.size()) throw e;
+                problems.add(new LoadProblem(m.path(), e.getMessage()));
+                checks.add(null);
+            }
+        }
         if (output.format == OutputOptions.Format.text) {
-            out.print(SafeText.lines(TextReport.scan(results, PATHS)));
+            out.print(SafeText.lines(TextReport.scan(results, verifyPayload ? checks : null, PATHS)));
         } else {
             ObjectNode json = ScanJson.of(results, PATHS);
-            if (verifyPayload) {
-                for (int i = 0; i < manifests.size(); i++) {
-                    Manifest m = manifests.get(i);
-                    try {
-                        PayloadIntegrity.Result check = verify(roots.get(i), m);
-                        if (check != null) ((ObjectNode) json.get("manifests").get(i)).set("payload_check", ScanJson.payloadCheck(check));
-                    } catch (UnusableInputException e) {
-                        // A file named on the command line must be usable; in a directory, one bad payload is listed
-                        // and the others are still checked, as plain scan does with a bad manifest.
-                        if (i < manifestFiles.size()) throw e;
-                        problems.add(new LoadProblem(m.path(), e.getMessage()));
-                    }
-                }
+            for (int i = 0; i < checks.size(); i++) {
+                if (checks.get(i) != null) ((ObjectNode) json.get("manifests").get(i)).set("payload_check", ScanJson.payloadCheck(checks.get(i)));
             }
             printProblemsField(json);
             out.println(Json.write(json));

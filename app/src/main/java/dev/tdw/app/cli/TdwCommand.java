@@ -10,16 +10,34 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /** The {@code tdw} command line: {@code scan}, {@code diff}, {@code tensors}, {@code replay}. */
 @Command(name = "tdw", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Tensor Dump Workbench: find the first stage where two captures' numbers diverge.%n"
                 + "Without a sub-command (or with 'open LEFT RIGHT') the workbench window starts.",
-        subcommands = {ScanCommand.class, DiffCommand.class, TensorsCommand.class, ReplayCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ran (the verdict is in the output); 1 only with --fail-on-divergence when the verdict",
                 "is not ALIGNED/PASS; 2 unusable input; 3 internal error (please report); 4 the output could not",
                 "be written (closed pipe, full disk)."})
 public final class TdwCommand {
+    /**
+     * The sub-commands in the order the usage lists them. Picocli reflects over every registered command before it
+     * parses, which is most of a short command's start-up time, so a run that names one registers only that one. A
+     * command's class is not even loaded until it is registered (hence no constructor
+     * references here: creating those would load every command class up front).
+     */
+    private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "tensors", "replay", "help");
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "scan" -> new ScanCommand();
+            case "diff" -> new DiffCommand();
+            case "tensors" -> new TensorsCommand();
+            case "replay" -> new ReplayCommand();
+            default -> new CommandLine.HelpCommand();
+        };
+    }
+
     private TdwCommand() {}
 
     /**
@@ -27,20 +45,9 @@ public final class TdwCommand {
      * pipe, a full disk) is exit code {@link ExitCodes#OUTPUT_FAILED}, never 0: the output is incomplete.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cl = commandLine();
         PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
-        cl.setOut(outWriter);
-        cl.setErr(errWriter);
-        // Picocli's own usage errors are unusable input too, with the same JSON failure object as other failures.
-        cl.setParameterExceptionHandler((ex, a) -> {
-            String message = SafeText.of(ex.getMessage());
-            errWriter.println("tdw: " + message);
-            ex.getCommandLine().usage(errWriter);
-            if (!wantsText(a)) outWriter.println(Json.write(Json.failure(message)));
-            return ExitCodes.UNUSABLE;
-        });
-        int exit = cl.execute(args);
+        int exit = execute(args, outWriter, errWriter);
         outWriter.flush();
         if (outWriter.checkError() || out.checkError()) {
             errWriter.println("tdw: cannot write the output (closed pipe or full disk); it is incomplete");
@@ -49,13 +56,33 @@ public final class TdwCommand {
         return exit;
     }
 
-    /** Whether the first argument names a sub-command ({@code scan}, {@code help}, ...). */
-    public static boolean isCommandName(String arg) {
-        return commandLine().getSubcommands().containsKey(arg);
+    private static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // Building even the bare parser costs several times a JVM's start; the version needs none of it.
+            for (String line : new Version().getVersion()) out.println(line);
+            return ExitCodes.RAN;
+        }
+        CommandLine cl = new CommandLine(new TdwCommand());
+        String named = args.length > 0 && isCommandName(args[0]) && !args[0].equals("help") ? args[0] : null;
+        for (String name : SUBCOMMANDS) {
+            if (named == null || named.equals(name)) cl.addSubcommand(name, subcommand(name));
+        }
+        cl.setOut(out);
+        cl.setErr(err);
+        // Picocli's own usage errors are unusable input too, with the same JSON failure object as other failures.
+        cl.setParameterExceptionHandler((ex, a) -> {
+            String message = SafeText.of(ex.getMessage());
+            err.println("tdw: " + message);
+            ex.getCommandLine().usage(err);
+            if (!wantsText(a)) out.println(Json.write(Json.failure(message)));
+            return ExitCodes.UNUSABLE;
+        });
+        return cl.execute(args);
     }
 
-    private static CommandLine commandLine() {
-        return new CommandLine(new TdwCommand());
+    /** Whether an argument names a sub-command ({@code scan}, {@code help}, ...). */
+    public static boolean isCommandName(String arg) {
+        return SUBCOMMANDS.contains(arg);
     }
 
     private static boolean wantsText(String[] args) {

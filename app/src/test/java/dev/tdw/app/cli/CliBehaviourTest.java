@@ -142,6 +142,15 @@ class CliBehaviourTest {
     }
 
     @Test
+    void theTextScanShowsThePayloadCheckToo() {
+        Path cut = TestCaptures.scenario("layer-bug").resolve("baseline/cmpl-layer-bug-rank0.json");
+        Run r = tdw("scan", "--manifest", cut.toString(), "--verify-payload", "--format", "text");
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("  payload check: consistent: 1 tensor(s) checked, 9 row-limited skipped\n"), r.out);
+        assertFalse(tdw("scan", "--manifest", cut.toString(), "--format", "text").out.contains("payload check"));
+    }
+
+    @Test
     void unknownOptionIsUnusableInput() {
         assertEquals(2, tdw("diff", "--nope").exit);
     }
@@ -149,7 +158,7 @@ class CliBehaviourTest {
     @Test
     void aWrongOpenSaysItsUsageWithoutStartingAWindow() throws Exception {
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.tdw.app.Main", "open", "only-one-side").redirectErrorStream(true).start();
+                "-cp", System.getProperty("java.class.path"), "dev.tdw.app.Main", "open", "a", "b", "c").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(2, p.exitValue(), out);
