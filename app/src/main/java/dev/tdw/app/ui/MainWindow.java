@@ -527,7 +527,8 @@ public final class MainWindow extends BorderPane {
                     if (deviceModel != null && deviceModel.runtimes().runtimesProperty().get() != null) {
                         model.setRuntimes(deviceModel.runtimes().runtimesProperty().get());
                     }
-                    ReplayDialog.show(getScene().getWindow(), model);
+                    ReplayDialog.show(getScene().getWindow(), model).ifPresent(o -> vm.record(new dev.tdw.model.history.Step(
+                            java.time.Instant.now(), dev.tdw.model.history.StepKind.REPLAY, row.key() + " (" + side.word() + " input set)", o.summary())));
                 },
                 e -> vm.setStatus("Cannot replay " + row.key() + ": " + e.getMessage()));
     }

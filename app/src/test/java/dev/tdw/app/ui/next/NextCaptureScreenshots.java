@@ -84,7 +84,7 @@ public final class NextCaptureScreenshots {
     }
 
     private static void await(BooleanSupplier condition) throws Exception {
-        for (int i = 0; i < 900; i++) {
+        for (int i = 0; i < 3000; i++) {
             AtomicBoolean ok = new AtomicBoolean();
             onFx(() -> ok.set(condition.getAsBoolean()));
             if (ok.get()) return;
