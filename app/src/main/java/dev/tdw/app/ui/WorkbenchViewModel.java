@@ -450,11 +450,11 @@ public final class WorkbenchViewModel {
         Comparison c = comparison.get();
         if (c == null || left.capture() == null || right.capture() == null) return Optional.empty();
         try {
-            if (key == null) return Optional.ofNullable(Suspect.firstDivergence(c.diff()));
-            return c.diff().stages().stream().filter(d -> d.key().equals(key)).findFirst()
-                    .map(d -> Suspect.at(c.diff(), d, d.divergent() ? "divergent: " + String.join(", ", d.reasons()) : "chosen by hand (the statistics agree)"))
-                    .filter(s -> s.left().matchIndex() != null && s.left().occurrence() != null
-                            && s.right().matchIndex() != null && s.right().occurrence() != null);
+            Optional<Suspect> s = key == null ? Optional.ofNullable(Suspect.firstDivergence(c.diff()))
+                    : c.diff().stages().stream().filter(d -> d.key().equals(key)).findFirst()
+                    .map(d -> Suspect.at(c.diff(), d, d.divergent() ? "divergent: " + String.join(", ", d.reasons()) : "chosen by hand (the statistics agree)"));
+            return s.filter(x -> x.left().matchIndex() != null && x.left().occurrence() != null
+                    && x.right().matchIndex() != null && x.right().occurrence() != null);
         } catch (IllegalArgumentException e) {
             return Optional.empty();  // a manifest without rank
         }

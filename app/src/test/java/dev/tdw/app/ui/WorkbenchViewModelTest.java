@@ -29,6 +29,21 @@ class WorkbenchViewModelTest {
     private WorkbenchViewModel vm() { return new WorkbenchViewModel(tasks, new RecentCaptures(tmp.resolve("recent.json"))); }
 
     @Test
+    void capturingTensorsHereTargetsTheRowOrTheFirstDivergenceAndTheComparisonJoinsTheHistory() {
+        WorkbenchViewModel vm = vm();
+        assertTrue(vm.nextCaptureSuspect(null).isEmpty(), "nothing loaded");
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertEquals("layers.3.self_attn.q_rope#0", vm.nextCaptureSuspect(null).orElseThrow().key());
+        assertEquals("divergent: statistics", vm.nextCaptureSuspect("layers.3.mlp.act#0").orElseThrow().finding());
+        assertEquals("chosen by hand (the statistics agree)", vm.nextCaptureSuspect("runner.input_ids#0").orElseThrow().finding());
+        assertTrue(vm.nextCaptureSuspect("no.such.stage#0").isEmpty());
+        var steps = vm.historyProperty().get().steps();
+        assertEquals(1, steps.size());
+        assertEquals(dev.tdw.model.history.StepKind.COMPARISON, steps.get(0).kind());
+        assertTrue(steps.get(0).finding().startsWith("DIVERGENT — first divergence layers.3.self_attn.q_rope#0"), steps.get(0).finding());
+    }
+
+    @Test
     void openingAPairComparesOnceAndFillsEveryView() {
         WorkbenchViewModel vm = vm();
         vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
