@@ -1,14 +1,14 @@
 package dev.tdw.app.ui.detail;
 
-import dev.tdw.model.analysis.Presence;
-import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
+import dev.tdw.model.analysis.Presence;
 import dev.tdw.model.capture.InputSpec;
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
+import dev.tdw.model.report.Wording;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
