@@ -58,7 +58,7 @@ public final class ManifestLoadBench {
     }
 
     static JsonNode baseline(Path file) throws IOException {
-        return Json.MAPPER.readTree(file.toFile());
+        return Json.mapper().readTree(file.toFile());
     }
 
     /** A manifest shaped like the probe's: layers of stages with layout and statistics, plus input sets. */

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tdw.model.json.JsonValues;
 import dev.tdw.model.key.StageKey;
 
 import java.io.IOException;
@@ -31,21 +31,21 @@ import java.util.concurrent.CancellationException;
  * tokens, so those are accepted. Unknown fields are kept; missing fields stay null.
  */
 public final class ManifestReader {
-    private final ObjectMapper mapper;
+    /** A streaming parser factory; no ObjectMapper, whose creation alone costs more than reading a small manifest. */
+    private final JsonFactory factory;
     private final ManifestLimits limits;
 
     public ManifestReader() { this(ManifestLimits.DEFAULTS); }
 
     public ManifestReader(ManifestLimits limits) {
         this.limits = limits;
-        JsonFactory factory = new JsonFactoryBuilder()
+        this.factory = new JsonFactoryBuilder()
                 .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(limits.maxDepth())
                         .maxStringLength(limits.maxStringLength())
                         .build())
                 .build();
-        this.mapper = new ObjectMapper(factory);
     }
 
     /** Reads one manifest; an interrupt of the reading thread cancels it with {@link CancellationException}. */
@@ -61,7 +61,7 @@ public final class ManifestReader {
         if (size > limits.maxBytes()) {
             throw new CaptureFormatException(file, "manifest is " + size + " bytes, over the limit of " + limits.maxBytes());
         }
-        try (InputStream in = Files.newInputStream(file); JsonParser p = mapper.getFactory().createParser(in)) {
+        try (InputStream in = Files.newInputStream(file); JsonParser p = factory.createParser(in)) {
             try {
                 return parse(file, p);
             } catch (JsonProcessingException e) {
@@ -99,7 +99,7 @@ public final class ManifestReader {
             switch (field) {
                 case "records" -> records = readRecords(file, p, t);
                 default -> {
-                    JsonNode node = mapper.readTree(p);
+                    JsonNode node = JsonValues.readTree(p);
                     switch (field) {
                         case "probe" -> probe = text(node);
                         case "label" -> label = text(node);
@@ -176,14 +176,11 @@ public final class ManifestReader {
                     if (f == null) p.skipChildren();
                     npuFormat = f == null || f != f.intValue() ? null : f.intValue();
                 }
-                case "summary" -> {
-                    JsonNode sn = mapper.readTree(p);
-                    summary = sn.isObject() ? Summary.fromGetter(name -> number(sn.get(name))) : null;
-                }
-                case "inputs" -> inputs = inputs(file, "record " + index + " (" + stage + ")", mapper.readTree(p));
+                case "summary" -> summary = summary(p, t);
+                case "inputs" -> inputs = inputs(file, "record " + index + " (" + stage + ")", JsonValues.readTree(p));
                 default -> {
                     if (extra == null) extra = new LinkedHashMap<>();
-                    extra.put(field, plain(mapper.readTree(p)));
+                    extra.put(field, plain(JsonValues.readTree(p)));
                 }
             }
         }
@@ -217,7 +214,7 @@ public final class ManifestReader {
     private String textOf(JsonParser p, JsonToken t) throws IOException {
         if (t == JsonToken.VALUE_NULL) return null;
         if (t == JsonToken.VALUE_STRING) return p.getText();
-        return mapper.readTree(p).toString();
+        return JsonValues.readTree(p).toString();
     }
 
     private static Boolean boolToken(JsonParser p, JsonToken t) throws IOException {
@@ -284,10 +281,6 @@ public final class ManifestReader {
         return n == null || !n.isBoolean() ? null : n.asBoolean();
     }
 
-    private static Double number(JsonNode n) {
-        return n == null || !n.isNumber() ? null : n.doubleValue();
-    }
-
     private static Integer integer(Path file, String what, JsonNode n) throws CaptureFormatException {
         Long v = longValue(file, what, n);
         if (v == null) return null;
@@ -322,13 +315,32 @@ public final class ManifestReader {
         return out;
     }
 
-    private Map<String, Object> plainMap(JsonNode node) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> m = mapper.convertValue(node, LinkedHashMap.class);
-        return m;
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> plainMap(JsonNode node) {
+        return (Map<String, Object>) JsonValues.plain(node);
     }
 
-    private Object plain(JsonNode node) {
-        return mapper.convertValue(node, Object.class);
+    private static Object plain(JsonNode node) {
+        return JsonValues.plain(node);
+    }
+
+    /**
+     * The six statistics straight from the parser (no tree per record): a statistic that is missing or not a number
+     * is null; for a repeated name the last one counts; a summary that is not an object is null.
+     */
+    private static Summary summary(JsonParser p, JsonToken t) throws IOException {
+        if (t != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return null;
+        }
+        Double[] values = new Double[Summary.NAMES.size()];
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            int at = Summary.NAMES.indexOf(p.currentName());
+            JsonToken v = p.nextToken();
+            boolean number = v == JsonToken.VALUE_NUMBER_INT || v == JsonToken.VALUE_NUMBER_FLOAT;
+            if (!number) p.skipChildren();
+            if (at >= 0) values[at] = number ? p.getDoubleValue() : null;
+        }
+        return new Summary(values[0], values[1], values[2], values[3], values[4], values[5]);
     }
 }
