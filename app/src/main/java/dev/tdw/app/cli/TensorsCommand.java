@@ -47,9 +47,9 @@ final class TensorsCommand extends CommandSupport {
     int execute(PrintWriter out) throws UnusableInputException {
         TensorComparison comparison;
         try {
-            comparison = new TensorComparison(atol, rtol, maxElements)
+            TensorComparison base = new TensorComparison(atol, rtol, maxElements)
                     .withThreads(threads == null ? TensorComparison.availableThreads() : threads);
-            if (worst != null) comparison = comparison.withElements(worst);
+            comparison = worst == null ? base : base.withElements(worst);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
@@ -60,7 +60,7 @@ final class TensorsCommand extends CommandSupport {
         StringBuilder text = new StringBuilder();
         for (PayloadPair f : files) {
             try (Payload l = PayloadFiles.open(f.left()); Payload r = PayloadFiles.open(f.right())) {
-                TensorsResult result = comparison.compare(l, r);
+                TensorsResult result = PayloadFiles.guard(() -> comparison.compare(l, r), l, r);
                 verdicts.add(result.verdict());
                 results.add(TensorsJson.toJson(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
                 text.append(TextReport.tensors(result, PATHS.apply(f.left()), PATHS.apply(f.right())));

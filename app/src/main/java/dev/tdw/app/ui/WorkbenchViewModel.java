@@ -2,27 +2,29 @@ package dev.tdw.app.ui;
 
 import dev.tdw.app.ui.capture.CaptureSideViewModel;
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.capture.TokenIdComparison;
 import dev.tdw.app.ui.chart.ChartViewModel;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.compare.ComparisonTask;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.detail.StageDetailViewModel;
-import dev.tdw.app.ui.scan.ScanReports;
 import dev.tdw.app.ui.scan.ScanViewModel;
+import dev.tdw.app.ui.sets.CaptureSetViewModel;
 import dev.tdw.app.ui.replay.ReplayTarget;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.app.ui.table.StageTableViewModel;
 import dev.tdw.app.ui.tensor.TensorViewModel;
 import dev.tdw.model.align.CapturePairing;
+import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.ManifestReader;
 import dev.tdw.model.capture.StageRecord;
-import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.sets.AllPairsAnalysis;
+import dev.tdw.model.sets.PairOutcome;
+import dev.tdw.model.report.Wording;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -60,7 +62,7 @@ public final class WorkbenchViewModel {
     private final StringProperty selectedKey = new SimpleStringProperty(this, "selectedKey");
     private final ReadOnlyObjectWrapper<CapturePairing> pairing = new ReadOnlyObjectWrapper<>(this, "pairing");
     private final ReadOnlyStringWrapper pairingText = new ReadOnlyStringWrapper(this, "pairingText", "");
-    private final ReadOnlyObjectWrapper<TokenIdComparison> inputs = new ReadOnlyObjectWrapper<>(this, "inputs");
+    private final ReadOnlyObjectWrapper<InputIdentity> inputs = new ReadOnlyObjectWrapper<>(this, "inputs");
     private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
     private final ReadOnlyStringWrapper verdictText = new ReadOnlyStringWrapper(this, "verdictText", "");
     private final ReadOnlyStringWrapper coverageText = new ReadOnlyStringWrapper(this, "coverageText");
@@ -75,6 +77,11 @@ public final class WorkbenchViewModel {
     private final StageDetailViewModel detail = new StageDetailViewModel();
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
+    private final CaptureSetViewModel sets = new CaptureSetViewModel();
+    /** Counts loads; the overview of an older load is dropped. */
+    private long overviewGeneration;
+    /** The user picked a pair since the last load, so the overview must not move the sides when it arrives. */
+    private boolean choseSinceLoad;
     /** The latest load asked for per side: a slower, older load must not overwrite a newer one. */
     private final Map<Side, Long> newestLoad = new EnumMap<>(Side.class);
     /** Set while the pairing moves both sides, so the comparison runs once at the end. */
@@ -91,8 +98,9 @@ public final class WorkbenchViewModel {
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
         detail.selectedKeyProperty().bind(selectedKey);
         left.manifestProperty().addListener((o, a, b) -> leftChosen(b));
-        right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) compare(); });
-        tolerance.addListener((o, a, b) -> compare());
+        right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) { choseSinceLoad = true; compare(); } });
+        tolerance.addListener((o, a, b) -> { compare(); startOverview(false); });
+        sets.setOpener(this::showPair);
         left.nameProperty().addListener((o, a, b) -> updateTitle());
         right.nameProperty().addListener((o, a, b) -> updateTitle());
     }
@@ -104,7 +112,7 @@ public final class WorkbenchViewModel {
     public StringProperty selectedKeyProperty() { return selectedKey; }
     public ReadOnlyObjectProperty<CapturePairing> pairingProperty() { return pairing.getReadOnlyProperty(); }
     public ReadOnlyStringProperty pairingTextProperty() { return pairingText.getReadOnlyProperty(); }
-    public ReadOnlyObjectProperty<TokenIdComparison> inputsProperty() { return inputs.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<InputIdentity> inputsProperty() { return inputs.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Comparison> comparisonProperty() { return comparison.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictTextProperty() { return verdictText.getReadOnlyProperty(); }
     public ReadOnlyStringProperty coverageTextProperty() { return coverageText.getReadOnlyProperty(); }
@@ -117,6 +125,7 @@ public final class WorkbenchViewModel {
     public StageDetailViewModel detail() { return detail; }
     public ScanViewModel scan() { return scan; }
     public TensorViewModel tensors() { return tensors; }
+    public CaptureSetViewModel sets() { return sets; }
     public Comparison comparison() { return comparison.get(); }
     public TaskRunner tasks() { return tasks; }
 
@@ -175,8 +184,51 @@ public final class WorkbenchViewModel {
         } finally {
             pairingInProgress = false;
         }
-        compare();
+        if (!startOverview(true)) compare();
         if (left.capture() != null && right.capture() != null) remember(left.capture().root(), right.capture().root());
+    }
+
+    /**
+     * With several pairs (or unpaired manifests), compares every pair in the background for the overview; when
+     * {@code land}, the sides then move to where the investigation starts, unless the user chose a pair meanwhile.
+     * Returns whether it started.
+     */
+    private boolean startOverview(boolean land) {
+        long gen = ++overviewGeneration;
+        CapturePairing p = pairing.get();
+        if (p == null || (p.pairs().size() < 2 && p.onlyInLeft().isEmpty() && p.onlyInRight().isEmpty())) {
+            sets.show(null);
+            return false;
+        }
+        if (land) choseSinceLoad = false;
+        CaptureDirectory l = left.capture(), r = right.capture();
+        Tolerance tol = tolerance.get();
+        status.set("Comparing all " + p.pairs().size() + " pairs …");
+        tasks.run("Comparing every pair", progress -> AllPairsAnalysis.of(l, r, tol, progress), result -> {
+            if (gen != overviewGeneration) return;
+            sets.show(result);
+            PairOutcome start = sets.landing();
+            if (land && !choseSinceLoad && start != null) showPair(start);
+            else if (land) compare();
+            else sets.showing(left.manifest(), right.manifest());
+        }, e -> {
+            if (gen != overviewGeneration) return;
+            if (!(e instanceof CancellationException)) status.set("Comparing every pair failed: " + e.getMessage());
+            if (land) compare();
+        });
+        return true;
+    }
+
+    /** Shows one pair of the overview in the table and chart. */
+    private void showPair(PairOutcome p) {
+        pairingInProgress = true;
+        try {
+            left.select(p.left().id());
+            right.select(p.right().id());
+        } finally {
+            pairingInProgress = false;
+        }
+        compare();
     }
 
     private void refreshProblems() {
@@ -208,6 +260,7 @@ public final class WorkbenchViewModel {
     /** A new left choice pulls the right side to its partner when the pairing has one. */
     private void leftChosen(Manifest m) {
         if (pairingInProgress) return;
+        choseSinceLoad = true;
         CapturePairing p = pairing.get();
         if (p != null && m != null) {
             Optional<CapturePairing.ManifestPair> partner = p.pairs().stream().filter(x -> x.left() == m).findFirst();
@@ -241,7 +294,8 @@ public final class WorkbenchViewModel {
     private void compare() {
         updatePairingText();
         Manifest l = left.manifest(), r = right.manifest();
-        inputs.set(l == null || r == null ? null : TokenIdComparison.of(l.metadata(), r.metadata()));
+        sets.showing(l, r);
+        inputs.set(l == null || r == null ? null : InputIdentity.of(l.metadata(), r.metadata()));
         if (comparing != null) comparing.cancel();
         long gen = ++compareGeneration;
         if (l == null || r == null) {
@@ -271,23 +325,10 @@ public final class WorkbenchViewModel {
             coverageText.set(null);
             return;
         }
-        verdictText.set(verdict(c.diff()));
-        coverageText.set(ScanReports.coverageBanner(c));
+        verdictText.set(Wording.verdict(c.diff()));
+        coverageText.set(Wording.coverage(c.analysis().coverage()));
         status.set("Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
                 + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): " + c.diff().verdict());
-    }
-
-    static String verdict(DiffResult d) {
-        StringBuilder s = new StringBuilder(d.verdict().name());
-        if (d.firstDivergent() != null) {
-            s.append(" — first divergence ").append(d.firstDivergent().key()).append(" (")
-                    .append(String.join(", ", d.firstDivergent().reasons())).append(")");
-        }
-        s.append(" · ").append(d.compared()).append(" compared");
-        if (!d.evidenceGaps().isEmpty()) s.append(" · ").append(d.evidenceGaps().size()).append(" without comparable statistics");
-        if (!d.onlyInLeft().isEmpty()) s.append(" · ").append(d.onlyInLeft().size()).append(" only left");
-        if (!d.onlyInRight().isEmpty()) s.append(" · ").append(d.onlyInRight().size()).append(" only right");
-        return s.toString();
     }
 
     private void updateTitle() {
