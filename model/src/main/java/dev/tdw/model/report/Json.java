@@ -3,6 +3,9 @@ package dev.tdw.model.report;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -13,13 +16,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.json.JsonValues;
+import dev.tdw.model.text.SafeText;
 
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.Collection;
-import java.util.function.Function;
 
 /**
  * The one JSON configuration of the command line and reports. Like Python's {@code json}, NaN and
@@ -29,6 +31,7 @@ public final class Json {
     private static final JsonFactory FACTORY = new JsonFactoryBuilder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
+            .characterEscapes(new UnsafeCharacterEscapes())
             .build();
 
     /** Made on first use only: an {@code ObjectMapper} costs several times a JVM's start, which output does not need. */
@@ -36,10 +39,31 @@ public final class Json {
         static final ObjectMapper INSTANCE = new ObjectMapper(FACTORY).enable(SerializationFeature.INDENT_OUTPUT);
     }
 
-    private Json() {}
-
     /** The mapper with this configuration, for reading JSON into trees or objects. */
     public static ObjectMapper mapper() { return Mapper.INSTANCE; }
+
+    /**
+     * JSON escapes C0 controls by itself; these are escaped too ({@code \\uXXXX}), so a terminal or an editor showing
+     * the output cannot be steered by a value: DEL and C1 controls (U+009B is an 8-bit CSI), the line and paragraph
+     * separators, and the bidirectional overrides ({@link SafeText#unsafe}).
+     */
+    private static final class UnsafeCharacterEscapes extends CharacterEscapes {
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        UnsafeCharacterEscapes() {
+            ascii[0x7f] = ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() { return ascii; }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return SafeText.unsafe((char) ch) && ch > 0x7f ? new SerializedString(String.format("\\u%04x", ch)) : null;
+        }
+    }
+
+    private Json() {}
 
     public static ObjectNode object() { return JsonNodeFactory.instance.objectNode(); }
 
@@ -61,7 +85,7 @@ public final class Json {
     /** Plain values (maps, lists, strings, numbers, booleans, null) as a tree. */
     public static JsonNode plain(Object value) { return JsonValues.tree(value); }
 
-    /** Pretty-printed, byte for byte what the mapper's {@code INDENT_OUTPUT} writes. */
+    /** Pretty-printed, byte for byte what the mapper's {@code INDENT_OUTPUT} writes (escapes included). */
     public static String write(JsonNode node) {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
@@ -72,9 +96,6 @@ public final class Json {
         }
         return out.toString();
     }
-
-    /** How paths are shown in output: as given on the command line, or relative to a base. */
-    public static Function<Path, String> pathsAsGiven() { return Path::toString; }
 
     /** The error object of exit code 2. */
     public static ObjectNode failure(String error) {
