@@ -43,7 +43,7 @@ class ReplayCliTest {
             GoldenAssert.assertMatches(TestCaptures.readJson(SCENARIO.resolve("expected-payload-replay-add_rms_norm-3-reference.json")),
                     listing, java.util.Set.of());
         }
-        JsonNode manifest = Json.MAPPER.readTree(out.resolve("replay.json").toFile());
+        JsonNode manifest = Json.mapper().readTree(out.resolve("replay.json").toFile());
         assertEquals("add_rms_norm#3", manifest.get("replay_of").asText());
         assertTrue(manifest.get("reference_outputs").has("add_rms_norm#3:residual"));
     }
@@ -98,7 +98,7 @@ class ReplayCliTest {
     }
 
     record Child(int exit, String out) {
-        JsonNode json() throws Exception { return Json.MAPPER.readTree(out); }
+        JsonNode json() throws Exception { return Json.mapper().readTree(out); }
     }
 
     /** The double is a native library with process-wide state and a C-environment fault switch: one child JVM per run. */

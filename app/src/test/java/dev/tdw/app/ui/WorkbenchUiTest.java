@@ -182,7 +182,7 @@ class WorkbenchUiTest {
         assertTrue(html.contains("first divergence layers.3.self_attn.q_rope#0 (statistics)"));
         assertTrue(html.contains("src=\"data:image/png;base64,"));
         assertTrue(Files.size(written.get().png()) > 5_000);
-        JsonNode json = Json.MAPPER.readTree(written.get().json().toFile());
+        JsonNode json = Json.mapper().readTree(written.get().json().toFile());
         assertEquals("layers.3.self_attn.q_rope#0", json.at("/diff/first_divergent/key").asText());
         assertEquals(2, json.at("/scan/manifests").size());
     }

@@ -204,7 +204,7 @@ class ReplayDialogModelTest {
         assertTrue(call(() -> m.statusProperty().get()).startsWith("PASS: add_rms_norm#3 as add_rms_norm"));
         assertFalse(call(() -> m.runningProperty().get()));
 
-        JsonNode manifest = Json.MAPPER.readTree(out.resolve("replay.json").toFile());
+        JsonNode manifest = Json.mapper().readTree(out.resolve("replay.json").toFile());
         assertEquals("add_rms_norm#3", manifest.get("replay_of").asText());
         assertEquals(Json.strings(List.of("x", "residual", "gamma", "epsilon")), manifest.get("argument_order"));
         assertTrue(Files.isRegularFile(out.resolve("candidate.pt")));
