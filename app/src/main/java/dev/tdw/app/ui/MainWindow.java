@@ -15,6 +15,7 @@ import dev.tdw.app.ui.device.DevicePanelViewModel;
 import dev.tdw.app.ui.device.WorkbenchActions;
 import dev.tdw.app.ui.replay.ReplayDialog;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.report.ReportContext;
 import dev.tdw.app.ui.report.ReportWriter;
 import dev.tdw.app.ui.scan.ScanView;
@@ -93,6 +94,22 @@ public final class MainWindow extends BorderPane {
         public void openTensorsComparison(Path left, Path right) {
             vm.tensors().openPayloads(left, right);
             tabs.getSelectionModel().select(tensorTab);
+        }
+
+        @Override
+        public void replayStarted(String what) {
+            vm.setStatus(what);
+        }
+
+        @Override
+        public void replayFinished(ReplayRun run) {
+            vm.replayFinished(run);
+            openTensorsComparison(run.referenceFile(), run.candidateFile());
+        }
+
+        @Override
+        public void replayFailed(String why) {
+            vm.setStatus(why);
         }
     };
     private Stage deviceStage;
@@ -458,7 +475,7 @@ public final class MainWindow extends BorderPane {
     /** Finds the payload and reads its input sets in the background, then shows the replay dialog. */
     private void openReplay(StageRow row, Side side) {
         var target = vm.replayTarget(row, side);
-        vm.tasks().run("Reading the input sets of " + row.key(), p -> ReplayDialogModel.open(target.call(), actions),
+        vm.tasks().run("Reading the input sets of " + row.key(), p -> ReplayDialogModel.open(target.call(), actions, vm.tasks()),
                 model -> {
                     // Reuse the panel's listing rather than opening every Ascend device again.
                     if (deviceModel != null && deviceModel.runtimes().runtimesProperty().get() != null) {
@@ -507,7 +524,8 @@ public final class MainWindow extends BorderPane {
         if (c == null) return;
         BufferedImage image = SwingFXUtils.fromFXImage(chart.viewer().snapshot(null, null), null);
         ReportContext ctx = new ReportContext(vm.left().name(), vm.right().name(), vm.pairingTextProperty().get(),
-                vm.inputsProperty().get() == null ? null : vm.inputsProperty().get().text(), vm.chart().statisticProperty().get());
+                vm.inputsProperty().get() == null ? null : vm.inputsProperty().get().text(), vm.chart().statisticProperty().get(),
+                vm.replaysProperty().get());
         vm.tasks().run("Writing report", p -> ReportWriter.write(html, c, ctx, image), w -> {
             vm.setStatus("Report written: " + w.html() + " (with " + w.json().getFileName() + " and " + w.png().getFileName() + ")");
             done.accept(w);

@@ -147,6 +147,11 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         }
     }
 
+    /** Whether a file name is a probe manifest's ({@code {label}-rank{N}.json}), the files a capture directory is made of. */
+    public static boolean isManifestName(String fileName) {
+        return MANIFEST_NAME.matcher(fileName).matches();
+    }
+
     /** The payload a manifest names, refused when the name escapes the capture root (../, absolute, link outside). */
     public Optional<Path> payloadOf(Manifest m) throws CaptureFormatException {
         return payloadOf(root, m);

@@ -15,7 +15,11 @@ import dev.tdw.app.ui.table.StatusBadge;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.Summary;
 import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.replay.ReplayHistory;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.DiffJson;
+import dev.tdw.model.report.ReplayJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 
@@ -41,6 +45,7 @@ public final class WorkbenchReport {
         root.put("inputs", ctx.inputs());
         root.set("diff", DiffJson.of(c.diff(), paths));
         root.set("scan", ScanJson.of(List.of(c.leftScan(), c.rightScan()), paths));
+        root.set("replays", ReplayJson.history(ctx.replays()));
         return root;
     }
 
@@ -96,6 +101,7 @@ public final class WorkbenchReport {
         keys(h, "Only on the right", d.onlyInRight());
         scan(h, ScanReports.of(Side.LEFT, c.leftScan(), null, c));
         scan(h, ScanReports.of(Side.RIGHT, c.rightScan(), null, c));
+        replays(h, ctx.replays());
         h.append("<p class=\"claim\">").append(esc(DiffResult.CLAIM)).append("</p>\n<p class=\"claim\">")
                 .append(esc(AppInfo.NAME + " " + AppInfo.version())).append("</p>\n</body></html>\n");
         return h.toString();
@@ -152,6 +158,22 @@ public final class WorkbenchReport {
         }
         if (!r.graphSlots().isEmpty()) {
             row(h, "graph slots", String.join(", ", r.graphSlots().stream().map(s -> s.name() + " " + s.shape() + " " + s.dtype()).toList()));
+        }
+        h.append("</table>\n");
+    }
+
+    /** Every replay since the window opened, with verdict, tolerances and the command that reproduces it. */
+    private static void replays(StringBuilder h, ReplayHistory history) {
+        if (history.isEmpty()) return;
+        h.append("<h2>Replays (").append(history.runs().size()).append(")</h2>\n<table><tr><th>input set</th><th>capture</th>")
+                .append("<th>verdict</th><th>atol / rtol</th><th>result</th><th>command</th></tr>");
+        for (ReplayRun r : history.runs()) {
+            h.append("<tr><td>").append(esc(r.stageKey())).append("</td><td>")
+                    .append(esc((r.side() == null ? "" : r.side() + ": ") + r.captureRoot())).append("</td><td class=\"")
+                    .append(r.verdict() == TensorsVerdict.FAIL ? "bad" : "").append("\">").append(r.verdict().name())
+                    .append("</td><td class=\"num\">").append(r.comparison().atol()).append(" / ").append(r.comparison().rtol())
+                    .append("</td><td>").append(esc(r.summary())).append("</td><td><code>").append(esc(r.commandLine()))
+                    .append("</code></td></tr>");
         }
         h.append("</table>\n");
     }
