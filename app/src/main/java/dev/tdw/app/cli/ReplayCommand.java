@@ -9,7 +9,7 @@ import dev.tdw.model.compare.TensorsVerdict;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.PayloadJson;
-import dev.tdw.model.report.ReplayJson;
+import dev.tdw.model.replay.ReplayJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
 import picocli.CommandLine.Command;

@@ -87,14 +87,15 @@ public final class OutputFolderPolicy {
 
     /**
      * The capture a payload or manifest belongs to: its real folder, widened to each parent that holds probe manifests
-     * itself or holds nothing but folders (a run's DUMP_PROBE_DIR with one sub-directory per selection, such as
-     * {@code cap/occ1/x.pt} in {@code cap}). Stops at the first parent with other files, after {@link #MAX_LEVELS}.
+     * itself or whose every entry is a folder holding them (a run's DUMP_PROBE_DIR with one sub-directory per
+     * selection: {@code cap/occ1/x.pt} belongs to {@code cap}). Stops at the first other parent, after
+     * {@link #MAX_LEVELS}.
      */
     public static Path captureRootOf(Path file) throws IOException {
         Path root = file.toRealPath().getParent();
         if (root == null) return file.toRealPath();
         Path up = root.getParent();
-        for (int level = 0; up != null && level < MAX_LEVELS && (holdsManifests(up) || onlyFolders(up)); level++) {
+        for (int level = 0; up != null && level < MAX_LEVELS && (holdsManifests(up) || selectionFolders(up)); level++) {
             root = up;
             up = up.getParent();
         }
@@ -120,11 +121,12 @@ public final class OutputFolderPolicy {
         return anyEntry(dir, e -> CaptureDirectory.isManifestName(e.getFileName().toString()));
     }
 
-    private static boolean onlyFolders(Path dir) {
+    /** Whether every entry of {@code dir} is a folder that holds probe manifests (and there is at least one). */
+    private static boolean selectionFolders(Path dir) {
         int[] seen = {0};
         boolean other = anyEntry(dir, e -> {
             seen[0]++;
-            return !Files.isDirectory(e, LinkOption.NOFOLLOW_LINKS);
+            return !Files.isDirectory(e, LinkOption.NOFOLLOW_LINKS) || !holdsManifests(e);
         });
         return !other && seen[0] > 0;
     }

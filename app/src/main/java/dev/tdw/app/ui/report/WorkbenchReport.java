@@ -19,7 +19,7 @@ import dev.tdw.model.compare.TensorsVerdict;
 import dev.tdw.model.replay.ReplayHistory;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.DiffJson;
-import dev.tdw.model.report.ReplayJson;
+import dev.tdw.model.replay.ReplayJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 

@@ -1,9 +1,9 @@
-package dev.tdw.model.report;
+package dev.tdw.model.replay;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tdw.model.replay.ReplayHistory;
-import dev.tdw.model.replay.ReplayRun;
+import dev.tdw.model.report.Json;
+import dev.tdw.model.report.TensorsJson;
 
 /**
  * A replay run as JSON, the same fields in {@code tdw replay}'s output and in the saved report's {@code replays}:
