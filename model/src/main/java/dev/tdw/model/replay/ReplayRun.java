@@ -3,6 +3,7 @@ package dev.tdw.model.replay;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.compare.TensorsVerdict;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.text.Escape;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -59,6 +60,7 @@ public record ReplayRun(String stageKey, String side, Path captureRoot, Path pay
         if (!comparison.evidenceGaps().isEmpty()) b.append(" Not comparable: ").append(comparison.evidenceGaps()).append('.');
         if (!rowLimited.isEmpty()) b.append(" Ran on row-limited inputs (overridden): ").append(String.join("; ", rowLimited)).append('.');
         if (verdict() == TensorsVerdict.PASS) b.append(' ').append(PASS_MEANS);
-        return b.toString();
+        // Keys and names come from the payload: a control character in them must not reach a terminal or a label raw.
+        return Escape.controls(b.toString());
     }
 }

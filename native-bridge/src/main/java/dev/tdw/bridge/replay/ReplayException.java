@@ -1,5 +1,7 @@
 package dev.tdw.bridge.replay;
 
+import dev.tdw.model.text.Escape;
+
 /**
  * A replay that could not run or finish, with a message for the user that names the payload, input set, runtime or
  * folder concerned: unusable input, a refusal (row-limited inputs, too many elements, an output folder in a capture), a
@@ -7,10 +9,10 @@ package dev.tdw.bridge.replay;
  */
 public final class ReplayException extends Exception {
     public ReplayException(String message, Throwable cause) {
-        super(message, cause);
+        super(Escape.controls(message), cause); // names from a payload or path reach a terminal or a label
     }
 
     public ReplayException(String message) {
-        super(message);
+        super(Escape.controls(message));
     }
 }

@@ -96,6 +96,15 @@ class ReplayRunnerTest {
     }
 
     @Test
+    void controlCharactersInANameAreEscapedInTheMessage() {
+        Path missing = tmp.resolve("evil\u001b[2J.pt");
+        ReplayException e = assertThrows(ReplayException.class, () -> runner.run(plan(missing, "add_rms_norm#3", "host-fp32",
+                tmp.resolve("o"), ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, false), m -> { }));
+        assertFalse(e.getMessage().contains("\u001b"), e.getMessage());
+        assertTrue(e.getMessage().contains("evil\\u001b[2J.pt: file not found"), e.getMessage());
+    }
+
+    @Test
     void aMissingDumpIsNamed() {
         Path missing = tmp.resolve("gone.pt");
         ReplayException e = assertThrows(ReplayException.class, () -> runner.run(plan(missing, "add_rms_norm#3", "host-fp32",
