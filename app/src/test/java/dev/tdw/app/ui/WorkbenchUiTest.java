@@ -1,7 +1,7 @@
 package dev.tdw.app.ui;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tdw.app.ui.report.ReportWriter;
+import dev.tdw.app.report.ReportWriter;
 import dev.tdw.app.ui.table.RowNode;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Fx;

@@ -1,11 +1,13 @@
 package dev.tdw.app.ui.chart;
 
+import dev.tdw.model.analysis.Presence;
+import dev.tdw.model.analysis.Run;
+import dev.tdw.model.analysis.StatCell;
+import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.table.Presence;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
-import dev.tdw.app.ui.table.StatCell;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -81,17 +83,7 @@ public final class ChartViewModel {
     private static double value(Double v) { return v == null ? Double.NaN : v; }
 
     private static List<Band> runs(List<StageRow> list, Predicate<StageRow> test, Band.Kind kind) {
-        List<Band> out = new ArrayList<>();
-        int start = -1;
-        for (int i = 0; i <= list.size(); i++) {
-            boolean in = i < list.size() && test.test(list.get(i));
-            if (in && start < 0) start = i;
-            if (!in && start >= 0) {
-                out.add(new Band(start, i - 1, kind));
-                start = -1;
-            }
-        }
-        return out;
+        return Run.of(list.size(), i -> test.test(list.get(i))).stream().map(r -> new Band(r.from(), r.to(), kind)).toList();
     }
 
     private void updateSelection() {
@@ -134,9 +126,6 @@ public final class ChartViewModel {
                 + (r.status() == RowStatus.OK ? "" : " [" + r.status().shortName() + "]");
     }
 
-    public static String format(Double v) {
-        if (v == null) return "–";
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
-        return String.format(java.util.Locale.ROOT, "%.6g", v);
-    }
+    /** The model's one number format ({@link Wording#number}), for the views of this package's neighbours. */
+    public static String format(Double v) { return Wording.number(v); }
 }

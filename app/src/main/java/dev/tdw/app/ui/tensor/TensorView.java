@@ -3,6 +3,9 @@ package dev.tdw.app.ui.tensor;
 import static dev.tdw.app.ui.Labels.title;
 import static dev.tdw.app.ui.Labels.hint;
 import dev.tdw.app.ui.chart.ChartViewModel;
+import dev.tdw.model.compare.DiffHeatmap;
+import dev.tdw.model.compare.DiffHistogram;
+import dev.tdw.model.compare.ElementDifference;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -150,7 +153,7 @@ public final class TensorView extends VBox {
 
     private void drawHeatmap(double width) {
         if (shown == null || shown.heatmap() == null || width <= 0) return;
-        Heatmap h = shown.heatmap();
+        DiffHeatmap h = shown.heatmap();
         // Square cells where the space allows; a few long rows stay readable by a minimum height.
         double cell = Math.min(Math.max(120, width) / h.cellCols(), HEATMAP_MAX_HEIGHT / h.cellRows());
         double w = Math.max(120, cell * h.cellCols());
@@ -170,18 +173,17 @@ public final class TensorView extends VBox {
 
     private String describeCell(double x, double y) {
         if (shown == null || shown.heatmap() == null) return "";
-        Heatmap h = shown.heatmap();
+        DiffHeatmap h = shown.heatmap();
         int col = (int) Math.min(h.cellCols() - 1, x / heatmap.getWidth() * h.cellCols());
         int row = (int) Math.min(h.cellRows() - 1, y / heatmap.getHeight() * h.cellRows());
-        long r0 = row * h.rowsPerCell(), c0 = col * h.colsPerCell();
-        String where = h.rowsPerCell() == 1 && h.colsPerCell() == 1 ? "row " + r0 + ", column " + c0
-                : "rows " + r0 + "–" + Math.min(h.rows() - 1, r0 + h.rowsPerCell() - 1)
-                + ", columns " + c0 + "–" + Math.min(h.cols() - 1, c0 + h.colsPerCell() - 1);
+        DiffHeatmap.IndexRange rows = h.rowRange(row), cols = h.colRange(col);
+        String where = rows.length() == 1 && cols.length() == 1 ? "row " + rows.first() + ", column " + cols.first()
+                : "rows " + rows.first() + "–" + rows.last() + ", columns " + cols.first() + "–" + cols.last();
         float v = h.cell(row, col);
         return where + ": " + (Float.isNaN(v) ? "non-finite" : "max |Δ| " + ChartViewModel.format((double) v));
     }
 
-    private static HBox legend(Heatmap h) {
+    private static HBox legend(DiffHeatmap h) {
         Canvas bar = new Canvas(160, 10);
         GraphicsContext g = bar.getGraphicsContext2D();
         for (int x = 0; x < 160; x++) {
@@ -208,15 +210,15 @@ public final class TensorView extends VBox {
         return l;
     }
 
-    private static VBox histogram(Histogram h) {
+    private static VBox histogram(DiffHistogram h) {
         DefaultIntervalXYDataset data = new DefaultIntervalXYDataset();
-        int n = h.counts().length;
+        int n = h.bins();
         double[][] series = new double[6][n];
         for (int i = 0; i < n; i++) {
-            series[0][i] = (h.edges()[i] + h.edges()[i + 1]) / 2;
-            series[1][i] = h.edges()[i];
-            series[2][i] = h.edges()[i + 1];
-            series[3][i] = series[4][i] = series[5][i] = h.counts()[i];
+            series[0][i] = (h.edge(i) + h.edge(i + 1)) / 2;
+            series[1][i] = h.edge(i);
+            series[2][i] = h.edge(i + 1);
+            series[3][i] = series[4][i] = series[5][i] = h.count(i);
         }
         data.addSeries("|Δ|", series);
         XYBarRenderer bars = new XYBarRenderer(0.05);
@@ -243,11 +245,11 @@ public final class TensorView extends VBox {
         return box;
     }
 
-    private static TableView<TensorReport.Worst> worst(TensorReport r) {
-        TableView<TensorReport.Worst> t = new TableView<>();
+    private static TableView<ElementDifference> worst(TensorReport r) {
+        TableView<ElementDifference> t = new TableView<>();
         t.setId("tensor-worst");
         t.getItems().setAll(r.worst());
-        t.getColumns().add(column("index", 110, w -> w.index()));
+        t.getColumns().add(column("index", 110, ElementDifference::indexText));
         t.getColumns().add(column("left", 110, w -> ChartViewModel.format(w.left())));
         t.getColumns().add(column("right", 110, w -> ChartViewModel.format(w.right())));
         t.getColumns().add(column("|Δ|", 100, w -> Double.isNaN(w.absDiff()) ? "non-finite" : ChartViewModel.format(w.absDiff())));
@@ -257,9 +259,9 @@ public final class TensorView extends VBox {
         return t;
     }
 
-    private static TableColumn<TensorReport.Worst, String> column(String name, double width,
-                                                                   java.util.function.Function<TensorReport.Worst, String> text) {
-        TableColumn<TensorReport.Worst, String> c = new TableColumn<>(name);
+    private static TableColumn<ElementDifference, String> column(String name, double width,
+                                                                   java.util.function.Function<ElementDifference, String> text) {
+        TableColumn<ElementDifference, String> c = new TableColumn<>(name);
         c.setPrefWidth(width);
         c.setSortable(false);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(text.apply(p.getValue())));
