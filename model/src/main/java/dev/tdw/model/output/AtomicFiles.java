@@ -45,8 +45,12 @@ public final class AtomicFiles {
 
     /** {@link #write(Path, Content)} of text in UTF-8, whatever the platform's default charset. */
     public static void writeString(Path target, String text) throws IOException {
-        ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        writeBytes(target, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static void writeBytes(Path target, byte[] content) throws IOException {
         write(target, channel -> {
+            ByteBuffer bytes = ByteBuffer.wrap(content);
             while (bytes.hasRemaining()) channel.write(bytes);
         });
     }
