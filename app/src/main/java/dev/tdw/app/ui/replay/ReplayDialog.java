@@ -82,7 +82,9 @@ public final class ReplayDialog {
         g.setVgap(6);
         ColumnConstraints fields = new ColumnConstraints();
         fields.setHgrow(Priority.ALWAYS);
-        g.getColumnConstraints().setAll(new ColumnConstraints(), fields);
+        ColumnConstraints names = new ColumnConstraints();
+        names.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the field names never shrink to "..."
+        g.getColumnConstraints().setAll(names, fields);
         int row = 0;
 
         ComboBox<Integer> occurrence = new ComboBox<>(m.occurrences());
@@ -119,8 +121,7 @@ public final class ReplayDialog {
         reference.valueProperty().bindBidirectional(m.referenceProperty());
         g.addRow(row++, new Label("Candidate"), candidate);
         g.addRow(row++, new Label("Reference"), reference);
-        Label runtimes = Labels.bound(m.runtimeNoteProperty(), "replay-runtime-note");
-        runtimes.setWrapText(true);
+        Label runtimes = wrapped(Labels.bound(m.runtimeNoteProperty(), "replay-runtime-note"));
         g.addRow(row++, new Label("Runtimes"), runtimes);
 
         Label note = Labels.bound(m.toleranceNoteProperty(), "replay-tolerance-note");
@@ -141,14 +142,12 @@ public final class ReplayDialog {
         CheckBox replace = new CheckBox("Replace");
         replace.setId("replay-replace");
         replace.selectedProperty().bindBidirectional(m.replaceExistingProperty());
-        Label existing = Labels.bound(m.outDirNoteProperty(), "replay-out-dir-note");
-        existing.setWrapText(true);
+        Label existing = wrapped(Labels.bound(m.outDirNoteProperty(), "replay-out-dir-note"));
         HBox existingRow = new HBox(8, existing, replace);
         shownWhenSet(existingRow, m.outDirNoteProperty());
         g.addRow(row++, new Label(""), existingRow);
 
-        Label rowLimited = Labels.bound(m.rowLimitNoteProperty(), "replay-row-limit-note");
-        rowLimited.setWrapText(true);
+        Label rowLimited = wrapped(Labels.bound(m.rowLimitNoteProperty(), "replay-row-limit-note"));
         rowLimited.getStyleClass().add("warning");
         CheckBox override = new CheckBox("Replay anyway (the result proves nothing about the operator)");
         override.setId("replay-allow-row-limited");
@@ -162,9 +161,8 @@ public final class ReplayDialog {
         command.textProperty().bind(m.commandLineProperty());
         g.addRow(row++, new Label("Command line"), command);
 
-        Label problems = new Label();
+        Label problems = wrapped(new Label());
         problems.setId("replay-problems");
-        problems.setWrapText(true);
         problems.setStyle("-fx-text-fill: #b00020;");
         problems.textProperty().bind(Bindings.createStringBinding(() -> String.join("\n", m.problems()), m.problems()));
 
@@ -193,6 +191,13 @@ public final class ReplayDialog {
             choice.valueProperty().addListener((o, before, now) -> b.capturedProperty().set(NOTHING.equals(now) ? null : now));
             grid.addRow(row++, new Label(b.parameterText()), new Label("<-"), choice);
         }
+    }
+
+    /** Wraps and takes the height its text needs instead of cutting it off with "...". */
+    private static Label wrapped(Label label) {
+        label.setWrapText(true);
+        label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return label;
     }
 
     /** Shown (and taking room) only while the text says something. */

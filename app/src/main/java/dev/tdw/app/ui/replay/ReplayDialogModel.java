@@ -437,7 +437,9 @@ public final class ReplayDialogModel {
                 out.add(outDirNote.get() + "; tick \"Replace\" or choose another folder");
             }
         }
-        if (!allowRowLimited.get()) out.addAll(rowLimitProblem());
+        if (!allowRowLimited.get() && !rowLimitProblem().isEmpty()) {
+            out.add("row-limited inputs (see above): refused unless you tick \"Replay anyway\"");
+        }
         return out;
     }
 

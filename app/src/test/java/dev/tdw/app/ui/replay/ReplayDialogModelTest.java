@@ -301,6 +301,60 @@ class ReplayDialogModelTest {
         assertThrows(IllegalArgumentException.class, () -> ReplayTarget.of(capture, m, plain, Side.RIGHT));
     }
 
+    @Test
+    void aRowLimitedInputSetIsRefusedUntilTheUserOverrides() {
+        Path layerBug = TestCaptures.scenario("layer-bug").resolve("baseline");
+        ReplayDialogModel m = open(new ReplayTarget(layerBug.resolve("cmpl-layer-bug-rank0.pt"), "add_rms_norm", 3, "cmpl-layer-bug",
+                layerBug, Side.LEFT));
+        assertTrue(call(() -> m.rowLimitNoteProperty().get()).startsWith("add_rms_norm#3 was captured row-limited by DUMP_PROBE_ROWS:"
+                + " x: 4 of 12 rows saved ([4, 64] of [12, 64]); residual: 4 of 12 rows saved"));
+        assertEquals(List.of("row-limited inputs (see above): refused unless you tick \"Replay anyway\""), call(() -> List.copyOf(m.problems())));
+        assertFalse(call(m::run), "refused before running");
+        run(() -> m.allowRowLimitedProperty().set(true));
+        assertTrue(call(() -> m.canRunProperty().get()));
+        assertTrue(call(() -> m.commandLineProperty().get()).contains(" --allow-row-limited --out-dir "));
+        assertTrue(call(m::run));
+        assertEquals(2, call(() -> m.outcomeProperty().get().rowLimited().size()), "the run says it ran on cut inputs");
+    }
+
+    @Test
+    void anOccupiedFolderIsNeverOverwrittenSilently() throws Exception {
+        Path first = tmp.resolve("replays/cmpl-replay-right-add_rms_norm-3");
+        Files.createDirectories(first);
+        Files.writeString(first.resolve("replay.json"), "{}");
+        ReplayDialogModel m = open(ADD_RMS_NORM_3);
+        assertEquals(first + "-2", call(() -> m.outDirProperty().get()), "the default skips a folder holding a replay");
+        run(() -> m.outDirProperty().set(first.toString()));
+        assertEquals(first + " already holds a replay (replay.json): a new one replaces it", call(() -> m.outDirNoteProperty().get()));
+        assertFalse(call(() -> m.canRunProperty().get()));
+        run(() -> m.replaceExistingProperty().set(true));
+        assertTrue(call(() -> m.canRunProperty().get()));
+        ReplayDialogModel left = open(new ReplayTarget(DUMP, "add_rms_norm", 3, "cmpl-replay", CAPTURE, Side.LEFT));
+        assertEquals(tmp.resolve("replays/cmpl-replay-left-add_rms_norm-3").toString(), call(() -> left.outDirProperty().get()));
+    }
+
+    @Test
+    void theRuntimesAreExplainedAndTheLastChoicesRemembered() {
+        ReplayDialogModel m = open(ADD_RMS_NORM_3);
+        String note = call(() -> m.runtimeNoteProperty().get());
+        assertTrue(note.startsWith("Candidate: host emulation: the formula in FP32 on this CPU, every result rounded to bf16"), note);
+        assertTrue(note.contains("Reference: the formula in FP64 on this CPU: the reference."), note);
+        assertTrue(note.contains("No Ascend device to choose: Ascend devices not listed yet"), note);
+        run(m::refreshRuntimes);
+        assertTrue(call(() -> m.runtimeNoteProperty().get()).contains("No Ascend device to choose: no Ascend runtime: "),
+                "after the listing it says why");
+        run(() -> {
+            m.candidateProperty().set("host-fp32");
+            m.atolProperty().set("1e-3");
+        });
+        assertTrue(call(m::run));
+        assertTrue(Files.isRegularFile(tmp.resolve("config/replay-choices.json")));
+        ReplayDialogModel next = open(ADD_RMS_NORM_3);
+        assertEquals("host-fp32", call(() -> next.candidateProperty().get()));
+        assertEquals("1e-3", call(() -> next.atolProperty().get()));
+        assertTrue(call(() -> next.runtimeNoteProperty().get()).startsWith("Candidate: the formula in FP32 on this CPU, no rounding"));
+    }
+
     static Path realPath(Path p) {
         try {
             return p.toRealPath();
