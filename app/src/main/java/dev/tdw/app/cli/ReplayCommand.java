@@ -69,7 +69,8 @@ final class ReplayCommand extends CommandSupport {
     int execute(PrintWriter out) throws UnusableInputException {
         if (list) {
             try (Payload p = PayloadFiles.open(dump)) {
-                out.println(Json.write(PayloadJson.list(p, PATHS.apply(dump))));
+                if (output.format == OutputOptions.Format.text) out.print(TextReport.inputSets(p.listInputSets(), PATHS.apply(dump)));
+                else out.println(Json.write(PayloadJson.list(p, PATHS.apply(dump))));
                 return ExitCodes.RAN;
             }
         }

@@ -193,6 +193,15 @@ class ReplayCliTest {
     }
 
     @Test
+    void theListingHonoursFormatText() {
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--list", "--format", "text");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("input sets of " + DUMP + "\n"), r.out());
+        assertTrue(r.out().contains("  add_rms_norm: 6 occurrences, inputs epsilon, gamma, residual, x, addressable as add_rms_norm#0 .. add_rms_norm#5\n"),
+                r.out());
+    }
+
+    @Test
     void listingNeedsNoDevice() {
         CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--list");
         assertEquals(0, r.exit());
