@@ -90,8 +90,10 @@ class ReplayInWindowUiTest {
         Fx.await(() -> vm.comparison() != null && vm.comparison().left().path().startsWith(left));
     }
 
+    /** The tab pane of Detail, Scan and Tensors (the window has others). */
     private TabPane tabs(FxRobot robot) {
-        return robot.lookup(".tab-pane").queryAs(TabPane.class);
+        return robot.lookup(".tab-pane").queryAllAs(TabPane.class).stream()
+                .filter(t -> t.getTabs().stream().anyMatch(tab -> "tensor-tab".equals(tab.getId()))).findFirst().orElseThrow();
     }
 
     /** Raises the row's context menu as a desktop would (Monocle raises none for a right click) and picks a replay. */
