@@ -266,9 +266,9 @@ class WorkbenchUiTest {
         });
         // The dialog reads the candidate's input sets in the background, then opens on occurrence 0.
         Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof Stage s && s.isShowing()
-                && "Replay add_rms_norm#0".equals(s.getTitle())));
+                && "Replay add_rms_norm#0 (right)".equals(s.getTitle())));
         Stage dialog = Fx.call(() -> (Stage) javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Stage s && s.isShowing()
-                && "Replay add_rms_norm#0".equals(s.getTitle())).findFirst().orElseThrow());
+                && "Replay add_rms_norm#0 (right)".equals(s.getTitle())).findFirst().orElseThrow());
         Fx.run(() -> ((javafx.scene.control.Button) ((javafx.scene.control.DialogPane) dialog.getScene().getRoot())
                 .lookupButton(javafx.scene.control.ButtonType.CLOSE)).fire());
         Fx.await(() -> !dialog.isShowing());

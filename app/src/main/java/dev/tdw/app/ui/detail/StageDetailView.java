@@ -67,6 +67,16 @@ public final class StageDetailView extends ScrollPane {
         }
         content.getChildren().addAll(title("Statistics"), statistics(d.statistics()));
         if (!d.note().isEmpty()) content.getChildren().add(hint(d.note()));
+        if (!d.replays().isEmpty()) {
+            VBox runs = new VBox(3);
+            runs.setId("detail-replays");
+            for (String r : d.replays()) {
+                Label line = new Label(r);
+                line.setWrapText(true);
+                runs.getChildren().add(line);
+            }
+            content.getChildren().addAll(title("Replays"), runs);
+        }
     }
 
     private static GridPane sideBySide(List<StageDetail.Field> fields) {
