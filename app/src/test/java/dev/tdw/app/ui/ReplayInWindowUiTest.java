@@ -173,7 +173,7 @@ class ReplayInWindowUiTest {
         AtomicReference<Object> written = new AtomicReference<>();
         Fx.run(() -> session.window().saveReport(html, written::set));
         Fx.await(() -> written.get() != null);
-        JsonNode replays = Json.MAPPER.readTree(tmp.resolve("report/report.json").toFile()).get("replays");
+        JsonNode replays = Json.mapper().readTree(tmp.resolve("report/report.json").toFile()).get("replays");
         assertEquals(1, replays.size());
         assertEquals("PASS", replays.get(0).get("verdict").asText());
         assertEquals("right", replays.get(0).get("side").asText());
