@@ -29,7 +29,7 @@ class ReportHistoryTest {
         InvestigationHistory h = InvestigationHistory.EMPTY
                 .with(new Step(Instant.parse("2026-12-03T07:00:00Z"), StepKind.COMPARISON, "baseline vs candidate", "DIVERGENT at <layers.3>"))
                 .with(new Step(Instant.parse("2026-12-03T07:05:00Z"), StepKind.CAPTURE, "python3 repro.py\u001b[2J", "left: exit 0"));
-        ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test", h);
+        ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test", null, h);
         String html = WorkbenchReport.html(layerBug(), ctx, null);
         assertTrue(html.contains("<h2>How this was found</h2>"));
         assertTrue(html.indexOf("DIVERGENT at &lt;layers.3&gt;") < html.indexOf("left: exit 0"), "in order, escaped");
@@ -41,7 +41,7 @@ class ReportHistoryTest {
 
     @Test
     void noHistoryNoSection() throws Exception {
-        ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test");
+        ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test", null);
         assertFalse(WorkbenchReport.html(layerBug(), ctx, null).contains("How this was found"));
         assertEquals(0, WorkbenchReport.json(layerBug(), ctx, Path::toString).get("history").get("steps").size());
     }
