@@ -1,15 +1,20 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.work.FxTaskRunner;
+import dev.tdw.app.ui.about.AboutDialog;
+import dev.tdw.app.ui.about.AppInfo;
+
+import dev.tdw.app.ui.table.Statistics;
+
 import dev.tdw.app.ui.capture.CaptureSidePane;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.capture.TokenIdComparison;
-import dev.tdw.app.ui.chart.ChartViewModel;
 import dev.tdw.app.ui.chart.StageChartView;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.detail.StageDetailView;
-import dev.tdw.app.ui.device.CaptureSide;
+import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.device.DevicePanel;
 import dev.tdw.app.ui.device.DevicePanelViewModel;
 import dev.tdw.app.ui.device.WorkbenchActions;
@@ -85,8 +90,8 @@ public final class MainWindow extends BorderPane {
     private final Menu recentMenu = new Menu("Open Recent");
     private final WorkbenchActions actions = new WorkbenchActions() {
         @Override
-        public void loadCapture(Path captureDirectory, CaptureSide side) {
-            vm.open(side == CaptureSide.LEFT ? Side.LEFT : Side.RIGHT, captureDirectory);
+        public void loadCapture(Path captureDirectory, Side side) {
+            vm.open(side == Side.LEFT ? Side.LEFT : Side.RIGHT, captureDirectory);
         }
 
         @Override
@@ -171,7 +176,7 @@ public final class MainWindow extends BorderPane {
         logScale.setAccelerator(KeyCombination.keyCombination("Shortcut+L"));
         logScale.selectedProperty().bindBidirectional(vm.chart().logScaleProperty());
         Menu columns = new Menu("Statistic Columns");
-        for (String stat : ChartViewModel.STATISTICS) {
+        for (String stat : Statistics.ORDER) {
             CheckMenuItem c = new CheckMenuItem(stat);
             c.selectedProperty().bindBidirectional(table.statisticColumn(stat).visibleProperty());
             columns.getItems().add(c);
@@ -441,7 +446,7 @@ public final class MainWindow extends BorderPane {
     /** The device panel in its own window, made on first use and kept (a running reproduction lives in it). */
     private void showDevicePanel() {
         if (deviceStage == null) {
-            deviceModel = DevicePanelViewModel.create(actions);
+            deviceModel = DevicePanelViewModel.create(actions, vm.tasks());
             deviceStage = new Stage();
             deviceStage.initOwner(getScene().getWindow());
             deviceStage.setTitle("Device — " + AppInfo.NAME);
@@ -458,7 +463,7 @@ public final class MainWindow extends BorderPane {
     /** Finds the payload and reads its input sets in the background, then shows the replay dialog. */
     private void openReplay(StageRow row, Side side) {
         var target = vm.replayTarget(row, side);
-        vm.tasks().run("Reading the input sets of " + row.key(), p -> ReplayDialogModel.open(target.call(), actions),
+        vm.tasks().run("Reading the input sets of " + row.key(), p -> ReplayDialogModel.open(target.call(), actions, vm.tasks()),
                 model -> {
                     // Reuse the panel's listing rather than opening every Ascend device again.
                     if (deviceModel != null && deviceModel.runtimes().runtimesProperty().get() != null) {

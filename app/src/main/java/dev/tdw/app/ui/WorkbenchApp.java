@@ -1,5 +1,7 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.work.FxTaskRunner;
+
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.config.WindowGeometry;
 import javafx.application.Application;

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.work.TaskRunner;
+
 import dev.tdw.app.ui.capture.CaptureSideViewModel;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.capture.TokenIdComparison;

@@ -1,6 +1,7 @@
 package dev.tdw.app.ui;
 
 import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.testing.Captures;
 import javafx.application.Platform;

@@ -1,5 +1,8 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.work.FxTaskRunner;
+import dev.tdw.app.ui.about.AppInfo;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.app.ui.report.ReportWriter;
 import dev.tdw.app.ui.table.RowNode;
@@ -226,7 +229,7 @@ class WorkbenchUiTest {
     @Test
     void aCaptureRunLoadsIntoTheChosenSide() {
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
-        Fx.run(() -> session.window().actions().loadCapture(Captures.dir("overflow", "candidate"), dev.tdw.app.ui.device.CaptureSide.RIGHT));
+        Fx.run(() -> session.window().actions().loadCapture(Captures.dir("overflow", "candidate"), dev.tdw.app.ui.capture.Side.RIGHT));
         Fx.await(() -> "overflow/candidate".equals(vm.right().name()) && vm.comparison().right().path().startsWith(Captures.dir("overflow", "candidate")));
         assertEquals("layer-bug/baseline", Fx.call(() -> vm.left().name()));
     }

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+
 import dev.tdw.app.ui.capture.TokenIdComparison;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.table.RowStatus;
@@ -145,32 +146,12 @@ class WorkbenchViewModelTest {
 
     @Test
     void anOlderLoadFinishingLastDoesNotReplaceANewerOne() {
-        DeferredTaskRunner deferred = new DeferredTaskRunner();
+        DirectTaskRunner deferred = new DirectTaskRunner().hold();
         WorkbenchViewModel vm = new WorkbenchViewModel(deferred, new RecentCaptures(tmp.resolve("recent.json")));
         vm.open(dev.tdw.app.ui.capture.Side.LEFT, Captures.dir("overflow", "baseline"));
         vm.open(dev.tdw.app.ui.capture.Side.LEFT, Captures.dir("layer-bug", "baseline"));
         deferred.finish(1);
         deferred.finish(0);
         assertEquals("layer-bug/baseline", vm.left().name());
-    }
-
-    /** Holds work until the test finishes it, in any order. */
-    private static final class DeferredTaskRunner implements TaskRunner {
-        private final java.util.List<Runnable> pending = new java.util.ArrayList<>();
-
-        @Override
-        public <T> Handle run(String title, Work<T> work, java.util.function.Consumer<T> onSuccess,
-                              java.util.function.Consumer<Throwable> onFailure) {
-            pending.add(() -> {
-                try {
-                    onSuccess.accept(work.run(dev.tdw.model.capture.LoadProgress.NONE));
-                } catch (Exception e) {
-                    onFailure.accept(e);
-                }
-            });
-            return () -> { };
-        }
-
-        void finish(int i) { pending.get(i).run(); }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tdw.app.ui.chart;
 
 import dev.tdw.app.ui.capture.Side;
+import dev.tdw.model.report.Numbers;
 import dev.tdw.app.ui.table.Presence;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.table.StageRow;
@@ -28,9 +29,6 @@ import java.util.function.Predicate;
  * points of the visible range, so 10k stages draw as a few thousand points.
  */
 public final class ChartViewModel {
-    /** Statistic choices in the order a user reaches for them. */
-    public static final List<String> STATISTICS = List.of("max_abs", "mean", "min", "max", "nan_count", "inf_count");
-
     private final ObjectProperty<StageRows> rows = new SimpleObjectProperty<>(this, "rows", StageRows.EMPTY);
     private final StringProperty statistic = new SimpleStringProperty(this, "statistic", "max_abs");
     private final BooleanProperty logScale = new SimpleBooleanProperty(this, "logScale", false);
@@ -129,14 +127,9 @@ public final class ChartViewModel {
         if (index < 0 || index >= list.size()) return "";
         StageRow r = list.get(index);
         StatCell c = r.stat(statistic.get());
-        return r.key() + " — " + statistic.get() + ": left " + format(c.left()) + ", right " + format(c.right())
-                + (c.delta() == null || c.delta() == 0 ? "" : ", |Δ| " + format(Math.abs(c.delta())))
+        return r.key() + " — " + statistic.get() + ": left " + Numbers.format(c.left()) + ", right " + Numbers.format(c.right())
+                + (c.delta() == null || c.delta() == 0 ? "" : ", |Δ| " + Numbers.format(Math.abs(c.delta())))
                 + (r.status() == RowStatus.OK ? "" : " [" + r.status().shortName() + "]");
     }
 
-    public static String format(Double v) {
-        if (v == null) return "–";
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
-        return String.format(java.util.Locale.ROOT, "%.6g", v);
-    }
 }

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.chart;
 
+import dev.tdw.app.ui.table.Statistics;
+
 import dev.tdw.app.ui.capture.Side;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -146,7 +148,7 @@ public final class StageChartView extends BorderPane {
     private HBox toolbar() {
         ComboBox<String> stat = new ComboBox<>();
         stat.setId("chart-statistic");
-        stat.getItems().setAll(ChartViewModel.STATISTICS);
+        stat.getItems().setAll(Statistics.ORDER);
         stat.valueProperty().bindBidirectional(vm.statisticProperty());
         CheckBox logBox = new CheckBox("log scale");
         logBox.setId("chart-log");

@@ -1,8 +1,9 @@
 package dev.tdw.app.ui.detail;
 
-import static dev.tdw.app.ui.Labels.title;
-import static dev.tdw.app.ui.Labels.hint;
-import dev.tdw.app.ui.chart.ChartViewModel;
+import dev.tdw.model.report.Numbers;
+
+import static dev.tdw.app.ui.widget.Labels.title;
+import static dev.tdw.app.ui.widget.Labels.hint;
 import dev.tdw.app.ui.table.Badges;
 import dev.tdw.app.ui.table.StatCell;
 import javafx.geometry.Insets;
@@ -85,9 +86,9 @@ public final class StageDetailView extends ScrollPane {
         int row = 1;
         for (StatCell c : stats) {
             g.add(new Label(c.name()), 0, row);
-            g.add(value(ChartViewModel.format(c.left()), c.diverges()), 1, row);
-            g.add(value(ChartViewModel.format(c.right()), c.diverges()), 2, row);
-            g.add(value(ChartViewModel.format(c.delta()), c.diverges()), 3, row);
+            g.add(value(Numbers.format(c.left()), c.diverges()), 1, row);
+            g.add(value(Numbers.format(c.right()), c.diverges()), 2, row);
+            g.add(value(Numbers.format(c.delta()), c.diverges()), 3, row);
             Double rel = c.relativeDifference();
             g.add(value(StatCell.formatRelative(rel), c.diverges()), 4, row);
             row++;

@@ -1,7 +1,8 @@
 package dev.tdw.app.ui.detail;
 
+import dev.tdw.model.report.Numbers;
+
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.chart.ChartViewModel;
 import dev.tdw.app.ui.table.Presence;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
@@ -109,5 +110,5 @@ public final class StageDetails {
     }
 
     /** Formats a statistic for the detail table; the chart uses the same format. */
-    public static String format(Double v) { return ChartViewModel.format(v); }
+    public static String format(Double v) { return Numbers.format(v); }
 }

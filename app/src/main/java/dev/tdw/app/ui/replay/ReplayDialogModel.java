@@ -1,6 +1,7 @@
 package dev.tdw.app.ui.replay;
 
-import dev.tdw.app.ui.device.DaemonExecutor;
+import dev.tdw.app.ui.work.TaskRunner;
+
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.app.ui.device.Runtimes;
 import dev.tdw.app.ui.device.WorkbenchActions;
@@ -31,7 +32,6 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.concurrent.Task;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -41,7 +41,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executor;
 
 /**
  * The replay dialog without the dialog: occurrence, operator, argument order, runtimes, tolerances and output
@@ -58,7 +57,7 @@ public final class ReplayDialogModel {
     private final WorkbenchActions actions;
     private final RuntimeInventory inventory;
     private final Path replaysRoot;
-    private final Executor background;
+    private final TaskRunner background;
     private final OperatorRegistry registry = OperatorRegistry.standard();
 
     private final ObservableList<Integer> occurrences = FXCollections.observableArrayList();
@@ -88,7 +87,7 @@ public final class ReplayDialogModel {
     private boolean settingCandidate;
 
     private ReplayDialogModel(ReplayTarget target, Map<Integer, List<CapturedInput>> inputsByOccurrence, WorkbenchActions actions,
-                              RuntimeInventory inventory, Path replaysRoot, Executor background) {
+                              RuntimeInventory inventory, Path replaysRoot, TaskRunner background) {
         this.target = target;
         this.inputsByOccurrence = inputsByOccurrence;
         this.actions = actions;
@@ -125,7 +124,7 @@ public final class ReplayDialogModel {
      * @throws IllegalArgumentException when the payload holds no input set of the target's stage
      */
     public static ReplayDialogModel open(ReplayTarget target, WorkbenchActions actions, RuntimeInventory inventory, Path replaysRoot,
-                                         Executor background) throws IOException {
+                                         TaskRunner background) throws IOException {
         Map<Integer, List<CapturedInput>> inputs = new LinkedHashMap<>();
         try (Payload p = new PayloadReader().read(target.payload())) {
             for (InputSet set : p.inputSets()) {
@@ -144,9 +143,9 @@ public final class ReplayDialogModel {
         return new ReplayDialogModel(target, inputs, actions, inventory, replaysRoot, background);
     }
 
-    /** {@link #open(ReplayTarget, WorkbenchActions, RuntimeInventory, Path, Executor)} for this machine and user. */
-    public static ReplayDialogModel open(ReplayTarget target, WorkbenchActions actions) throws IOException {
-        return open(target, actions, RuntimeInventory.ofThisMachine(), defaultReplaysRoot(), DaemonExecutor.shared());
+    /** {@link #open(ReplayTarget, WorkbenchActions, RuntimeInventory, Path, TaskRunner)} for this machine and user. */
+    public static ReplayDialogModel open(ReplayTarget target, WorkbenchActions actions, TaskRunner background) throws IOException {
+        return open(target, actions, RuntimeInventory.ofThisMachine(), defaultReplaysRoot(), background);
     }
 
     /** {@code replays} under -Dtdw.cache.dir, else $XDG_CACHE_HOME/tdw, else ~/.cache/tdw. */
@@ -223,47 +222,37 @@ public final class ReplayDialogModel {
 
     /** Lists this machine's runtimes off the FX thread, then {@link #setRuntimes}. */
     public void refreshRuntimes() {
-        Task<Runtimes> task = new Task<>() {
-            @Override
-            protected Runtimes call() {
-                return inventory.list();
-            }
-        };
-        task.setOnSucceeded(e -> setRuntimes(task.getValue()));
-        task.setOnFailed(e -> status.set("listing runtimes failed: " + task.getException().getMessage()));
-        background.execute(task);
+        background.run("Looking for runtimes", p -> inventory.list(), this::setRuntimes,
+                e -> status.set("listing runtimes failed: " + e.getMessage()));
     }
 
     /**
      * Starts the replay in the background; null (with nothing started) while there are problems or a replay runs.
      * On success the outcome is set and the two payloads are opened as a tensors comparison, reference left.
      */
-    public ReplayTask run() {
+    public TaskRunner.Handle run() {
         if (!canRun.get()) return null;
         ReplayPlan plan = plan();
-        ReplayTask task = new ReplayTask(plan, inventory::discovery, registry);
         running.set(true);
         outcome.set(null);
         status.set("starting " + plan.stageKey());
-        task.messageProperty().addListener((o, a, m) -> status.set(m));
-        task.setOnSucceeded(e -> {
-            ReplayOutcome r = task.getValue();
+        TaskRunner.Handle[] handle = new TaskRunner.Handle[1];
+        handle[0] = background.run("Replaying " + plan.stageKey(), new ReplayTask(plan, inventory::discovery, registry), r -> {
             running.set(false);
             outcome.set(r);
             status.set(r.summary());
             actions.openTensorsComparison(r.files().reference(), r.files().candidate());
-        });
-        task.setOnFailed(e -> {
+        }, t -> {
             running.set(false);
-            Throwable t = task.getException();
             status.set("replay of " + plan.stageKey() + " failed: " + (t.getMessage() == null ? t : t.getMessage()));
         });
-        task.setOnCancelled(e -> {
-            running.set(false);
-            status.set("cancelled");
-        });
-        background.execute(task);
-        return task;
+        return () -> {
+            handle[0].cancel();
+            if (running.get()) {
+                running.set(false);
+                status.set("cancelled");
+            }
+        };
     }
 
     private void occurrenceChanged(Integer before, Integer now) {

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.replay;
 
+import dev.tdw.app.ui.work.TaskRunner;
+
 import dev.tdw.bridge.RuntimeDiscovery;
 import dev.tdw.bridge.device.DeviceRuntime;
 import dev.tdw.bridge.replay.CapturedReplay;
@@ -12,7 +14,7 @@ import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadReader;
-import javafx.concurrent.Task;
+import dev.tdw.model.capture.LoadProgress;
 
 import java.util.function.Supplier;
 
@@ -22,7 +24,7 @@ import java.util.function.Supplier;
  * each side on its own copy of the inputs, {@link ReplayOutputs} writes the three files, and the two payloads are
  * read back and compared with the plan's tolerances.
  */
-public final class ReplayTask extends Task<ReplayOutcome> {
+public final class ReplayTask implements TaskRunner.Work<ReplayOutcome> {
     private final ReplayPlan plan;
     private final Supplier<RuntimeDiscovery> discovery;
     private final OperatorRegistry registry;
@@ -34,22 +36,22 @@ public final class ReplayTask extends Task<ReplayOutcome> {
     }
 
     @Override
-    protected ReplayOutcome call() throws Exception {
+    public ReplayOutcome run(LoadProgress progress) throws Exception {
         PayloadReader reader = new PayloadReader();
         ReplayResult result;
         ReplayOutputs.Files3 files;
-        updateMessage("reading " + plan.payload().getFileName());
+        progress.progress(0, 4, "reading " + plan.payload().getFileName());
         try (Payload dump = reader.read(plan.payload())) {
             ReplayRequest request = CapturedReplay.request(dump, plan.stageKey(), plan.operator(), plan.argumentOrder(), registry);
             RuntimeDiscovery found = discovery.get();
-            updateMessage("running " + plan.operator() + " on " + plan.candidate() + " and " + plan.reference());
+            progress.progress(1, 4, "running " + plan.operator() + " on " + plan.candidate() + " and " + plan.reference());
             try (DeviceRuntime candidate = plan.candidate().open(found); DeviceRuntime reference = plan.reference().open(found)) {
                 result = new ReplayEngine(registry).replay(request, candidate, reference);
             }
-            updateMessage("writing " + plan.outDir());
+            progress.progress(2, 4, "writing " + plan.outDir());
             files = ReplayOutputs.write(result, request, plan.payload(), plan.outDir());
         }
-        updateMessage("comparing reference and candidate");
+        progress.progress(3, 4, "comparing reference and candidate");
         try (Payload reference = reader.read(files.reference()); Payload candidate = reader.read(files.candidate())) {
             TensorsResult t = new TensorComparison(plan.atol(), plan.rtol(), TensorComparison.DEFAULT_MAX_ELEMENTS).compare(reference, candidate);
             return new ReplayOutcome(plan, result.operator(), result.bindings(), result.candidateRuntime(), result.referenceRuntime(), files, t);

@@ -1,9 +1,10 @@
 package dev.tdw.app.ui.report;
 
+import dev.tdw.model.report.Numbers;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tdw.app.ui.AppInfo;
+import dev.tdw.app.ui.about.AppInfo;
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.chart.ChartViewModel;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.detail.AliasView;
 import dev.tdw.app.ui.scan.ScanReport;
@@ -85,7 +86,7 @@ public final class WorkbenchReport {
                 String cls = s.diverges() ? "num bad" : "num";
                 h.append("<tr><td>").append(stat).append("</td>");
                 for (Double v : new Double[]{s.left(), s.right(), s.delta(), s.relativeDifference()}) {
-                    h.append("<td class=\"").append(cls).append("\">").append(esc(ChartViewModel.format(v))).append("</td>");
+                    h.append("<td class=\"").append(cls).append("\">").append(esc(Numbers.format(v))).append("</td>");
                 }
                 h.append("</tr>");
             }

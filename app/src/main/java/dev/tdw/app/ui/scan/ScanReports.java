@@ -1,7 +1,8 @@
 package dev.tdw.app.ui.scan;
 
+import dev.tdw.model.report.Numbers;
+
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.chart.ChartViewModel;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.detail.AliasView;
 import dev.tdw.app.ui.table.StageRows;
@@ -21,10 +22,10 @@ public final class ScanReports {
         Manifest m = scan.manifest();
         ScanReport.Hit nonFinite = scan.firstNonFinite() == null ? null : new ScanReport.Hit(scan.firstNonFinite().key(),
                 scan.firstNonFinite().key() + " (order " + scan.firstNonFinite().order() + "): nan "
-                        + ChartViewModel.format(scan.firstNonFinite().nanCount()) + ", inf " + ChartViewModel.format(scan.firstNonFinite().infCount()));
+                        + Numbers.format(scan.firstNonFinite().nanCount()) + ", inf " + Numbers.format(scan.firstNonFinite().infCount()));
         ScanReport.Hit overLimit = scan.firstOverLimit() == null ? null : new ScanReport.Hit(scan.firstOverLimit().key(),
                 scan.firstOverLimit().key() + " (order " + scan.firstOverLimit().order() + "): max_abs "
-                        + ChartViewModel.format(scan.firstOverLimit().maxAbs()));
+                        + Numbers.format(scan.firstOverLimit().maxAbs()));
         // Conflicts first: they are what a user opens the scan for.
         List<AliasView> aliases = new ArrayList<>(scan.storageAliases().stream().map(g -> AliasView.of(side, g)).toList());
         aliases.sort(Comparator.comparing(AliasView::kind));

@@ -1,7 +1,7 @@
 package dev.tdw.app.ui.scan;
 
-import static dev.tdw.app.ui.Labels.title;
-import static dev.tdw.app.ui.Labels.hint;
+import static dev.tdw.app.ui.widget.Labels.title;
+import static dev.tdw.app.ui.widget.Labels.hint;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.detail.AliasView;
 import dev.tdw.app.ui.detail.StageDetailView;

@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.scan;
 
-import dev.tdw.app.ui.TaskRunner;
+import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.model.capture.Manifest;

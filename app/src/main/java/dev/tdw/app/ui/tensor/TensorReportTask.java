@@ -1,6 +1,7 @@
 package dev.tdw.app.ui.tensor;
 
-import dev.tdw.app.ui.chart.ChartViewModel;
+import dev.tdw.model.report.Numbers;
+
 import dev.tdw.model.compare.SideSummary;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorMetrics;
@@ -112,7 +113,7 @@ public final class TensorReportTask {
 
     private static String dtype(SideSummary s) { return s.dtype() == null ? "–" : s.dtype().torchName().replace("torch.", ""); }
 
-    static String num(double v) { return ChartViewModel.format(v); }
+    static String num(double v) { return Numbers.format(v); }
 
     /** The multi-index of a row-major position, e.g. [3, 1, 15]. */
     static String index(long[] shape, long flat) {

@@ -1,8 +1,9 @@
 package dev.tdw.app.ui.tensor;
 
-import static dev.tdw.app.ui.Labels.title;
-import static dev.tdw.app.ui.Labels.hint;
-import dev.tdw.app.ui.chart.ChartViewModel;
+import dev.tdw.model.report.Numbers;
+
+import static dev.tdw.app.ui.widget.Labels.title;
+import static dev.tdw.app.ui.widget.Labels.hint;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -178,7 +179,7 @@ public final class TensorView extends VBox {
                 : "rows " + r0 + "–" + Math.min(h.rows() - 1, r0 + h.rowsPerCell() - 1)
                 + ", columns " + c0 + "–" + Math.min(h.cols() - 1, c0 + h.colsPerCell() - 1);
         float v = h.cell(row, col);
-        return where + ": " + (Float.isNaN(v) ? "non-finite" : "max |Δ| " + ChartViewModel.format((double) v));
+        return where + ": " + (Float.isNaN(v) ? "non-finite" : "max |Δ| " + Numbers.format((double) v));
     }
 
     private static HBox legend(Heatmap h) {
@@ -189,8 +190,8 @@ public final class TensorView extends VBox {
             g.setFill(javafx.scene.paint.Color.rgb(argb >> 16 & 0xff, argb >> 8 & 0xff, argb & 0xff));
             g.fillRect(x, 0, 1, 10);
         }
-        Label lo = new Label("≤ " + ChartViewModel.format(h.max() / Math.pow(10, HeatmapColors.DECADES)));
-        Label hi = new Label(ChartViewModel.format(h.max()));
+        Label lo = new Label("≤ " + Numbers.format(h.max() / Math.pow(10, HeatmapColors.DECADES)));
+        Label hi = new Label(Numbers.format(h.max()));
         Label exact = swatch(HeatmapColors.EXACT, "equal");
         Label nonFinite = swatch(HeatmapColors.NON_FINITE, "non-finite");
         HBox box = new HBox(6, lo, bar, hi, exact, nonFinite);
@@ -248,9 +249,9 @@ public final class TensorView extends VBox {
         t.setId("tensor-worst");
         t.getItems().setAll(r.worst());
         t.getColumns().add(column("index", 110, w -> w.index()));
-        t.getColumns().add(column("left", 110, w -> ChartViewModel.format(w.left())));
-        t.getColumns().add(column("right", 110, w -> ChartViewModel.format(w.right())));
-        t.getColumns().add(column("|Δ|", 100, w -> Double.isNaN(w.absDiff()) ? "non-finite" : ChartViewModel.format(w.absDiff())));
+        t.getColumns().add(column("left", 110, w -> Numbers.format(w.left())));
+        t.getColumns().add(column("right", 110, w -> Numbers.format(w.right())));
+        t.getColumns().add(column("|Δ|", 100, w -> Double.isNaN(w.absDiff()) ? "non-finite" : Numbers.format(w.absDiff())));
         t.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         t.setFixedCellSize(22);
         t.setPrefHeight(26 + 22 * Math.min(10, r.worst().size()) + 4);

@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.tensor;
 
-import dev.tdw.app.ui.TaskRunner;
+import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;

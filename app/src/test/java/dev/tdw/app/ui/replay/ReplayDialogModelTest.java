@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.replay;
 
+import dev.tdw.app.ui.testing.DirectTaskRunner;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.app.ui.device.FxTestSupport;
 import dev.tdw.app.ui.device.RecordingActions;
@@ -27,10 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-import static dev.tdw.app.ui.device.FxTestSupport.await;
 import static dev.tdw.app.ui.device.FxTestSupport.call;
 import static dev.tdw.app.ui.device.FxTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,7 +48,8 @@ class ReplayDialogModelTest {
     @TempDir Path tmp;
 
     final RecordingActions actions = new RecordingActions();
-    final ExecutorService pool = Executors.newCachedThreadPool();
+    /** Background work runs at once on the calling (FX) thread: no pool to wait for. */
+    final DirectTaskRunner pool = new DirectTaskRunner();
     final RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(Path.of("/nonexistent-cann"))).locate()));
 
     @BeforeAll
@@ -59,9 +59,6 @@ class ReplayDialogModelTest {
 
     @AfterEach
     void end() throws InterruptedException {
-        pool.shutdown();
-        // Background writes (the run history) finish before the temporary directory goes.
-        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     private ReplayDialogModel open(ReplayTarget target) {
@@ -189,10 +186,13 @@ class ReplayDialogModelTest {
     @Test
     void replayingOnHostEmulationPassesAndOpensTheComparison() throws Exception {
         ReplayDialogModel m = open(ADD_RMS_NORM_3);
+        pool.hold();
         assertTrue(call(() -> m.run() != null));
         assertTrue(call(() -> m.runningProperty().get()));
         assertFalse(call(() -> m.canRunProperty().get()), "one replay at a time");
-        await("replayed", () -> m.outcomeProperty().get() != null);
+        assertEquals(List.of("Replaying add_rms_norm#3"), pool.titles, "the replay is background work the status bar shows");
+        run(() -> pool.finish(0));
+        assertFalse(call(() -> m.runningProperty().get()));
 
         Path out = tmp.resolve("replays/cmpl-replay-add_rms_norm-3");
         ReplayOutcome o = call(() -> m.outcomeProperty().get());
@@ -217,14 +217,14 @@ class ReplayDialogModelTest {
         RuntimeInventory onDouble = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(doubleDir)).locate()));
         ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions, onDouble, tmp.resolve("replays"), pool));
         run(m::refreshRuntimes);
-        await("devices listed", () -> "ascend:0".equals(m.candidateProperty().get()));
+        assertTrue(call(() -> "ascend:0".equals(m.candidateProperty().get())), "devices listed");
         assertEquals(List.of("ascend:0", "ascend:1"), call(() -> m.candidateChoices().subList(0, 2)));
         run(() -> {
             m.atolProperty().set("0");
             m.rtolProperty().set("0");
         });
         assertTrue(call(() -> m.run() != null));
-        await("replayed", () -> !m.runningProperty().get());
+        assertTrue(call(() -> !m.runningProperty().get()), "replayed");
         ReplayOutcome o = call(() -> m.outcomeProperty().get());
         assertEquals(TensorsVerdict.PASS, o.verdict(), call(() -> m.statusProperty().get()));
         assertTrue(o.candidateRuntime().startsWith("Ascend device 0"), o.candidateRuntime());
@@ -237,7 +237,7 @@ class ReplayDialogModelTest {
         System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, tmp.resolve("cache").toString());
         try {
             assertEquals(tmp.resolve("cache/replays"), ReplayDialogModel.defaultReplaysRoot());
-            ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions));
+            ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions, pool));
             assertEquals(tmp.resolve("cache/replays/cmpl-replay-add_rms_norm-3").toString(), call(() -> m.outDirProperty().get()));
         } finally {
             if (before == null) System.clearProperty(ReplayDialogModel.CACHE_DIR_PROPERTY);
@@ -251,7 +251,7 @@ class ReplayDialogModelTest {
         ReplayDialogModel m = open(ADD_RMS_NORM_3);
         run(() -> m.candidateProperty().set("ascend:0"));
         assertTrue(call(() -> m.run() != null));
-        await("failed", () -> !m.runningProperty().get() && m.statusProperty().get().contains("failed"));
+        assertTrue(call(() -> !m.runningProperty().get() && m.statusProperty().get().contains("failed")), "failed");
         assertTrue(call(() -> m.statusProperty().get()).startsWith("replay of add_rms_norm#3 failed: no Ascend runtime: "));
         assertTrue(actions.comparisons.isEmpty());
         assertNull(call(() -> m.outcomeProperty().get()));

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.replay;
 
+import dev.tdw.app.ui.testing.DirectTaskRunner;
+
 import dev.tdw.app.ui.device.RecordingActions;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.bridge.RuntimeDiscovery;
@@ -26,8 +28,6 @@ import org.testfx.framework.junit5.Start;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static dev.tdw.app.ui.device.FxTestSupport.await;
@@ -44,7 +44,8 @@ class ReplayDialogUiTest {
     @TempDir Path tmp;
 
     final RecordingActions actions = new RecordingActions();
-    final ExecutorService pool = Executors.newCachedThreadPool();
+    /** Background work runs at once on the calling (FX) thread: no pool to wait for. */
+    final DirectTaskRunner pool = new DirectTaskRunner();
     final AtomicReference<Optional<ReplayOutcome>> result = new AtomicReference<>();
     Stage owner;
     ReplayDialogModel model;
@@ -61,9 +62,6 @@ class ReplayDialogUiTest {
 
     @AfterEach
     void end() throws InterruptedException {
-        pool.shutdown();
-        // Background writes (the run history) finish before the temporary directory goes.
-        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     private void showDialog(FxRobot robot) {
