@@ -52,7 +52,7 @@ public final class WorkbenchApp extends Application {
         Session session = show(stage, tasks, geometry);
         window = session.window();
         session.vm().loadRecent();
-        if (request.demo()) session.vm().openPair(demo.baseline(), demo.candidate());
+        if (request.demo()) session.vm().openPair(demo.baseline(), demo.candidate(), false);
         else session.vm().openPair(request.left(), request.right());
     }
 

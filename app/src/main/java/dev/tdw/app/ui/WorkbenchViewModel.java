@@ -1,5 +1,8 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.input.NumberInput;
+import dev.tdw.app.ui.input.NumberRule;
+
 import dev.tdw.app.ui.work.TaskRunner;
 
 import dev.tdw.app.ui.capture.CaptureSideViewModel;
@@ -36,7 +39,9 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.tdw.model.capture.SameCapture;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -59,6 +64,8 @@ public final class WorkbenchViewModel {
     private final CaptureSideViewModel left = new CaptureSideViewModel(Side.LEFT);
     private final CaptureSideViewModel right = new CaptureSideViewModel(Side.RIGHT);
     private final ObjectProperty<Tolerance> tolerance = new SimpleObjectProperty<>(this, "tolerance", Tolerance.EXACT);
+    private final NumberInput atolInput = new NumberInput("atol", NumberRule.NON_NEGATIVE, false, 0.0);
+    private final NumberInput rtolInput = new NumberInput("rtol", NumberRule.NON_NEGATIVE, false, 0.0);
     private final StringProperty selectedKey = new SimpleStringProperty(this, "selectedKey");
     private final ReadOnlyObjectWrapper<CapturePairing> pairing = new ReadOnlyObjectWrapper<>(this, "pairing");
     private final ReadOnlyStringWrapper pairingText = new ReadOnlyStringWrapper(this, "pairingText", "");
@@ -66,6 +73,9 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
     private final ReadOnlyStringWrapper verdictText = new ReadOnlyStringWrapper(this, "verdictText", "");
     private final ReadOnlyStringWrapper coverageText = new ReadOnlyStringWrapper(this, "coverageText");
+    private final ReadOnlyStringWrapper verdictStyle = new ReadOnlyStringWrapper(this, "verdictStyle");
+    private final ReadOnlyStringWrapper problemsText = new ReadOnlyStringWrapper(this, "problemsText", "");
+    private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(this, "placeholder", OPEN_TWO);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Open two captures to compare.");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", APP_NAME);
     private final ObservableList<LoadProblem> problems = FXCollections.observableArrayList();
@@ -94,7 +104,13 @@ public final class WorkbenchViewModel {
         detail.selectedKeyProperty().bind(selectedKey);
         left.manifestProperty().addListener((o, a, b) -> leftChosen(b));
         right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) compare(); });
-        tolerance.addListener((o, a, b) -> compare());
+        tolerance.addListener((o, a, b) -> {
+            atolInput.set(b.atol());
+            rtolInput.set(b.rtol());
+            compare();
+        });
+        atolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(v, tolerance.get().rtol())));
+        rtolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(tolerance.get().atol(), v)));
         left.nameProperty().addListener((o, a, b) -> updateTitle());
         right.nameProperty().addListener((o, a, b) -> updateTitle());
     }
@@ -103,6 +119,11 @@ public final class WorkbenchViewModel {
     public CaptureSideViewModel left() { return left; }
     public CaptureSideViewModel right() { return right; }
     public ObjectProperty<Tolerance> toleranceProperty() { return tolerance; }
+
+    /** The tolerance fields; a committed value changes {@link #toleranceProperty()}. */
+    public NumberInput atolInput() { return atolInput; }
+
+    public NumberInput rtolInput() { return rtolInput; }
     public StringProperty selectedKeyProperty() { return selectedKey; }
     public ReadOnlyObjectProperty<CapturePairing> pairingProperty() { return pairing.getReadOnlyProperty(); }
     public ReadOnlyStringProperty pairingTextProperty() { return pairingText.getReadOnlyProperty(); }
@@ -110,6 +131,12 @@ public final class WorkbenchViewModel {
     public ReadOnlyObjectProperty<Comparison> comparisonProperty() { return comparison.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictTextProperty() { return verdictText.getReadOnlyProperty(); }
     public ReadOnlyStringProperty coverageTextProperty() { return coverageText.getReadOnlyProperty(); }
+    /** The verdict banner's look: the verdict's name in lower case with dashes, "same-capture", or null without a verdict. */
+    public ReadOnlyStringProperty verdictStyleProperty() { return verdictStyle.getReadOnlyProperty(); }
+    /** The files that were not used, summed up truthfully (whether anything else loaded); empty when none. */
+    public ReadOnlyStringProperty problemsTextProperty() { return problemsText.getReadOnlyProperty(); }
+    /** What the empty stage table says: why there is nothing to show now. */
+    public ReadOnlyStringProperty placeholderProperty() { return placeholder.getReadOnlyProperty(); }
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
     public ObservableList<LoadProblem> problems() { return problems; }
@@ -122,24 +149,49 @@ public final class WorkbenchViewModel {
     public Comparison comparison() { return comparison.get(); }
     public TaskRunner tasks() { return tasks; }
 
-    /** Reads the recent list in the background (it is a file). */
+    /** Reads the recent list in the background (it is a file); pairs whose folders are gone are dropped from it. */
     public void loadRecent() {
-        tasks.run("Reading recent captures", p -> recentStore.load(), recent::setAll, e -> { });
+        tasks.run("Reading recent captures", p -> recentStore.loadExisting(), recent::setAll, e -> { });
+    }
+
+    /** Opens a recent pair; one whose folders are gone is removed from the list instead, and what is shown stays. */
+    public void openRecent(RecentCaptures.Entry entry) {
+        if (entry.exists()) {
+            openPair(entry.left(), entry.right());
+            return;
+        }
+        status.set("Not opened: " + (Files.isDirectory(entry.left()) ? entry.right() : entry.left())
+                + " no longer exists; removed from Open Recent.");
+        tasks.run("Forgetting a recent pair", p -> recentStore.remove(entry), recent::setAll, e -> { });
+    }
+
+    /** Unpacks the bundled demo pair and opens it; its temporary folder is not remembered (it is deleted on exit). */
+    public void openDemo() {
+        tasks.run("Unpacking the demo pair", p -> DemoCaptures.extract(), pair -> openPair(pair.baseline(), pair.candidate(), false),
+                e -> status.set("Could not unpack the demo pair: " + e.getMessage()));
     }
 
     /** Loads one side; the other side keeps its capture. */
     public void open(Side side, Path dir) {
         status.set("Loading " + side.word() + " capture " + dir + " …");
+        side(side).loadingProperty().set(dir);
+        placeholder.set("Loading " + dir + " …");
         ManifestReader reader = new ManifestReader();
         long request = newestLoad.merge(side, 1L, Long::sum);
         tasks.run("Loading " + dir.getFileName(), p -> CaptureDirectory.load(dir, reader, p),
-                cd -> { if (newestLoad.get(side) == request) loaded(Map.of(side, cd)); },
+                cd -> { if (newestLoad.get(side) == request) loaded(Map.of(side, cd), true); },
                 e -> { if (newestLoad.get(side) == request) loadFailed(side, dir, e); });
     }
 
-    /** Loads both sides in one task, so the pairing and the comparison happen once. */
-    public void openPair(Path leftDir, Path rightDir) {
+    /** Loads both sides in one task, so the pairing and the comparison happen once; the pair goes to Open Recent. */
+    public void openPair(Path leftDir, Path rightDir) { openPair(leftDir, rightDir, true); }
+
+    /** {@link #openPair(Path, Path)}, remembering the pair in Open Recent only when asked (never a temporary folder). */
+    public void openPair(Path leftDir, Path rightDir, boolean rememberIt) {
         status.set("Loading " + leftDir + " and " + rightDir + " …");
+        left.loadingProperty().set(leftDir);
+        right.loadingProperty().set(rightDir);
+        placeholder.set("Loading " + leftDir.getFileName() + " and " + rightDir.getFileName() + " …");
         ManifestReader reader = new ManifestReader();
         long left = newestLoad.merge(Side.LEFT, 1L, Long::sum), right = newestLoad.merge(Side.RIGHT, 1L, Long::sum);
         java.util.function.BooleanSupplier newest = () -> newestLoad.get(Side.LEFT) == left && newestLoad.get(Side.RIGHT) == right;
@@ -147,13 +199,15 @@ public final class WorkbenchViewModel {
             CaptureDirectory l = CaptureDirectory.load(leftDir, reader, p);
             CaptureDirectory r = CaptureDirectory.load(rightDir, reader, p);
             return Map.of(Side.LEFT, l, Side.RIGHT, r);
-        }, dirs -> { if (newest.getAsBoolean()) loaded(dirs); },
+        }, dirs -> { if (newest.getAsBoolean()) loaded(dirs, rememberIt); },
                 e -> { if (newest.getAsBoolean()) loadFailed(null, leftDir.getFileName() + " / " + rightDir.getFileName(), e); });
     }
 
     private void loadFailed(Side side, Object what, Throwable e) {
+        for (Side s : side == null ? Side.values() : new Side[]{side}) side(s).loadingProperty().set(null);
         if (e instanceof CancellationException) {
-            status.set("Loading cancelled.");
+            status.set("Loading cancelled; " + shownNow());
+            updatePlaceholder();
             return;
         }
         Path file = e instanceof dev.tdw.model.capture.CaptureFormatException cfe ? cfe.file() : null;
@@ -161,15 +215,23 @@ public final class WorkbenchViewModel {
         list.add(new LoadProblem(file, e.getMessage() == null ? e.toString() : e.getMessage()));
         problemsBySide.put(side, list);
         refreshProblems();
-        status.set("Could not load " + what + ": " + e.getMessage());
+        status.set("Could not load " + what + ": " + e.getMessage() + "; " + shownNow());
+        updatePlaceholder();
     }
 
-    private void loaded(Map<Side, CaptureDirectory> dirs) {
+    /** The end of a status line that says what the window shows after a load did not happen. */
+    private String shownNow() {
+        Comparison c = comparison.get();
+        return c == null ? "nothing is compared." : "still showing " + left.name() + " ⟷ " + right.name() + ".";
+    }
+
+    private void loaded(Map<Side, CaptureDirectory> dirs, boolean rememberIt) {
         pairingInProgress = true;
         try {
             for (Map.Entry<Side, CaptureDirectory> e : dirs.entrySet()) {
                 problemsBySide.put(e.getKey(), e.getValue().problems());
                 problemsBySide.remove(null);
+                side(e.getKey()).loadingProperty().set(null);
                 side(e.getKey()).captureProperty().set(e.getValue());
             }
             refreshProblems();
@@ -178,14 +240,46 @@ public final class WorkbenchViewModel {
             pairingInProgress = false;
         }
         compare();
-        if (left.capture() != null && right.capture() != null) remember(left.capture().root(), right.capture().root());
+        updatePlaceholder();
+        // Only a pair that opened is worth offering again.
+        if (rememberIt && usable(left.capture()) && usable(right.capture())) remember(left.capture().root(), right.capture().root());
     }
+
+    private static boolean usable(CaptureDirectory d) { return d != null && !d.manifests().isEmpty(); }
 
     private void refreshProblems() {
         List<LoadProblem> all = new ArrayList<>();
         for (Side s : new Side[]{null, Side.LEFT, Side.RIGHT}) all.addAll(problemsBySide.getOrDefault(s, List.of()));
         problems.setAll(all);
+        problemsText.set(problemsText(all));
     }
+
+    /** "2 files not used in overflow/candidate, which has nothing usable: …" or "… (everything else loaded): …". */
+    private String problemsText(List<LoadProblem> all) {
+        if (all.isEmpty()) return "";
+        String files = all.size() == 1 ? "1 file was not used" : all.size() + " files were not used";
+        List<String> empty = new ArrayList<>();
+        for (Side s : Side.values()) {
+            CaptureDirectory d = side(s).capture();
+            if (d != null && d.manifests().isEmpty() && !problemsBySide.getOrDefault(s, List.of()).isEmpty()) empty.add(side(s).name());
+        }
+        String rest = empty.isEmpty() ? " (everything else loaded)" : "; nothing usable in " + String.join(" or ", empty);
+        return files + rest + ": " + all.get(0).message() + (all.size() > 1 ? " …" : "");
+    }
+
+    private void updatePlaceholder() {
+        CaptureDirectory l = left.capture(), r = right.capture();
+        if (left.loadingProperty().get() != null || right.loadingProperty().get() != null) return;
+        if (l == null && r == null) placeholder.set(OPEN_TWO);
+        else if (l == null || r == null) placeholder.set("Open the " + (l == null ? "left" : "right") + " capture to compare with "
+                + (l == null ? right.name() : left.name()) + ".");
+        else if (l.manifests().isEmpty() || r.manifests().isEmpty()) placeholder.set("Nothing to compare: "
+                + (l.manifests().isEmpty() ? left.name() : right.name()) + " has no usable manifest (see the banner above).");
+        else if (comparison.get() == null) placeholder.set("No manifest pair selected.");
+        else placeholder.set("No stage matches the filter.");
+    }
+
+    private static final String OPEN_TWO = "Open two captures (File ▸ Open, or drop a capture folder on a side).";
 
     private void remember(Path l, Path r) {
         tasks.run("Remembering recent captures", p -> recentStore.add(l, r), recent::setAll, e -> { });
@@ -261,6 +355,7 @@ public final class WorkbenchViewModel {
     private void apply(Comparison c) {
         String keep = selectedKey.get();
         comparison.set(c);
+        updatePlaceholder();
         StageRows rows = c == null ? StageRows.EMPTY : c.rows();
         table.rowsProperty().set(rows);
         chart.rowsProperty().set(rows);
@@ -270,10 +365,19 @@ public final class WorkbenchViewModel {
         selectedKey.set(rows.find(keep).isPresent() ? keep : null);
         if (c == null) {
             verdictText.set("");
+            verdictStyle.set(null);
             coverageText.set(null);
+            // Nothing to compare: the status says why, not what was asked last ("Loading …").
+            if (left.loadingProperty().get() == null && right.loadingProperty().get() == null) status.set(placeholder.get());
             return;
         }
-        verdictText.set(verdict(c.diff()));
+        if (SameCapture.of(left.capture(), right.capture())) {
+            verdictText.set("The same capture on both sides (" + left.capture().root() + "): there is nothing to compare.");
+            verdictStyle.set("same-capture");
+        } else {
+            verdictText.set(verdict(c.diff()));
+            verdictStyle.set(c.diff().verdict().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        }
         coverageText.set(ScanReports.coverageBanner(c));
         status.set("Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
                 + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): " + c.diff().verdict());
@@ -349,7 +453,7 @@ public final class WorkbenchViewModel {
         List<LoadProblem> lp = problemsBySide.remove(Side.LEFT), rp = problemsBySide.remove(Side.RIGHT);
         if (rp != null) problemsBySide.put(Side.LEFT, rp);
         if (lp != null) problemsBySide.put(Side.RIGHT, lp);
-        loaded(dirs);
+        loaded(dirs, false);
     }
 
     public void setStatus(String text) { status.set(Objects.requireNonNull(text)); }
@@ -357,5 +461,6 @@ public final class WorkbenchViewModel {
     public void dismissProblems() {
         problemsBySide.clear();
         problems.clear();
+        problemsText.set("");
     }
 }

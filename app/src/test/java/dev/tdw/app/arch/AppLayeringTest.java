@@ -20,7 +20,7 @@ class AppLayeringTest {
     @Test
     void commandLineNeverTouchesJavaFx() {
         noClasses().that().resideInAPackage("dev.tdw.app.cli..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree..", "org.controlsfx..", "dev.tdw.app.ui..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree..", "dev.tdw.app.ui..")
                 .check(APP);
     }
 

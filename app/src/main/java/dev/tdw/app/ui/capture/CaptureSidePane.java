@@ -29,7 +29,7 @@ public final class CaptureSidePane extends HBox {
         Label name = new Label();
         name.setId(side + "-name");
         name.getStyleClass().add("side-name");
-        name.textProperty().bind(vm.nameProperty().map(n -> n.isEmpty() ? "no capture — drop a folder here" : n));
+        name.textProperty().bind(vm.headlineProperty());
         name.setMinWidth(80);
         Tooltip path = new Tooltip();
         path.textProperty().bind(vm.captureProperty().map(c -> c.root().toAbsolutePath().toString()).orElse("no capture loaded"));

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.input.NumberRule;
+
 import dev.tdw.app.ui.work.TaskRunner;
 
 import dev.tdw.bridge.capture.CompletionProbe;
@@ -135,13 +137,12 @@ public final class ServiceArmingViewModel {
     CompletionRequest requestOrReport() {
         try {
             if (model.get().isBlank()) throw new IllegalArgumentException("name the model, as the service serves it");
-            int max = Integer.parseInt(maxTokens.get().strip());
-            double seconds = Double.parseDouble(timeoutSeconds.get().strip());
-            if (!(seconds > 0) || Double.isInfinite(seconds)) throw new IllegalArgumentException("timeout: a positive number of seconds");
-            return new CompletionRequest(URI.create(endpoint.get().strip()), model.get().strip(), prompt.get(), max, tokens.get(),
-                    Duration.ofMillis(Math.round(seconds * 1000)));
-        } catch (NumberFormatException e) {
-            status.set("max tokens and timeout are numbers: " + e.getMessage());
+            NumberRule.Parsed max = NumberRule.COUNT.parse("max tokens", maxTokens.get());
+            if (!max.ok() || max.value() > Integer.MAX_VALUE) throw new IllegalArgumentException(max.ok() ? "max tokens: too many" : max.error());
+            NumberRule.Parsed seconds = NumberRule.POSITIVE.parse("timeout seconds", timeoutSeconds.get());
+            if (!seconds.ok()) throw new IllegalArgumentException(seconds.error());
+            return new CompletionRequest(URI.create(endpoint.get().strip()), model.get().strip(), prompt.get(), max.value().intValue(), tokens.get(),
+                    Duration.ofMillis(Math.round(seconds.value() * 1000)));
         } catch (IllegalArgumentException e) {
             status.set(e.getMessage());
         }

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.replay;
 
+import dev.tdw.app.ui.input.NumberRule;
+
 import dev.tdw.app.ui.work.TaskRunner;
 
 import dev.tdw.app.ui.device.RuntimeInventory;
@@ -393,13 +395,8 @@ public final class ReplayDialogModel {
     }
 
     private static void tolerance(List<String> out, String name, String text) {
-        try {
-            double v = Double.parseDouble(text == null ? "" : text.strip());
-            if (v >= 0 && Double.isFinite(v)) return;
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        out.add(name + " '" + text + "': a non-negative number");
+        NumberRule.Parsed p = NumberRule.NON_NEGATIVE.parse(name, text);
+        if (!p.ok()) out.add(p.error());
     }
 
     private static CapturedInput describe(String name, PayloadEntry e) {

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.scan;
 
+import dev.tdw.app.ui.input.NumberFields;
+
 import static dev.tdw.app.ui.widget.Labels.title;
 import static dev.tdw.app.ui.widget.Labels.hint;
 import dev.tdw.app.ui.capture.Side;
@@ -50,9 +52,7 @@ public final class ScanView extends VBox {
         limit.setId("scan-limit");
         limit.setPromptText("none (e.g. 65504)");
         limit.setPrefColumnCount(9);
-        limit.setTooltip(new Tooltip("First stage whose max_abs exceeds this; 65504 predicts an fp16 overflow from an fp32 run"));
-        limit.setOnAction(e -> applyLimit());
-        limit.focusedProperty().addListener((o, a, focused) -> { if (!focused) applyLimit(); });
+        NumberFields.bind(limit, vm.limitInput(), "First stage whose max_abs exceeds this; 65504 predicts an fp16 overflow from an fp32 run");
         HBox controls = new HBox(6, new Label("scan of"), left, right, new Label("max_abs limit"), limit);
         controls.setAlignment(Pos.CENTER_LEFT);
         controls.setPadding(new Insets(6, 10, 4, 10));
@@ -63,22 +63,6 @@ public final class ScanView extends VBox {
         getChildren().addAll(controls, scroll);
         vm.reportProperty().addListener((o, a, b) -> show(b));
         show(vm.reportProperty().get());
-    }
-
-    private void applyLimit() {
-        String text = limit.getText().trim();
-        limit.getStyleClass().remove("invalid");
-        if (text.isEmpty()) {
-            vm.limitProperty().set(null);
-            return;
-        }
-        try {
-            double v = Double.parseDouble(text);
-            if (!(v >= 0)) throw new NumberFormatException();
-            vm.limitProperty().set(v);
-        } catch (NumberFormatException e) {
-            limit.getStyleClass().add("invalid");
-        }
     }
 
     private void show(ScanReport r) {

@@ -1,5 +1,8 @@
 package dev.tdw.app.ui.tensor;
 
+import dev.tdw.app.ui.input.NumberFields;
+import dev.tdw.app.ui.input.NumberInput;
+
 import dev.tdw.model.report.Numbers;
 
 import static dev.tdw.app.ui.widget.Labels.title;
@@ -56,9 +59,9 @@ public final class TensorView extends VBox {
         HBox keyBox = new HBox(6, new Label("tensor"), key);
         keyBox.setAlignment(Pos.CENTER_LEFT);
         FlowPane wrap = new FlowPane(10, 4, keyBox,
-                number("atol", vm.atolProperty().get(), v -> vm.atolProperty().set(v)),
-                number("rtol", vm.rtolProperty().get(), v -> vm.rtolProperty().set(v)),
-                number("max elements", vm.maxElementsProperty().get(), v -> vm.maxElementsProperty().set((long) v)));
+                number(vm.atolInput()),
+                number(vm.rtolInput()),
+                number(vm.maxElementsInput()));
         wrap.setPadding(new Insets(6, 10, 4, 10));
         Label source = new Label();
         source.setId("tensor-source");
@@ -86,24 +89,16 @@ public final class TensorView extends VBox {
         show(vm.reportProperty().get());
     }
 
-    /** A numeric field applied on Enter or focus loss; a value that is not a non-negative number is marked. */
-    private static HBox number(String name, double initial, DoubleConsumer apply) {
-        TextField f = new TextField(initial == Math.rint(initial) && initial >= 1 ? Long.toString((long) initial) : Double.toString(initial));
-        f.setId("tensor-" + name.replace(' ', '-'));
-        f.setPrefColumnCount(name.equals("max elements") ? 7 : 5);
-        Runnable commit = () -> {
-            f.getStyleClass().remove("invalid");
-            try {
-                double v = Double.parseDouble(f.getText().trim());
-                if (!(v >= 0)) throw new NumberFormatException();
-                apply.accept(v);
-            } catch (NumberFormatException e) {
-                f.getStyleClass().add("invalid");
-            }
-        };
-        f.setOnAction(e -> commit.run());
-        f.focusedProperty().addListener((o, a, focused) -> { if (!focused) commit.run(); });
-        HBox box = new HBox(4, new Label(name), f);
+    private static HBox number(NumberInput input) {
+        TextField f = new TextField();
+        f.setId("tensor-" + input.name().replace(' ', '-'));
+        f.setPrefColumnCount(input.name().equals("max elements") ? 9 : 5);
+        f.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        NumberFields.bind(f, input, input.name().equals("max elements")
+                ? "Elements compared one by one at most (the rest is sampled)" : "Tensor tolerance: |left − right| ≤ atol + rtol·|right|");
+        Label label = new Label(input.name());
+        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox box = new HBox(4, label, f);
         box.setAlignment(Pos.CENTER_LEFT);
         return box;
     }

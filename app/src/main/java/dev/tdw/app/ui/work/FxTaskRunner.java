@@ -8,6 +8,7 @@ import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
 
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -66,7 +67,11 @@ public final class FxTaskRunner implements TaskRunner {
             ended(task);
             onFailure.accept(task.getException());
         });
-        task.setOnCancelled(e -> ended(task));
+        // A cancelled task reports as a failure with a CancellationException, so whoever waits on it can say so.
+        task.setOnCancelled(e -> {
+            ended(task);
+            onFailure.accept(new CancellationException(title + " cancelled"));
+        });
         running.add(task);
         current.set(task);
         pool.execute(task);

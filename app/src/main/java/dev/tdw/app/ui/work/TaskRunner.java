@@ -22,7 +22,7 @@ public interface TaskRunner {
 
     /**
      * Runs {@code work}, shown in the status bar with {@code title}. Exactly one of the callbacks runs, on the FX
-     * thread, unless cancelled. Call on the FX thread.
+     * thread; a cancelled work fails with a {@link java.util.concurrent.CancellationException}. Call on the FX thread.
      */
     <T> Handle run(String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure);
 }

@@ -104,7 +104,7 @@ class ServiceArmingViewModelTest {
     void anIncompleteFormSendsNothing() {
         run(() -> vm.maxTokensProperty().set("many"));
         run(vm::send);
-        assertTrue(call(() -> vm.statusProperty().get()).startsWith("max tokens and timeout are numbers"));
+        assertTrue(call(() -> vm.statusProperty().get()).equals("max tokens 'many': a whole number ≥ 1"));
         run(() -> {
             vm.maxTokensProperty().set("2");
             vm.sentinelProperty().set(" ");

@@ -154,8 +154,8 @@ class ReplayDialogModelTest {
         List<String> problems = call(() -> List.copyOf(m.problems()));
         assertEquals(3, problems.size(), problems.toString());
         assertTrue(problems.get(0).startsWith("candidate: unknown runtime 'cuda:0'"));
-        assertEquals("atol '-1': a non-negative number", problems.get(1));
-        assertEquals("rtol 'NaN': a non-negative number", problems.get(2));
+        assertEquals("atol '-1': a number ≥ 0", problems.get(1));
+        assertEquals("rtol 'NaN': a number ≥ 0", problems.get(2));
         run(() -> {
             m.candidateProperty().set("host-fp32");
             m.atolProperty().set("0");

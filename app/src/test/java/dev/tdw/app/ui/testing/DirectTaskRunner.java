@@ -4,6 +4,7 @@ import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.model.capture.LoadProgress;
 
 import java.util.ArrayList;
+import java.util.concurrent.CancellationException;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -15,6 +16,7 @@ import java.util.function.Consumer;
 public final class DirectTaskRunner implements TaskRunner {
     public final List<String> titles = new ArrayList<>();
     private final List<Runnable> held = new ArrayList<>();
+    private final List<Handle> handles = new ArrayList<>();
     private boolean holding;
 
     /** From now on, work waits for {@link #finish(int)}. */
@@ -27,6 +29,9 @@ public final class DirectTaskRunner implements TaskRunner {
     public void finish(int i) { held.get(i).run(); }
 
     public int heldCount() { return held.size(); }
+
+    /** Cancels the work started last, as the status bar's Cancel does. */
+    public void cancelLast() { handles.get(handles.size() - 1).cancel(); }
 
     @Override
     public <T> Handle run(String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
@@ -45,6 +50,12 @@ public final class DirectTaskRunner implements TaskRunner {
         };
         if (holding) held.add(job);
         else job.run();
-        return () -> cancelled[0] = true;
+        Handle handle = () -> {
+            if (cancelled[0] || !holding) return;
+            cancelled[0] = true;
+            onFailure.accept(new CancellationException(title + " cancelled"));
+        };
+        handles.add(handle);
+        return handle;
     }
 }
