@@ -20,15 +20,18 @@ import java.util.Comparator;
 import java.util.List;
 
 @Command(name = "diff", mixinStandardHelpOptions = true,
-        description = "Compare the statistics of two manifests (or two capture directories, paired by label, rank and occurrence).")
+        description = {"Compare the statistics of two manifests (or two capture directories, paired by label, rank and occurrence).",
+                "With --all, every pair of two capture roots; with a side given more than once (or --left-runs/--right-runs),",
+                "repeated runs judged against the left runs' own noise."})
 final class DiffCommand extends CommandSupport {
-    @Option(names = "--left", required = true, paramLabel = "MANIFEST|DIR") Path left;
-    @Option(names = "--right", required = true, paramLabel = "MANIFEST|DIR") Path right;
+    @Option(names = "--left", paramLabel = "MANIFEST|DIR", description = "repeat for several runs of one configuration") List<Path> lefts = new ArrayList<>();
+    @Option(names = "--right", paramLabel = "MANIFEST|DIR", description = "repeat for several runs of one configuration") List<Path> rights = new ArrayList<>();
     @Option(names = "--atol", defaultValue = "0", description = "absolute tolerance (default 0: exact)") double atol;
     @Option(names = "--rtol", defaultValue = "0", description = "relative tolerance (default 0: exact)") double rtol;
 
     @Mixin SelectorOptions selector = new SelectorOptions();
     @Mixin OutputOptions output = new OutputOptions();
+    @Mixin CaptureSetOptions sets = new CaptureSetOptions();
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
@@ -38,6 +41,9 @@ final class DiffCommand extends CommandSupport {
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
+        Integer setExit = CaptureSetModes.run(this, lefts, rights, sets, selector, tol, output, out);
+        if (setExit != null) return setExit;
+        Path left = lefts.get(0), right = rights.get(0);
         Paired paired = pair(left, right, selector);
         List<DiffResult> diffs = new ArrayList<>();
         for (CapturePairing.ManifestPair p : paired.pairs()) diffs.add(SummaryDiff.of(p.left(), p.right(), tol));

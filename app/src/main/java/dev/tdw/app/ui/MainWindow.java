@@ -17,6 +17,7 @@ import dev.tdw.app.ui.replay.ReplayDialogModel;
 import dev.tdw.app.ui.report.ReportContext;
 import dev.tdw.app.ui.report.ReportWriter;
 import dev.tdw.app.ui.scan.ScanView;
+import dev.tdw.app.ui.sets.CaptureSetView;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageTableView;
 import dev.tdw.app.ui.tensor.TensorView;
@@ -102,6 +103,13 @@ public final class MainWindow extends BorderPane {
         tensorTab.setId("tensor-tab");
         vm.tensors().activeProperty().bind(tensorTab.selectedProperty());
         tabs.getTabs().addAll(detailTab, scanTab, tensorTab);
+        Tab pairsTab = new Tab("Pairs", new CaptureSetView(vm.sets()));
+        pairsTab.setId("pairs-tab");
+        tabs.getTabs().add(pairsTab);
+        // Several pairs: the overview comes first, once per pair of roots (a new tolerance does not steal the tab).
+        vm.sets().resultProperty().addListener((o, a, b) -> {
+            if (b != null && (a == null || !a.left().equals(b.left()) || !a.right().equals(b.right()))) tabs.getSelectionModel().select(pairsTab);
+        });
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
         Label tableSummary = new Label();

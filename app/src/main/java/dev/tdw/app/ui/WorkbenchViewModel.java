@@ -15,6 +15,7 @@ import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.detail.StageDetailViewModel;
 import dev.tdw.app.ui.scan.ScanReports;
 import dev.tdw.app.ui.scan.ScanViewModel;
+import dev.tdw.app.ui.sets.CaptureSetViewModel;
 import dev.tdw.app.ui.replay.ReplayTarget;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
@@ -28,6 +29,8 @@ import dev.tdw.model.capture.ManifestReader;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.sets.AllPairsAnalysis;
+import dev.tdw.model.sets.PairOutcome;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -87,6 +90,11 @@ public final class WorkbenchViewModel {
     private final StageDetailViewModel detail = new StageDetailViewModel();
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
+    private final CaptureSetViewModel sets = new CaptureSetViewModel();
+    /** Counts loads; the overview of an older load is dropped. */
+    private long overviewGeneration;
+    /** The user picked a pair since the last load, so the overview must not move the sides when it arrives. */
+    private boolean choseSinceLoad;
     /** The latest load asked for per side: a slower, older load must not overwrite a newer one. */
     private final Map<Side, Long> newestLoad = new EnumMap<>(Side.class);
     /** Set while the pairing moves both sides, so the comparison runs once at the end. */
@@ -103,14 +111,16 @@ public final class WorkbenchViewModel {
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
         detail.selectedKeyProperty().bind(selectedKey);
         left.manifestProperty().addListener((o, a, b) -> leftChosen(b));
-        right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) compare(); });
+        right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) { choseSinceLoad = true; compare(); } });
         tolerance.addListener((o, a, b) -> {
             atolInput.set(b.atol());
             rtolInput.set(b.rtol());
             compare();
+            startOverview(false);
         });
         atolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(v, tolerance.get().rtol())));
         rtolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(tolerance.get().atol(), v)));
+        sets.setOpener(this::showPair);
         left.nameProperty().addListener((o, a, b) -> updateTitle());
         right.nameProperty().addListener((o, a, b) -> updateTitle());
     }
@@ -146,6 +156,7 @@ public final class WorkbenchViewModel {
     public StageDetailViewModel detail() { return detail; }
     public ScanViewModel scan() { return scan; }
     public TensorViewModel tensors() { return tensors; }
+    public CaptureSetViewModel sets() { return sets; }
     public Comparison comparison() { return comparison.get(); }
     public TaskRunner tasks() { return tasks; }
 
@@ -239,13 +250,56 @@ public final class WorkbenchViewModel {
         } finally {
             pairingInProgress = false;
         }
-        compare();
+        if (!startOverview(true)) compare();
         updatePlaceholder();
         // Only a pair that opened is worth offering again.
         if (rememberIt && usable(left.capture()) && usable(right.capture())) remember(left.capture().root(), right.capture().root());
     }
 
     private static boolean usable(CaptureDirectory d) { return d != null && !d.manifests().isEmpty(); }
+
+    /**
+     * With several pairs (or unpaired manifests), compares every pair in the background for the overview; when
+     * {@code land}, the sides then move to where the investigation starts, unless the user chose a pair meanwhile.
+     * Returns whether it started.
+     */
+    private boolean startOverview(boolean land) {
+        long gen = ++overviewGeneration;
+        CapturePairing p = pairing.get();
+        if (p == null || (p.pairs().size() < 2 && p.onlyInLeft().isEmpty() && p.onlyInRight().isEmpty())) {
+            sets.show(null);
+            return false;
+        }
+        if (land) choseSinceLoad = false;
+        CaptureDirectory l = left.capture(), r = right.capture();
+        Tolerance tol = tolerance.get();
+        status.set("Comparing all " + p.pairs().size() + " pairs …");
+        tasks.run("Comparing every pair", progress -> AllPairsAnalysis.of(l, r, tol, progress), result -> {
+            if (gen != overviewGeneration) return;
+            sets.show(result);
+            PairOutcome start = sets.landing();
+            if (land && !choseSinceLoad && start != null) showPair(start);
+            else if (land) compare();
+            else sets.showing(left.manifest(), right.manifest());
+        }, e -> {
+            if (gen != overviewGeneration) return;
+            if (!(e instanceof CancellationException)) status.set("Comparing every pair failed: " + e.getMessage());
+            if (land) compare();
+        });
+        return true;
+    }
+
+    /** Shows one pair of the overview in the table and chart. */
+    private void showPair(PairOutcome p) {
+        pairingInProgress = true;
+        try {
+            left.select(p.left().id());
+            right.select(p.right().id());
+        } finally {
+            pairingInProgress = false;
+        }
+        compare();
+    }
 
     private void refreshProblems() {
         List<LoadProblem> all = new ArrayList<>();
@@ -304,6 +358,7 @@ public final class WorkbenchViewModel {
     /** A new left choice pulls the right side to its partner when the pairing has one. */
     private void leftChosen(Manifest m) {
         if (pairingInProgress) return;
+        choseSinceLoad = true;
         CapturePairing p = pairing.get();
         if (p != null && m != null) {
             Optional<CapturePairing.ManifestPair> partner = p.pairs().stream().filter(x -> x.left() == m).findFirst();
@@ -337,6 +392,7 @@ public final class WorkbenchViewModel {
     private void compare() {
         updatePairingText();
         Manifest l = left.manifest(), r = right.manifest();
+        sets.showing(l, r);
         inputs.set(l == null || r == null ? null : TokenIdComparison.of(l.metadata(), r.metadata()));
         if (comparing != null) comparing.cancel();
         long gen = ++compareGeneration;

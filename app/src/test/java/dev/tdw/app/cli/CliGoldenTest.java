@@ -24,9 +24,7 @@ class CliGoldenTest {
     static final Set<String> ADDITIONS = Set.of("overlaps", "overlap_conflict", "pairing");
 
     static Stream<TestCaptures.Expected> cases() {
-        return TestCaptures.index().stream().filter(e -> List.of("scan", "diff", "tensors").contains(e.command()))
-                // Capture-set diffs (issue 10) are not implemented yet; they join this list when they are.
-                .filter(e -> !e.comparesSets());
+        return TestCaptures.index().stream().filter(e -> List.of("scan", "diff", "tensors").contains(e.command()));
     }
 
     @ParameterizedTest(name = "{0}")

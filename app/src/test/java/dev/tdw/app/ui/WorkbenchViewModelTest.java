@@ -92,19 +92,46 @@ class WorkbenchViewModelTest {
     }
 
     @Test
-    void chunkedPrefillPairsByOccurrenceAndTheRightSideFollowsTheLeft() {
+    void chunkedPrefillOpensOnTheFirstDivergentOccurrenceAndTheRightSideFollowsTheLeft() {
         WorkbenchViewModel vm = vm();
         vm.openPair(Captures.dir("chunked-prefill", "baseline"), Captures.dir("chunked-prefill", "candidate"));
         assertEquals("paired by label, rank and occurrence · 8 pairs", vm.pairingTextProperty().get());
-        assertEquals(DiffVerdict.ALIGNED, vm.comparison().diff().verdict());
-        vm.left().occurrenceProperty().set(2);
-        assertEquals(2, vm.right().manifest().occurrence());
+        // The overview compared every pair first, then landed on occurrence 2 (pair 1 is ALIGNED): one comparison.
+        assertEquals(List.of("Loading captures", "Comparing every pair", "Comparing"),
+                tasks.titles.subList(0, 3));
+        assertEquals(2, vm.left().manifest().occurrence());
         assertEquals(DiffVerdict.DIVERGENT, vm.comparison().diff().verdict());
         assertEquals("runner.positions#0", vm.comparison().diff().firstDivergent().key());
+        assertEquals(vm.sets().landing(), vm.sets().openProperty().get());
+        vm.left().occurrenceProperty().set(1);
+        assertEquals(1, vm.right().manifest().occurrence());
+        assertEquals(DiffVerdict.ALIGNED, vm.comparison().diff().verdict());
         // A hand-picked right side that is not the partner is compared, and said to be hand-picked.
-        vm.right().occurrenceProperty().set(1);
+        vm.right().occurrenceProperty().set(2);
         assertTrue(vm.pairingTextProperty().get().endsWith("chosen by hand, not a pairing"), vm.pairingTextProperty().get());
+        assertNull(vm.sets().openProperty().get());
         assertEquals(TokenIdComparison.Verdict.DIFFERENT, vm.inputsProperty().get().verdict());
+    }
+
+    @Test
+    void tp4OpensOnTheOriginRankAndACellOpensItsPair() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("tp4-origin", "baseline"), Captures.dir("tp4-origin", "candidate"));
+        assertEquals(2, vm.left().manifest().rank());
+        assertEquals("layers.2.self_attn.q_rope#0", vm.comparison().diff().firstDivergent().key());
+        var forward = vm.sets().forwards().get(0);
+        vm.sets().open(vm.sets().cell(forward, 0));
+        assertEquals(0, vm.left().manifest().rank());
+        assertEquals(0, vm.right().manifest().rank());
+        assertEquals("layers.2.self_attn.attn_out#0", vm.comparison().diff().firstDivergent().key());
+    }
+
+    @Test
+    void aSinglePairHasNoOverview() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertNull(vm.sets().result());
+        assertFalse(tasks.titles.contains("Comparing every pair"));
     }
 
     @Test

@@ -19,12 +19,19 @@ import java.util.Set;
  */
 public record CapturePairing(Method method, List<ManifestPair> pairs, List<Manifest> onlyInLeft, List<Manifest> onlyInRight) {
     public enum Method {
-        BY_LABEL("paired by label, rank and occurrence"),
-        BY_MATCH_INDEX("labels differ between the runs: paired by match index, occurrence and rank");
+        BY_LABEL("label", "paired by label, rank and occurrence"),
+        BY_MATCH_INDEX("match_index", "labels differ between the runs: paired by match index, occurrence and rank");
 
+        private final String token;
         private final String description;
 
-        Method(String description) { this.description = description; }
+        Method(String token, String description) {
+            this.token = token;
+            this.description = description;
+        }
+
+        /** The contract's short name in capture-set output ({@code pairing: "label"}). */
+        public String token() { return token; }
 
         public String description() { return description; }
     }

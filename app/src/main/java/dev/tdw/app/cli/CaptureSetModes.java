@@ -1,0 +1,34 @@
+package dev.tdw.app.cli;
+
+import dev.tdw.model.compare.Tolerance;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Chooses between the pair diff and the capture-set modes of {@code diff}, and refuses options that do not fit together. */
+final class CaptureSetModes {
+    private CaptureSetModes() {}
+
+    /** The exit code of a capture-set mode, or null when the arguments ask for the ordinary pair diff. */
+    static Integer run(CommandSupport command, List<Path> lefts, List<Path> rights, CaptureSetOptions sets,
+                       SelectorOptions selector, Tolerance tol, OutputOptions output, PrintWriter out) throws UnusableInputException {
+        boolean runs = sets.runs(lefts.size(), rights.size());
+        if (sets.all && runs) {
+            throw new UnusableInputException("--all compares two roots; repeated --left/--right and --left-runs/--right-runs compare runs: choose one");
+        }
+        if ((sets.all || runs) && selector.any()) {
+            throw new UnusableInputException("--label/--occurrence/--rank choose one pair; " + (sets.all ? "--all" : "repeated runs")
+                    + " compare" + (sets.all ? "s every pair" : " whole runs"));
+        }
+        if (sets.noiseFactor != null && !runs) {
+            throw new UnusableInputException("--noise-factor applies to repeated runs (a side given more than once, or --left-runs/--right-runs)");
+        }
+        if (runs) return RunsMode.run(command, lefts, rights, sets, tol, output, out);
+        if (lefts.size() != 1 || rights.size() != 1) {
+            throw new UnusableInputException("give --left and --right (a manifest or a capture directory each)");
+        }
+        if (sets.all) return AllPairsMode.run(command, lefts.get(0), rights.get(0), tol, output, out);
+        return null;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.tdw.app.ui.sets;
+
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.report.CaptureSetText;
+import dev.tdw.model.sets.AllPairsAnalysis;
+import dev.tdw.model.sets.AllPairsResult;
+import dev.tdw.model.sets.Forward;
+import dev.tdw.model.sets.PairOutcome;
+import dev.tdw.model.text.Escape;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * The overview of two roots with several pairs: a grid of forwards by ranks from the model's every-pair analysis,
+ * where the investigation should start (the first divergent forward's origin rank), and which pair is open.
+ */
+public final class CaptureSetViewModel {
+    private final ReadOnlyObjectWrapper<AllPairsResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+    private final ReadOnlyStringWrapper unpaired = new ReadOnlyStringWrapper(this, "unpaired", "");
+    private final ReadOnlyObjectWrapper<PairOutcome> open = new ReadOnlyObjectWrapper<>(this, "open");
+    private Consumer<PairOutcome> opener = p -> { };
+
+    public ReadOnlyObjectProperty<AllPairsResult> resultProperty() { return result.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty unpairedProperty() { return unpaired.getReadOnlyProperty(); }
+    /** The pair shown in the table and chart, or null when the sides show no pair of this analysis. */
+    public ReadOnlyObjectProperty<PairOutcome> openProperty() { return open.getReadOnlyProperty(); }
+    public AllPairsResult result() { return result.get(); }
+
+    /** Who opens a pair in the table and chart: the workbench. */
+    public void setOpener(Consumer<PairOutcome> opener) { this.opener = Objects.requireNonNull(opener); }
+
+    public void show(AllPairsResult r) {
+        result.set(r);
+        if (r == null) {
+            summary.set("");
+            unpaired.set("");
+            return;
+        }
+        StringBuilder s = new StringBuilder(r.verdict().name()).append(" · ").append(r.pairs().size())
+                .append(r.pairs().size() == 1 ? " pair" : " pairs").append(" · ").append(r.forwards().size())
+                .append(r.forwards().size() == 1 ? " forward" : " forwards");
+        Forward f = r.firstDivergentForward();
+        if (f == null) {
+            s.append(" · no forward diverges");
+        } else {
+            s.append(" · first divergent forward ").append(CaptureSetText.forwardName(f)).append(": origin rank ")
+                    .append(String.join(", ", f.originRanks().stream().map(x -> Objects.toString(x, "?")).toList()))
+                    .append(" at ").append(Escape.controls(f.origin().key()));
+        }
+        summary.set(s.toString());
+        unpaired.set(r.unpairedLeft().isEmpty() && r.unpairedRight().isEmpty() ? ""
+                : "Unpaired (no partner on the other side): " + String.join(" · ", java.util.stream.Stream.of(
+                        names("left", r.left(), r.unpairedLeft()), names("right", r.right(), r.unpairedRight())).filter(x -> !x.isEmpty()).toList()));
+    }
+
+    /** Paths inside their root, so two occurrences' equal file names stay apart. */
+    private static String names(String side, java.nio.file.Path root, List<Manifest> ms) {
+        if (ms.isEmpty()) return "";
+        return side + " " + Escape.controls(String.join(", ", ms.stream()
+                .map(m -> String.valueOf(m.path().startsWith(root) ? root.relativize(m.path()) : m.path().getFileName())).toList()));
+    }
+
+    /** The grid's columns: every rank that has a pair, in order (a missing rank last). */
+    public List<Integer> ranks() {
+        AllPairsResult r = result.get();
+        if (r == null) return List.of();
+        List<Integer> ranks = new ArrayList<>(new TreeSet<>(r.pairs().stream().map(PairOutcome::rank).filter(Objects::nonNull).toList()));
+        if (r.pairs().stream().anyMatch(p -> p.rank() == null)) ranks.add(null);
+        return ranks;
+    }
+
+    public List<Forward> forwards() { return result.get() == null ? List.of() : result.get().forwards(); }
+
+    public OverviewCell cell(Forward f, Integer rank) {
+        PairOutcome p = AllPairsAnalysis.pairAt(f, rank);
+        return new OverviewCell(f, rank, p, CaptureSetText.cell(f, rank), p != null && p.firstDivergent() != null && f.originRanks().contains(rank));
+    }
+
+    /** Where to start: the first divergent forward's first origin rank, else the first pair; null without pairs. */
+    public PairOutcome landing() {
+        AllPairsResult r = result.get();
+        if (r == null || r.pairs().isEmpty()) return null;
+        Forward f = r.firstDivergentForward();
+        return f == null ? r.pairs().get(0) : AllPairsAnalysis.pairAt(f, f.originRanks().get(0));
+    }
+
+    /** Marks which pair the sides now show (the workbench calls this whenever it compares). */
+    public void showing(Manifest left, Manifest right) {
+        AllPairsResult r = result.get();
+        open.set(r == null ? null : r.pairs().stream().filter(p -> p.left() == left && p.right() == right).findFirst().orElse(null));
+    }
+
+    /** Opens a cell's pair in the table and chart; a cell without a pair does nothing. */
+    public void open(OverviewCell cell) {
+        if (cell.pair() == null) return;
+        opener.accept(cell.pair());
+    }
+}

@@ -1,0 +1,150 @@
+package dev.tdw.model.report;
+
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.sets.AllPairsAnalysis;
+import dev.tdw.model.sets.AllPairsResult;
+import dev.tdw.model.sets.Forward;
+import dev.tdw.model.sets.KeyNoise;
+import dev.tdw.model.sets.PairOutcome;
+import dev.tdw.model.sets.RunOutcome;
+import dev.tdw.model.sets.RunsResult;
+import dev.tdw.model.sets.RunsVerdict;
+import dev.tdw.model.sets.StatisticBand;
+import dev.tdw.model.sets.Variability;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+import static dev.tdw.model.text.Escape.controls;
+
+/**
+ * {@code --format text} for capture sets: every pair as a grid of forwards by ranks, repeated runs as a table. Every
+ * label, key and path comes from files and is escaped.
+ */
+public final class CaptureSetText {
+    /** Marks a cell of an origin rank. */
+    public static final String ORIGIN = "*";
+
+    private CaptureSetText() {}
+
+    public static String allPairs(AllPairsResult r, Function<Path, String> paths) {
+        StringBuilder b = new StringBuilder();
+        b.append("left:  ").append(controls(paths.apply(r.left()))).append('\n');
+        b.append("right: ").append(controls(paths.apply(r.right()))).append('\n');
+        b.append("verdict: ").append(r.verdict()).append("  (").append(r.pairs().size()).append(" pairs ")
+                .append(r.pairing().description()).append(", atol ").append(r.tolerance().atol()).append(", rtol ")
+                .append(r.tolerance().rtol()).append(")\n");
+        Forward first = r.firstDivergentForward();
+        if (first != null) {
+            b.append("first divergent forward: ").append(forwardName(first)).append(", origin rank ")
+                    .append(ranks(first.originRanks())).append(" at ").append(controls(first.origin().key()))
+                    .append(" (order ").append(first.origin().order()).append(")\n");
+        }
+        List<Integer> ranks = new ArrayList<>(new TreeSet<>(r.pairs().stream().map(PairOutcome::rank).filter(Objects::nonNull).toList()));
+        if (r.pairs().stream().anyMatch(p -> p.rank() == null)) ranks.add(null);
+        List<List<String>> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>();
+        header.add("forward");
+        for (Integer rank : ranks) header.add("rank " + (rank == null ? "?" : rank));
+        rows.add(header);
+        for (Forward f : r.forwards()) {
+            List<String> row = new ArrayList<>();
+            row.add(forwardName(f));
+            for (Integer rank : ranks) row.add(cell(f, rank));
+            rows.add(row);
+        }
+        grid(b, rows);
+        b.append(ORIGIN).append(" origin rank: its first divergent stage is the forward's earliest\n");
+        b.append("unpaired left: ").append(manifests(r.unpairedLeft(), paths)).append('\n');
+        b.append("unpaired right: ").append(manifests(r.unpairedRight(), paths)).append('\n');
+        return b.toString();
+    }
+
+    public static String runs(RunsResult r, Function<Path, String> paths) {
+        StringBuilder b = new StringBuilder();
+        b.append("verdict: ").append(r.verdictText()).append("  (").append(r.leftRuns().size()).append(" left runs, ")
+                .append(r.rightRuns().size()).append(" right runs, noise factor ").append(r.noiseFactor()).append(", atol ")
+                .append(r.tolerance().atol()).append(", rtol ").append(r.tolerance().rtol()).append(")\n");
+        b.append("left variability:  ").append(variability(r.leftVariability())).append('\n');
+        b.append("right variability: ").append(variability(r.rightVariability())).append('\n');
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("run", "verdict", "compared", "outside band, within noise", "first beyond noise"));
+        for (RunOutcome o : r.runs()) {
+            KeyNoise f = o.firstBeyondNoise();
+            String verdict = o.verdict() == RunsVerdict.WITHIN_NOISE ? o.verdict() + " (" + r.noiseCaveat() + ")" : o.verdict().name();
+            rows.add(List.of(controls(paths.apply(o.run().source())), verdict, String.valueOf(o.compared()),
+                    String.valueOf(o.valuesOutsideBand()),
+                    f == null ? "-" : controls(f.key()) + " (order " + f.order() + "): " + String.join(", ", f.reasons())));
+        }
+        grid(b, rows);
+        if (r.firstBeyondNoise() != null) {
+            KeyNoise f = r.firstBeyondNoise().firstBeyondNoise();
+            b.append("first beyond noise: ").append(controls(f.key())).append(" in ")
+                    .append(controls(paths.apply(r.firstBeyondNoise().run().source()))).append('\n');
+            for (StatisticBand s : f.beyondNoise()) {
+                b.append(String.format(java.util.Locale.ROOT, "  %-9s value %-14.8g band [%.8g, %.8g] distance %.6g allowed %.6g%n", s.statistic(),
+                        s.value(), s.low(), s.high(), s.distance(), s.allowed()));
+            }
+        }
+        if (!r.onlyInLeft().isEmpty() || !r.onlyInRight().isEmpty()) {
+            b.append("only in left: ").append(r.onlyInLeft().size()).append(", only in right: ").append(r.onlyInRight().size())
+                    .append(" (keys missing from some run are missing evidence)\n");
+        }
+        if (!r.evidenceGaps().isEmpty()) {
+            b.append("without comparable statistics: ").append(controls(String.join(", ", r.evidenceGaps()))).append('\n');
+        }
+        b.append(RunsResult.CLAIM).append('\n');
+        return b.toString();
+    }
+
+    /** The grid cell of one rank: verdict and first divergent stage, the origin marked; "-" when the rank has no pair. */
+    public static String cell(Forward f, Integer rank) {
+        PairOutcome p = AllPairsAnalysis.pairAt(f, rank);
+        if (p == null) return "-";
+        StageDiff d = p.firstDivergent();
+        String mark = f.originRanks().contains(rank) && d != null ? ORIGIN : "";
+        return mark + p.diff().verdict() + (d == null ? "" : " " + controls(d.stage()));
+    }
+
+    /** How a forward is named: request label, match index and occurrence. */
+    public static String forwardName(Forward f) {
+        return controls(Objects.toString(f.label(), "?")) + " match " + Objects.toString(f.matchIndex(), "?")
+                + " occ " + Objects.toString(f.occurrence(), "?");
+    }
+
+    private static String variability(Variability v) {
+        String s = v.runs() + (v.runs() == 1 ? " run" : " runs");
+        if (v.runs() < 2) return s + ", no variability to observe";
+        s += v.firstVariable() == null ? ", identical statistics"
+                : ", first variable " + controls(v.firstVariable()) + ", " + v.variableKeys().size() + " variable keys";
+        if (!v.keysNotInEveryRun().isEmpty()) s += ", " + v.keysNotInEveryRun().size() + " keys not in every run";
+        return s;
+    }
+
+    private static String ranks(List<Integer> ranks) {
+        return String.join(", ", ranks.stream().map(r -> Objects.toString(r, "?")).toList());
+    }
+
+    private static String manifests(List<Manifest> ms, Function<Path, String> paths) {
+        return ms.isEmpty() ? "none" : controls(String.join(", ", ms.stream().map(m -> paths.apply(m.path())).toList()));
+    }
+
+    /** Left-aligned columns two spaces apart. */
+    private static void grid(StringBuilder b, List<List<String>> rows) {
+        int[] width = new int[rows.get(0).size()];
+        for (List<String> row : rows) for (int i = 0; i < row.size(); i++) width[i] = Math.max(width[i], row.get(i).length());
+        for (List<String> row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.size(); i++) {
+                line.append(row.get(i));
+                if (i < row.size() - 1) line.append(" ".repeat(width[i] - row.get(i).length() + 2));
+            }
+            b.append(line).append('\n');
+        }
+    }
+}

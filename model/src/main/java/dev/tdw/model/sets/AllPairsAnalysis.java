@@ -1,0 +1,96 @@
+package dev.tdw.model.sets;
+
+import dev.tdw.model.align.CapturePairing;
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.LoadProgress;
+import dev.tdw.model.compare.DiffVerdict;
+import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.compare.SummaryDiff;
+import dev.tdw.model.compare.Tolerance;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+
+/** The every-pair analysis of two capture roots: the ordinary pairing and diff for each pair, then per forward its origin. */
+public final class AllPairsAnalysis {
+    private static final Comparator<Integer> NULLS_LAST = Comparator.nullsLast(Comparator.naturalOrder());
+    /** The contract's pair order; ties keep the pairing's order (label, then path). */
+    private static final Comparator<PairOutcome> PAIR_ORDER = Comparator
+            .comparing(PairOutcome::matchIndex, NULLS_LAST)
+            .thenComparing(PairOutcome::occurrence, NULLS_LAST)
+            .thenComparing(PairOutcome::rank, NULLS_LAST);
+
+    private AllPairsAnalysis() {}
+
+    public static AllPairsResult of(CaptureDirectory left, CaptureDirectory right, Tolerance tol) {
+        return of(left, right, tol, LoadProgress.NONE);
+    }
+
+    /** {@code progress} is told after each pair and may cancel between pairs ({@link CancellationException}). */
+    public static AllPairsResult of(CaptureDirectory left, CaptureDirectory right, Tolerance tol, LoadProgress progress) {
+        CapturePairing pairing = CapturePairing.of(left, right);
+        List<PairOutcome> pairs = new ArrayList<>(pairing.pairs().size());
+        int done = 0;
+        for (CapturePairing.ManifestPair p : pairing.pairs()) {
+            if (progress.cancelled()) throw new CancellationException("comparing " + left.root() + " and " + right.root() + " was cancelled");
+            pairs.add(new PairOutcome(p.left(), p.right(), SummaryDiff.of(p.left(), p.right(), tol)));
+            progress.progress(++done, pairing.pairs().size(), p.left().id().toString());
+        }
+        pairs.sort(PAIR_ORDER);
+        List<Forward> forwards = forwards(pairs);
+        Forward first = forwards.stream().filter(Forward::diverges).findFirst().orElse(null);
+        return new AllPairsResult(left.root(), right.root(), tol, pairing.method(), pairs, forwards, first,
+                pairing.onlyInLeft(), pairing.onlyInRight(), verdict(pairs, pairing));
+    }
+
+    /**
+     * Groups the sorted pairs by forward. The label joins the key so that manifests without a match index still
+     * group by request rather than all together.
+     */
+    static List<Forward> forwards(List<PairOutcome> sorted) {
+        Map<List<Object>, List<PairOutcome>> groups = new LinkedHashMap<>();
+        for (PairOutcome p : sorted) {
+            groups.computeIfAbsent(java.util.Arrays.asList(p.matchIndex(), p.occurrence(), p.left().label()), k -> new ArrayList<>()).add(p);
+        }
+        List<Forward> out = new ArrayList<>(groups.size());
+        for (List<PairOutcome> g : groups.values()) out.add(forward(g));
+        return out;
+    }
+
+    static Forward forward(List<PairOutcome> group) {
+        List<Integer> ranks = new ArrayList<>(), divergent = new ArrayList<>(), origin = new ArrayList<>();
+        StageDiff earliest = null;
+        for (PairOutcome p : group) {
+            ranks.add(p.rank());
+            StageDiff f = p.firstDivergent();
+            if (f == null) continue;
+            divergent.add(p.rank());
+            if (earliest == null || NULLS_LAST.compare(f.order(), earliest.order()) < 0) earliest = f;
+        }
+        for (PairOutcome p : group) {
+            StageDiff f = p.firstDivergent();
+            if (f != null && Objects.equals(f.order(), earliest.order())) origin.add(p.rank());
+        }
+        PairOutcome head = group.get(0);
+        return new Forward(head.left().label(), head.matchIndex(), head.occurrence(), group, ranks, divergent, origin, earliest);
+    }
+
+    /** DIVERGENT if any pair is, else COVERAGE_MISMATCH if any pair is or a manifest is unpaired, else INCONCLUSIVE, else ALIGNED. */
+    static DiffVerdict verdict(List<PairOutcome> pairs, CapturePairing pairing) {
+        DiffVerdict worst = pairs.stream().map(p -> p.diff().verdict()).min(Comparator.naturalOrder()).orElse(DiffVerdict.INCONCLUSIVE);
+        if (worst == DiffVerdict.DIVERGENT) return worst;
+        if (!pairing.onlyInLeft().isEmpty() || !pairing.onlyInRight().isEmpty()) return DiffVerdict.COVERAGE_MISMATCH;
+        return worst;
+    }
+
+    /** The pair of one rank in one forward, or null. */
+    public static PairOutcome pairAt(Forward f, Integer rank) {
+        for (PairOutcome p : f.pairs()) if (Objects.equals(p.rank(), rank)) return p;
+        return null;
+    }
+}

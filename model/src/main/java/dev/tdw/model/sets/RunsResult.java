@@ -1,0 +1,45 @@
+package dev.tdw.model.sets;
+
+import dev.tdw.model.compare.Tolerance;
+
+import java.util.List;
+
+/**
+ * Repeated runs of two configurations (contract section 7): each right run judged against the left runs' own noise.
+ *
+ * @param firstBeyondNoise the earliest key beyond noise over all runs (in left order), with its run; null when none
+ */
+public record RunsResult(List<Run> leftRuns, List<Run> rightRuns, Tolerance tolerance, double noiseFactor,
+                         Variability leftVariability, Variability rightVariability, List<RunOutcome> runs,
+                         RunOutcome firstBeyondNoise, List<String> onlyInLeft, List<String> onlyInRight,
+                         List<String> evidenceGaps, RunsVerdict verdict) {
+    public static final String CLAIM = "Summary statistics against the left runs' band; observed variability, not a proof of equality.";
+
+    public RunsResult {
+        leftRuns = List.copyOf(leftRuns);
+        rightRuns = List.copyOf(rightRuns);
+        runs = List.copyOf(runs);
+        onlyInLeft = List.copyOf(onlyInLeft);
+        onlyInRight = List.copyOf(onlyInRight);
+        evidenceGaps = List.copyOf(evidenceGaps);
+    }
+
+    /** Said next to every WITHIN_NOISE: a handful of runs shows less variability than the configuration has. */
+    public String noiseCaveat() {
+        return "observed from " + leftRuns.size() + (leftRuns.size() == 1 ? " run" : " runs") + "; few runs underestimate noise";
+    }
+
+    /** The verdict as a person reads it: with how many runs left the noise, or with the caveat of observed noise. */
+    public String verdictText() {
+        return switch (verdict) {
+            case INTERMITTENT, DIVERGENT -> verdict + " (" + runsBeyondNoise().size() + " of " + runs.size() + " runs beyond noise)";
+            case WITHIN_NOISE -> verdict + " (" + noiseCaveat() + ")";
+            default -> verdict.name();
+        };
+    }
+
+    /** The right runs that are DIVERGENT. */
+    public List<RunOutcome> runsBeyondNoise() {
+        return runs.stream().filter(r -> r.verdict() == RunsVerdict.DIVERGENT).toList();
+    }
+}

@@ -1,0 +1,108 @@
+package dev.tdw.model.sets;
+
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.DiffVerdict;
+import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.report.CaptureSetText;
+import dev.tdw.model.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Origin ranks, forward grouping, pair order and the overall verdict of the every-pair analysis. */
+class AllPairsAnalysisRulesTest {
+    private static Manifest m(String side, int rank, int occurrence, double... values) {
+        Manifests b = new Manifests();
+        for (int i = 0; i < values.length; i++) b.value("s" + i, values[i]);
+        return b.build(side + "/occ" + occurrence + "/req-rank" + rank + ".json", "req", rank, 1, occurrence);
+    }
+
+    private static CaptureDirectory root(String name, Manifest... ms) {
+        return new CaptureDirectory(Path.of(name), List.of(ms), List.of());
+    }
+
+    @Test
+    void theOriginIsTheRankThatDivergesEarliestAndTiesKeepEveryRank() {
+        CaptureDirectory left = root("L", m("L", 0, 1, 1, 2, 3), m("L", 1, 1, 1, 2, 3), m("L", 2, 1, 1, 2, 3));
+        CaptureDirectory right = root("R", m("R", 0, 1, 1, 2, 9), m("R", 1, 1, 1, 9, 9), m("R", 2, 1, 1, 9, 9));
+        AllPairsResult r = AllPairsAnalysis.of(left, right, Tolerance.EXACT);
+        Forward f = r.forwards().get(0);
+        assertEquals(List.of(0, 1, 2), f.divergentRanks());
+        assertEquals(List.of(1, 2), f.originRanks());
+        assertEquals("s1#0", f.origin().key());
+        assertEquals(f, r.firstDivergentForward());
+        assertEquals(DiffVerdict.DIVERGENT, r.verdict());
+    }
+
+    @Test
+    void pairsAreSortedByOccurrenceThenRankAndGroupedPerForward() {
+        CaptureDirectory left = root("L", m("L", 1, 2, 1), m("L", 0, 2, 1), m("L", 1, 1, 1), m("L", 0, 1, 1));
+        CaptureDirectory right = root("R", m("R", 0, 1, 1), m("R", 1, 1, 1), m("R", 0, 2, 5), m("R", 1, 2, 1));
+        AllPairsResult r = AllPairsAnalysis.of(left, right, Tolerance.EXACT);
+        List<String> order = r.pairs().stream().map(p -> p.occurrence() + "/" + p.rank()).toList();
+        assertEquals(List.of("1/0", "1/1", "2/0", "2/1"), order);
+        assertEquals(2, r.forwards().size());
+        assertFalse(r.forwards().get(0).diverges());
+        assertEquals(2, r.firstDivergentForward().occurrence());
+        assertEquals(List.of(0), r.firstDivergentForward().originRanks());
+    }
+
+    @Test
+    void anUnpairedManifestMakesAnAgreeingSetACoverageMismatch() {
+        CaptureDirectory left = root("L", m("L", 0, 1, 1), m("L", 1, 1, 1));
+        CaptureDirectory right = root("R", m("R", 0, 1, 1));
+        AllPairsResult r = AllPairsAnalysis.of(left, right, Tolerance.EXACT);
+        assertEquals(DiffVerdict.COVERAGE_MISMATCH, r.verdict());
+        assertEquals(1, r.unpairedLeft().size());
+        assertNull(r.firstDivergentForward());
+    }
+
+    @Test
+    void nothingPairedIsInconclusiveAndAllAgreeingIsAligned() {
+        assertEquals(DiffVerdict.INCONCLUSIVE, AllPairsAnalysis.of(root("L"), root("R"), Tolerance.EXACT).verdict());
+        assertEquals(DiffVerdict.ALIGNED, AllPairsAnalysis.of(root("L", m("L", 0, 1, 1)), root("R", m("R", 0, 1, 1)), Tolerance.EXACT).verdict());
+    }
+
+    @Test
+    void reportsProgressPerPairAndStopsWhenCancelled() {
+        CaptureDirectory left = root("L", m("L", 0, 1, 1), m("L", 1, 1, 1));
+        CaptureDirectory right = root("R", m("R", 0, 1, 1), m("R", 1, 1, 1));
+        List<Long> seen = new ArrayList<>();
+        AllPairsAnalysis.of(left, right, Tolerance.EXACT, new dev.tdw.model.capture.LoadProgress() {
+            @Override public void progress(long done, long total, String what) { seen.add(done * 10 + total); }
+            @Override public boolean cancelled() { return false; }
+        });
+        assertEquals(List.of(12L, 22L), seen);
+        assertThrows(CancellationException.class, () -> AllPairsAnalysis.of(left, right, Tolerance.EXACT, new dev.tdw.model.capture.LoadProgress() {
+            @Override public boolean cancelled() { return true; }
+        }));
+    }
+
+    @Test
+    void theTextGridMarksTheOriginRankAndEscapesLabels() throws Exception {
+        Path s = TestCaptures.scenario("tp4-origin");
+        AllPairsResult r = AllPairsAnalysis.of(CaptureDirectory.load(s.resolve("baseline")), CaptureDirectory.load(s.resolve("candidate")),
+                Tolerance.EXACT);
+        String text = CaptureSetText.allPairs(r, p -> s.relativize(p).toString());
+        assertTrue(text.contains("*DIVERGENT layers.2.self_attn.q_rope"), text);
+        assertTrue(text.contains("first divergent forward: cmpl-tp match 1 occ 1, origin rank 2 at layers.2.self_attn.q_rope#0 (order 25)"), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("forward") && l.contains("rank 3")), text);
+
+        Manifests evil = new Manifests().value("a\u001b[2J", 1);
+        Manifest l = evil.build("L/x-rank0.json", "bad\nlabel", 0, 1, 1), rr = new Manifests().value("a\u001b[2J", 2)
+                .build("R/x-rank0.json", "bad\nlabel", 0, 1, 1);
+        String escaped = CaptureSetText.allPairs(AllPairsAnalysis.of(root("L", l), root("R", rr), Tolerance.EXACT), Path::toString);
+        assertTrue(escaped.contains("bad\\u000alabel") && escaped.contains("a\\u001b[2J"), escaped);
+        assertFalse(escaped.contains("\u001b"), escaped);
+    }
+}
