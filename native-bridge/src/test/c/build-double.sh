@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the CANN test double in the three layouts the Java loader must handle:
-#   current/  libascendcl.so libnnopbase.so libopapi_math.so libopapi_nn.so  (current CANN split)
+#   current/  libascendcl.so libnnopbase.so libopapi_math.so libopapi_nn.so libopapi_transformer.so
+#             (current CANN split)
 #   legacy/   libascendcl.so libnnopbase.so libopapi.so                      (older CANN, one operator library)
 #   single/   libascend_double.so and the three legacy names as symlinks to it
 # Usage: build-double.sh <source dir> <output dir>. Called by the Maven test build only.
@@ -8,7 +9,7 @@ set -eu
 src=$1
 out=$2
 cc=${CC:-gcc}
-flags="-std=gnu11 -O1 -g -Wall -Wextra -Werror -fPIC -fvisibility=hidden -shared -I$src"
+flags="-std=gnu11 -O1 -g -Wall -Wextra -Werror -fPIC -pthread -fvisibility=hidden -shared -I$src"
 rpath='-Wl,-rpath,$ORIGIN'
 
 rm -rf "$out"
@@ -22,10 +23,11 @@ done
 libs="-L$out/current -lnnopbase -lascendcl $rpath -lm"
 $cc $flags -o "$out/current/libopapi_math.so" "$src/ops_math.c" -Wl,-soname,libopapi_math.so $libs
 $cc $flags -o "$out/current/libopapi_nn.so" "$src/ops_nn.c" -Wl,-soname,libopapi_nn.so $libs
-$cc $flags -o "$out/legacy/libopapi.so" "$src/ops_math.c" "$src/ops_nn.c" -Wl,-soname,libopapi.so \
+$cc $flags -o "$out/current/libopapi_transformer.so" "$src/ops_transformer.c" -Wl,-soname,libopapi_transformer.so $libs
+$cc $flags -o "$out/legacy/libopapi.so" "$src/ops_math.c" "$src/ops_nn.c" "$src/ops_transformer.c" -Wl,-soname,libopapi.so \
     -L"$out/legacy" -lnnopbase -lascendcl "$rpath" -lm
 
-$cc $flags -o "$out/single/libascend_double.so" "$src/runtime.c" "$src/tensor.c" "$src/ops_math.c" "$src/ops_nn.c" \
+$cc $flags -o "$out/single/libascend_double.so" "$src/runtime.c" "$src/tensor.c" "$src/ops_math.c" "$src/ops_nn.c" "$src/ops_transformer.c" \
     -Wl,-soname,libascend_double.so -lm
 for name in libascendcl.so libnnopbase.so libopapi.so; do
     ln -s libascend_double.so "$out/single/$name"

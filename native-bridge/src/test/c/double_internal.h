@@ -13,6 +13,9 @@
  *
  * TDW_DOUBLE_FAULT (read at every call, comma-separated) injects faults:
  *   error:<function>         the function fails with its error code and a recent error message
+ *   quiet_error:<function>   the same failure, leaving the recent error message as it was
+ *   queued_error:<aclnnOp>   the second phase queues its work, then fails
+ *   stuck:aclrtSynchronizeStream  synchronization fails before the queued tasks ran
  *   wrong_result:<aclnnOp>   the operator adds 1 to the first element of its first output
  */
 #ifndef TDW_DOUBLE_INTERNAL_H
@@ -36,6 +39,7 @@ typedef void *aclrtStream;
 #define ACL_ERROR_BAD_ALLOC 200000
 #define ACL_ERROR_INVALID_DEVICE 200002
 #define ACL_ERROR_INVALID_RESOURCE_HANDLE 200005
+#define ACL_ERROR_INTERNAL_ERROR 500000
 #define ACL_ERROR_RT_FAILURE 500003
 
 /* aclnn return codes */
@@ -112,11 +116,13 @@ TDW_EXPORT void tdw_double_track(void *handle, int kind, size_t bytes);
 TDW_EXPORT int tdw_double_untrack(void *handle, int kind);
 TDW_EXPORT int tdw_double_live(const void *handle, int kind);
 TDW_EXPORT int tdw_double_in_device_memory(const void *p, size_t bytes);
+TDW_EXPORT size_t tdw_double_live_count(int kind);
 TDW_EXPORT int tdw_double_initialized(void);
 TDW_EXPORT aclnnStatus tdw_double_enqueue(const char *function, aclrtStream stream, aclOpExecutor *ex);
 
 /* --- shared helpers, defined in libnnopbase (tensor.c) --- */
 TDW_EXPORT size_t tdw_double_dtype_size(int dtype);
+TDW_EXPORT float tdw_double_round(int dtype, float v);
 TDW_EXPORT int64_t tdw_double_numel(const aclTensor *t);
 TDW_EXPORT double tdw_double_get(const aclTensor *t, int64_t logical);
 TDW_EXPORT void tdw_double_set(const aclTensor *t, int64_t logical, double value);
@@ -130,5 +136,14 @@ TDW_EXPORT aclnnStatus tdw_double_first_phase(const char *function, uint64_t *wo
 TDW_EXPORT aclnnStatus tdw_double_check(const char *function, const char *name, const aclTensor *t);
 TDW_EXPORT int tdw_double_broadcastable(const aclTensor *in, const aclTensor *out);
 TDW_EXPORT int tdw_double_same_shape(const aclTensor *a, const aclTensor *b);
+
+/* --- shared by the operator sources --- */
+#define CHECK(expr) do { aclnnStatus s_ = (expr); if (s_ != ACLNN_SUCCESS) return s_; } while (0)
+#define REQUIRE(fn, cond, ...) do { if (!(cond)) { tdw_double_error(fn, __VA_ARGS__); return ACLNN_ERR_PARAM_INVALID; } } while (0)
+
+/* The 16- and 32-bit float types the double's operators compute on. */
+static inline int tdw_double_is_float(int dtype) {
+    return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16;
+}
 
 #endif

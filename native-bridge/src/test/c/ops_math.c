@@ -1,16 +1,23 @@
 /* libopapi_math part of the test double: element-wise arithmetic with broadcasting, computed in fp32. */
 #include "double_internal.h"
 
-#define CHECK(expr) do { aclnnStatus s_ = (expr); if (s_ != ACLNN_SUCCESS) return s_; } while (0)
 
+static int is_floating(int dtype) {
+    return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16 || dtype == ACL_DOUBLE;
+}
+
+/* Floats compute in fp32; integers exactly (in double, exact to 2^53). */
 static aclnnStatus add_compute(aclOpExecutor *ex, void *workspace) {
     (void)workspace;
     const aclTensor *a = ex->in[0], *b = ex->in[1], *out = ex->out[0];
-    float alpha = (float)ex->real;
     for (int64_t i = 0, n = tdw_double_numel(out); i < n; i++) {
-        float x = (float)tdw_double_get(a, tdw_double_broadcast_index(a, out, i));
-        float y = (float)tdw_double_get(b, tdw_double_broadcast_index(b, out, i));
-        tdw_double_set(out, i, x + alpha * y);
+        double x = tdw_double_get(a, tdw_double_broadcast_index(a, out, i));
+        double y = tdw_double_get(b, tdw_double_broadcast_index(b, out, i));
+        if (is_floating(out->dtype)) {
+            tdw_double_set(out, i, (float)x + (float)ex->real * (float)y);
+        } else {
+            tdw_double_set(out, i, x + (double)ex->integer * y);
+        }
     }
     return ACLNN_SUCCESS;
 }
@@ -37,6 +44,19 @@ static aclnnStatus binary_first_phase(const char *fn, const char *op, tdw_kernel
         tdw_double_error(fn, "alpha (%p) is not a live aclScalar", (const void *)alpha);
         return ACLNN_ERR_PARAM_INVALID;
     }
+    /* aclnnAdd: alpha is required and must cast to the promoted type of self and other, so a floating
+     * alpha cannot scale an integer add. */
+    int promoted_floating = is_floating(self->dtype) || is_floating(other->dtype);
+    if (compute == add_compute) {
+        if (alpha == NULL) {
+            tdw_double_error(fn, "alpha is null");
+            return ACLNN_ERR_PARAM_NULLPTR;
+        }
+        if (!promoted_floating && is_floating(alpha->dtype)) {
+            tdw_double_error(fn, "alpha of type %d cannot be cast to the integer type of self and other", alpha->dtype);
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+    }
     if (!tdw_double_broadcastable(self, out) || !tdw_double_broadcastable(other, out)) {
         tdw_double_error(fn, "self and other do not broadcast to the shape of out");
         return ACLNN_ERR_PARAM_INVALID;
@@ -46,6 +66,7 @@ static aclnnStatus binary_first_phase(const char *fn, const char *op, tdw_kernel
     tdw_double_bind(ex, 0, 1, other);
     tdw_double_bind(ex, 1, 0, out);
     ex->real = alpha != NULL ? alpha->value : 1.0;
+    ex->integer = (int64_t)ex->real;
     *workspaceSize = 0;
     *executor = ex;
     return ACLNN_SUCCESS;

@@ -1,15 +1,13 @@
-/* libopapi_nn part of the test double: norms, matmul, softmax, activations and rotary embedding. Every
- * kernel computes in fp32 and rounds once into its output type, and keeps its per-row scratch in the
- * workspace the caller allocated, so a short or missing workspace is caught by the second phase. */
+/* libopapi_nn part of the test double: norms, matmul, softmax and activations. Kernels compute in fp32
+ * and round into their output type (AddRmsNorm also where the device kernel rounds), and keep their
+ * scratch in the workspace the caller allocated, so a short or missing workspace is caught by the second
+ * phase. */
 #include "double_internal.h"
 
 #include <math.h>
 #include <string.h>
 
-#define CHECK(expr) do { aclnnStatus s_ = (expr); if (s_ != ACLNN_SUCCESS) return s_; } while (0)
-#define REQUIRE(fn, cond, ...) do { if (!(cond)) { tdw_double_error(fn, __VA_ARGS__); return ACLNN_ERR_PARAM_INVALID; } } while (0)
 
-static int is_float(int dtype) { return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16; }
 
 static int64_t normalize_dim(int64_t dim, uint64_t ndim) { return dim < 0 ? dim + (int64_t)ndim : dim; }
 
@@ -28,31 +26,55 @@ static int64_t norm_width(const aclTensor *x, const aclTensor *gamma) {
     return tdw_double_numel(gamma);
 }
 
+/* RmsNorm: fp32 throughout, rounded once into yOut. */
 static aclnnStatus rms_norm_compute(aclOpExecutor *ex, void *workspace) {
-    const aclTensor *x = ex->in[0], *residual = ex->in[1], *gamma = ex->in[2];
-    const aclTensor *y = ex->out[0], *rstd_out = ex->out[1], *sum_out = ex->out[2];
+    const aclTensor *x = ex->in[0], *gamma = ex->in[2], *y = ex->out[0], *rstd_out = ex->out[1];
     float *rstd = workspace;
     int64_t width = tdw_double_numel(gamma), rows = tdw_double_numel(x) / width;
     float eps = (float)ex->real;
     for (int64_t r = 0; r < rows; r++) {
         float squares = 0.0f;
         for (int64_t c = 0; c < width; c++) {
-            int64_t i = r * width + c;
-            float v = (float)tdw_double_get(x, i);
-            if (residual != NULL) v += (float)tdw_double_get(residual, i);
+            float v = (float)tdw_double_get(x, r * width + c);
             squares += v * v;
         }
         rstd[r] = 1.0f / sqrtf(squares / (float)width + eps);
         for (int64_t c = 0; c < width; c++) {
-            int64_t i = r * width + c;
-            float v = (float)tdw_double_get(x, i);
-            if (residual != NULL) {
-                v += (float)tdw_double_get(residual, i);
-                tdw_double_set(sum_out, i, v);
-            }
-            tdw_double_set(y, i, v * rstd[r] * (float)tdw_double_get(gamma, c));
+            float v = (float)tdw_double_get(x, r * width + c);
+            tdw_double_set(y, r * width + c, v * rstd[r] * (float)tdw_double_get(gamma, c));
         }
         if (rstd_out != NULL) tdw_double_set(rstd_out, r, rstd[r]);
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* AddRmsNorm rounds where the ops-nn kernel (norm/add_rms_norm/op_kernel/add_rms_norm.h) rounds: fp16 adds
+ * x1 + x2 in half and normalizes that half sum, bf16 adds in fp32 and normalizes the unrounded sum; the mean
+ * square is a sum of x^2 / n; y is (x * rstd) rounded to the type, then times gamma rounded again. The
+ * workspace holds the fp32 row sum. */
+static aclnnStatus add_rms_norm_compute(aclOpExecutor *ex, void *workspace) {
+    const aclTensor *x1 = ex->in[0], *x2 = ex->in[1], *gamma = ex->in[2];
+    const aclTensor *y = ex->out[0], *rstd_out = ex->out[1], *sum_out = ex->out[2];
+    float *sum = workspace;
+    int type = x1->dtype;
+    int64_t width = tdw_double_numel(gamma), rows = tdw_double_numel(x1) / width;
+    float eps = (float)ex->real, avg = 1.0f / (float)width;
+    for (int64_t r = 0; r < rows; r++) {
+        float squares = 0.0f;
+        for (int64_t c = 0; c < width; c++) {
+            int64_t i = r * width + c;
+            float v = (float)tdw_double_get(x1, i) + (float)tdw_double_get(x2, i);
+            if (type == ACL_FLOAT16) v = tdw_double_round(type, v);
+            sum[c] = v;
+            tdw_double_set(sum_out, i, v);
+            squares += v * v * avg;
+        }
+        float rstd = 1.0f / sqrtf(squares + eps);
+        for (int64_t c = 0; c < width; c++) {
+            float normalized = tdw_double_round(type, sum[c] * rstd);
+            tdw_double_set(y, r * width + c, normalized * (float)tdw_double_get(gamma, c));
+        }
+        if (rstd_out != NULL) tdw_double_set(rstd_out, r, rstd);
     }
     return ACLNN_SUCCESS;
 }
@@ -72,8 +94,13 @@ static aclnnStatus norm_first_phase(const char *fn, const char *op, const aclTen
     CHECK(tdw_double_check(fn, "gamma", gamma));
     CHECK(tdw_double_check(fn, "yOut", y));
     CHECK(tdw_double_check(fn, "rstdOut", rstd));
-    REQUIRE(fn, is_float(x->dtype), "x has unsupported type %d", x->dtype);
-    REQUIRE(fn, gamma->dtype == x->dtype || gamma->dtype == ACL_FLOAT, "gamma type %d does not match x", gamma->dtype);
+    REQUIRE(fn, tdw_double_is_float(x->dtype), "x has unsupported type %d", x->dtype);
+    /* RmsNorm takes an fp32 gamma with a 16-bit x; AddRmsNorm wants gamma in x1's type (aclnnAddRmsNorm doc). */
+    if (residual != NULL) {
+        REQUIRE(fn, gamma->dtype == x->dtype, "gamma has type %d but x1 has type %d; they must be the same", gamma->dtype, x->dtype);
+    } else {
+        REQUIRE(fn, gamma->dtype == x->dtype || gamma->dtype == ACL_FLOAT, "gamma type %d does not match x", gamma->dtype);
+    }
     REQUIRE(fn, tdw_double_same_shape(x, y) && y->dtype == x->dtype, "yOut differs from x in shape or type");
     REQUIRE(fn, epsilon >= 0, "epsilon %g is negative", epsilon);
     int64_t width = norm_width(x, gamma);
@@ -81,7 +108,9 @@ static aclnnStatus norm_first_phase(const char *fn, const char *op, const aclTen
     int64_t rows = tdw_double_numel(x) / width;
     REQUIRE(fn, rstd->dtype == ACL_FLOAT && tdw_double_numel(rstd) == rows,
             "rstdOut must be FLOAT with %lld elements", (long long)rows);
-    aclOpExecutor *ex = tdw_double_new_executor(op, rms_norm_compute, (uint64_t)rows * sizeof(float));
+    aclOpExecutor *ex = residual != NULL
+        ? tdw_double_new_executor(op, add_rms_norm_compute, (uint64_t)width * sizeof(float))
+        : tdw_double_new_executor(op, rms_norm_compute, (uint64_t)rows * sizeof(float));
     tdw_double_bind(ex, 0, 0, x);
     tdw_double_bind(ex, 0, 1, residual);
     tdw_double_bind(ex, 0, 2, gamma);
@@ -179,7 +208,8 @@ TDW_EXPORT aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, co
                 "normalizedShape[%llu]=%lld does not match input", (unsigned long long)i, (long long)d);
         width *= d;
     }
-    REQUIRE(fn, is_float(input->dtype) && tdw_double_same_shape(input, out), "out differs from input");
+    REQUIRE(fn, tdw_double_is_float(input->dtype) && tdw_double_same_shape(input, out) && out->dtype == input->dtype,
+            "out differs from input in shape or type");
     REQUIRE(fn, weight == NULL || tdw_double_numel(weight) == width, "weight does not have %lld elements", (long long)width);
     REQUIRE(fn, bias == NULL || tdw_double_numel(bias) == width, "bias does not have %lld elements", (long long)width);
     int64_t rows = tdw_double_numel(input) / width;
@@ -252,7 +282,7 @@ TDW_EXPORT aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const 
     aclTensor ab = batch_of(self), bb = batch_of(mat2), ob = batch_of(out);
     REQUIRE(fn, tdw_double_broadcastable(&ab, &ob) && tdw_double_broadcastable(&bb, &ob),
             "batch dims of self and mat2 do not broadcast to out");
-    REQUIRE(fn, self->dtype == mat2->dtype && is_float(self->dtype), "self and mat2 must share a float type");
+    REQUIRE(fn, self->dtype == mat2->dtype && tdw_double_is_float(self->dtype), "self and mat2 must share a float type");
     aclOpExecutor *ex = tdw_double_new_executor("aclnnMatmul", matmul_compute, (uint64_t)(n > 0 ? n : 1) * sizeof(float));
     tdw_double_bind(ex, 0, 0, self);
     tdw_double_bind(ex, 0, 1, mat2);
@@ -299,7 +329,7 @@ TDW_EXPORT aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64
     CHECK(tdw_double_check(fn, "out", out));
     int64_t d = normalize_dim(dim, self->ndim);
     REQUIRE(fn, d >= 0 && d < (int64_t)self->ndim, "dim %lld is out of range", (long long)dim);
-    REQUIRE(fn, is_float(self->dtype) && tdw_double_same_shape(self, out), "out differs from self");
+    REQUIRE(fn, tdw_double_is_float(self->dtype) && tdw_double_same_shape(self, out), "out differs from self");
     aclOpExecutor *ex = tdw_double_new_executor("aclnnSoftmax", softmax_compute,
                                                 (uint64_t)(self->dims[d] > 0 ? self->dims[d] : 1) * sizeof(float));
     tdw_double_bind(ex, 0, 0, self);
@@ -345,7 +375,8 @@ static aclnnStatus unary_first_phase(const char *fn, const char *op, tdw_kernel 
     CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
     CHECK(tdw_double_check(fn, "self", self));
     CHECK(tdw_double_check(fn, "out", out));
-    REQUIRE(fn, is_float(self->dtype) && tdw_double_same_shape(self, out), "out differs from self");
+    REQUIRE(fn, tdw_double_is_float(self->dtype) && tdw_double_same_shape(self, out) && out->dtype == self->dtype,
+            "out differs from self in shape or type");
     aclOpExecutor *ex = tdw_double_new_executor(op, compute, 0);
     tdw_double_bind(ex, 0, 0, self);
     tdw_double_bind(ex, 1, 0, out);
@@ -401,7 +432,7 @@ TDW_EXPORT aclnnStatus aclnnSwiGluGetWorkspaceSize(const aclTensor *x, int64_t d
     CHECK(tdw_double_check(fn, "out", out));
     int64_t d = normalize_dim(dim, x->ndim);
     REQUIRE(fn, d >= 0 && d < (int64_t)x->ndim && x->dims[d] % 2 == 0, "dim %lld is out of range or odd", (long long)dim);
-    REQUIRE(fn, out->ndim == x->ndim && out->dtype == x->dtype && is_float(x->dtype), "out differs from x in rank or type");
+    REQUIRE(fn, out->ndim == x->ndim && out->dtype == x->dtype && tdw_double_is_float(x->dtype), "out differs from x in rank or type");
     for (uint64_t i = 0; i < x->ndim; i++) {
         REQUIRE(fn, out->dims[i] == ((int64_t)i == d ? x->dims[i] / 2 : x->dims[i]), "out has the wrong shape");
     }
@@ -416,55 +447,4 @@ TDW_EXPORT aclnnStatus aclnnSwiGluGetWorkspaceSize(const aclTensor *x, int64_t d
 
 TDW_EXPORT aclnnStatus aclnnSwiGlu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
     return second_phase("aclnnSwiGlu", workspace, workspaceSize, executor, stream);
-}
-
-/* ---------- RotaryPositionEmbedding ---------- */
-
-static aclnnStatus rope_compute(aclOpExecutor *ex, void *workspace) {
-    (void)workspace;
-    const aclTensor *x = ex->in[0], *cos = ex->in[1], *sin = ex->in[2], *out = ex->out[0];
-    int64_t width = x->dims[x->ndim - 1], half = width / 2;
-    for (int64_t i = 0, n = tdw_double_numel(x); i < n; i++) {
-        int64_t d = i % width, row = i - d;
-        float rotated;
-        if (ex->integer == 0) {
-            rotated = d < half ? -(float)tdw_double_get(x, row + d + half) : (float)tdw_double_get(x, row + d - half);
-        } else {
-            rotated = d % 2 == 0 ? -(float)tdw_double_get(x, row + d + 1) : (float)tdw_double_get(x, row + d - 1);
-        }
-        float c = (float)tdw_double_get(cos, tdw_double_broadcast_index(cos, x, i));
-        float s = (float)tdw_double_get(sin, tdw_double_broadcast_index(sin, x, i));
-        tdw_double_set(out, i, (float)tdw_double_get(x, i) * c + rotated * s);
-    }
-    return ACLNN_SUCCESS;
-}
-
-TDW_EXPORT aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTensor *x, const aclTensor *cos,
-                                                                    const aclTensor *sin, int64_t mode, aclTensor *out,
-                                                                    uint64_t *workspaceSize, aclOpExecutor **executor) {
-    static const char *fn = "aclnnRotaryPositionEmbeddingGetWorkspaceSize";
-    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
-    CHECK(tdw_double_check(fn, "x", x));
-    CHECK(tdw_double_check(fn, "cos", cos));
-    CHECK(tdw_double_check(fn, "sin", sin));
-    CHECK(tdw_double_check(fn, "out", out));
-    REQUIRE(fn, mode == 0 || mode == 1, "mode %lld is not 0 (half) or 1 (interleave)", (long long)mode);
-    REQUIRE(fn, (x->ndim == 3 || x->ndim == 4) && x->dims[x->ndim - 1] % 2 == 0, "x must be 3-D or 4-D with an even last dim");
-    REQUIRE(fn, tdw_double_same_shape(cos, sin) && tdw_double_broadcastable(cos, x), "cos and sin must match and broadcast to x");
-    REQUIRE(fn, cos->dtype == x->dtype && sin->dtype == x->dtype && is_float(x->dtype), "cos and sin must have the type of x");
-    REQUIRE(fn, tdw_double_same_shape(x, out) && out->dtype == x->dtype, "out differs from x");
-    aclOpExecutor *ex = tdw_double_new_executor("aclnnRotaryPositionEmbedding", rope_compute, 0);
-    tdw_double_bind(ex, 0, 0, x);
-    tdw_double_bind(ex, 0, 1, cos);
-    tdw_double_bind(ex, 0, 2, sin);
-    tdw_double_bind(ex, 1, 0, out);
-    ex->integer = mode;
-    *workspaceSize = 0;
-    *executor = ex;
-    return ACLNN_SUCCESS;
-}
-
-TDW_EXPORT aclnnStatus aclnnRotaryPositionEmbedding(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
-                                                    aclrtStream stream) {
-    return second_phase("aclnnRotaryPositionEmbedding", workspace, workspaceSize, executor, stream);
 }

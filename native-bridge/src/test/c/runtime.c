@@ -1,6 +1,7 @@
 /* libascendcl part of the test double: init, devices, memory, streams, recent error message. */
 #include "double_internal.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,17 +21,29 @@ typedef struct {
     size_t bytes;
 } tdw_entry;
 
-static int g_initialized;
+/* aclInit reference count (acl.cpp: a repeated aclInit counts a reference and returns 100002) and whether
+ * aclFinalize ran: acl_rt.h says services cannot be used after aclFinalize, so the double refuses a new
+ * aclInit then. */
+static uint64_t g_init_references;
+static int g_finalized;
 /* ACL binds the current device to the calling thread. */
 static __thread int g_device = -1;
 static size_t g_allocated;
+/* The live-object registry is shared by every thread of the process, as several runtimes may run at once. */
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 static tdw_entry *g_entries;
 static size_t g_entry_count;
 static size_t g_entry_capacity;
+/* Like aclRecentErrMsg (acl.cpp): per thread, replaced by the next failure, not cleared by reading it. */
 static __thread char g_error[1024];
-static __thread char g_error_returned[1024];
+/* Set by a quiet_error fault: the failing call leaves the recent message as it was. */
+static __thread int g_quiet;
 
 TDW_EXPORT void tdw_double_error(const char *function, const char *format, ...) {
+    if (g_quiet) {
+        g_quiet = 0;
+        return;
+    }
     va_list args;
     int n = snprintf(g_error, sizeof g_error, "%s: ", function);
     va_start(args, format);
@@ -38,8 +51,19 @@ TDW_EXPORT void tdw_double_error(const char *function, const char *format, ...) 
     va_end(args);
 }
 
-/* True when TDW_DOUBLE_FAULT lists exactly "<kind>:<function>". */
+static int fault_listed(const char *kind, const char *function);
+
+/* True when TDW_DOUBLE_FAULT lists exactly "<kind>:<function>"; an "error" is also a "quiet_error", which
+ * fails the same way without a new recent message. */
 TDW_EXPORT int tdw_double_fault(const char *kind, const char *function) {
+    if (strcmp(kind, "error") == 0 && fault_listed("quiet_error", function)) {
+        g_quiet = 1;
+        return 1;
+    }
+    return fault_listed(kind, function);
+}
+
+static int fault_listed(const char *kind, const char *function) {
     const char *spec = getenv("TDW_DOUBLE_FAULT");
     if (spec == NULL) return 0;
     size_t kind_len = strlen(kind), fn_len = strlen(function);
@@ -56,40 +80,64 @@ TDW_EXPORT int tdw_double_fault(const char *kind, const char *function) {
 }
 
 TDW_EXPORT void tdw_double_track(void *handle, int kind, size_t bytes) {
+    pthread_mutex_lock(&g_lock);
     if (g_entry_count == g_entry_capacity) {
         g_entry_capacity = g_entry_capacity ? g_entry_capacity * 2 : 64;
-        g_entries = realloc(g_entries, g_entry_capacity * sizeof *g_entries);
+        tdw_entry *grown = realloc(g_entries, g_entry_capacity * sizeof *g_entries);
+        if (grown == NULL) abort();
+        g_entries = grown;
     }
     g_entries[g_entry_count++] = (tdw_entry){handle, kind, bytes};
+    pthread_mutex_unlock(&g_lock);
 }
 
 TDW_EXPORT int tdw_double_untrack(void *handle, int kind) {
+    int found = 0;
+    pthread_mutex_lock(&g_lock);
     for (size_t i = 0; i < g_entry_count; i++) {
         if (g_entries[i].handle == handle && g_entries[i].kind == kind) {
             g_entries[i] = g_entries[--g_entry_count];
-            return 1;
+            found = 1;
+            break;
         }
     }
-    return 0;
+    pthread_mutex_unlock(&g_lock);
+    return found;
 }
 
 TDW_EXPORT int tdw_double_live(const void *handle, int kind) {
-    for (size_t i = 0; i < g_entry_count; i++) {
-        if (g_entries[i].handle == handle && g_entries[i].kind == kind) return 1;
+    int found = 0;
+    pthread_mutex_lock(&g_lock);
+    for (size_t i = 0; i < g_entry_count && !found; i++) {
+        found = g_entries[i].handle == handle && g_entries[i].kind == kind;
     }
-    return 0;
+    pthread_mutex_unlock(&g_lock);
+    return found;
+}
+
+/* For tests: how many objects of a kind are alive (TDW_EXECUTOR shows a leaked executor). */
+TDW_EXPORT size_t tdw_double_live_count(int kind) {
+    size_t n = 0;
+    pthread_mutex_lock(&g_lock);
+    for (size_t i = 0; i < g_entry_count; i++) n += g_entries[i].kind == kind;
+    pthread_mutex_unlock(&g_lock);
+    return n;
+}
+
+static int in_block(const tdw_entry *e, const char *c, size_t bytes) {
+    const char *base = e->handle;
+    return e->kind == TDW_DEVICE_BLOCK && c >= base && c + bytes <= base + e->bytes;
 }
 
 TDW_EXPORT int tdw_double_in_device_memory(const void *p, size_t bytes) {
-    const char *c = p;
-    for (size_t i = 0; i < g_entry_count; i++) {
-        const char *base = g_entries[i].handle;
-        if (g_entries[i].kind == TDW_DEVICE_BLOCK && c >= base && c + bytes <= base + g_entries[i].bytes) return 1;
-    }
-    return 0;
+    int found = 0;
+    pthread_mutex_lock(&g_lock);
+    for (size_t i = 0; i < g_entry_count && !found; i++) found = in_block(&g_entries[i], p, bytes);
+    pthread_mutex_unlock(&g_lock);
+    return found;
 }
 
-TDW_EXPORT int tdw_double_initialized(void) { return g_initialized && g_device >= 0; }
+TDW_EXPORT int tdw_double_initialized(void) { return g_init_references > 0 && g_device >= 0; }
 
 static aclError injected(const char *function, aclError code) {
     tdw_double_error(function, "injected fault (TDW_DOUBLE_FAULT=error:%s)", function);
@@ -97,7 +145,7 @@ static aclError injected(const char *function, aclError code) {
 }
 
 static int device_ready(const char *function) {
-    if (!g_initialized) {
+    if (g_init_references == 0) {
         tdw_double_error(function, "aclInit has not been called");
         return 0;
     }
@@ -111,37 +159,71 @@ static int device_ready(const char *function) {
 TDW_EXPORT aclError aclInit(const char *configPath) {
     (void)configPath;
     if (tdw_double_fault("error", "aclInit")) return injected("aclInit", ACL_ERROR_RT_FAILURE);
-    if (g_initialized) {
-        tdw_double_error("aclInit", "already initialized in this process");
-        return ACL_ERROR_REPEAT_INITIALIZE;
+    aclError result = ACL_SUCCESS;
+    pthread_mutex_lock(&g_lock);
+    if (g_finalized) {
+        tdw_double_error("aclInit", "ACL was finalized in this process; it cannot be initialized again");
+        result = ACL_ERROR_INTERNAL_ERROR;
+    } else if (g_init_references > 0) {
+        g_init_references++;
+        tdw_double_error("aclInit", "already initialized in this process (%llu references)",
+                         (unsigned long long)g_init_references);
+        result = ACL_ERROR_REPEAT_INITIALIZE;
+    } else {
+        g_init_references = 1;
     }
-    g_initialized = 1;
-    return ACL_SUCCESS;
+    pthread_mutex_unlock(&g_lock);
+    return result;
+}
+
+/* Ends ACL for the process whatever the reference count, as acl.cpp's aclFinalizeInternal does. */
+static void finalize_now(void) {
+    g_init_references = 0;
+    g_finalized = 1;
+    g_device = -1;
 }
 
 TDW_EXPORT aclError aclFinalize(void) {
     if (tdw_double_fault("error", "aclFinalize")) return injected("aclFinalize", ACL_ERROR_RT_FAILURE);
-    if (!g_initialized) {
+    aclError result = ACL_SUCCESS;
+    pthread_mutex_lock(&g_lock);
+    if (g_init_references == 0) {
         tdw_double_error("aclFinalize", "not initialized or already finalized");
-        return ACL_ERROR_REPEAT_FINALIZE;
+        result = ACL_ERROR_REPEAT_FINALIZE;
+    } else {
+        finalize_now();
     }
-    g_initialized = 0;
-    g_device = -1;
-    return ACL_SUCCESS;
+    pthread_mutex_unlock(&g_lock);
+    return result;
 }
 
-/* Returns the message of the last failure on this thread once, then nothing until the next failure. */
+/* Drops one aclInit reference; the last one finalizes (acl.cpp aclFinalizeReferenceImpl). */
+TDW_EXPORT aclError aclFinalizeReference(uint64_t *refCount) {
+    if (tdw_double_fault("error", "aclFinalizeReference")) return injected("aclFinalizeReference", ACL_ERROR_RT_FAILURE);
+    aclError result = ACL_SUCCESS;
+    pthread_mutex_lock(&g_lock);
+    if (g_init_references == 0) {
+        tdw_double_error("aclFinalizeReference", "called without a matching aclInit");
+        result = ACL_ERROR_REPEAT_FINALIZE;
+    } else if (g_init_references > 1) {
+        g_init_references--;
+    } else {
+        finalize_now();
+    }
+    if (refCount != NULL) *refCount = g_init_references;
+    pthread_mutex_unlock(&g_lock);
+    return result;
+}
+
+/* The message of the last failure on this thread; it stays until the next failure replaces it. */
 TDW_EXPORT const char *aclGetRecentErrMsg(void) {
-    if (g_error[0] == '\0') return NULL;
-    memcpy(g_error_returned, g_error, sizeof g_error);
-    g_error[0] = '\0';
-    return g_error_returned;
+    return g_error[0] == '\0' ? NULL : g_error;
 }
 
 TDW_EXPORT aclError aclrtSetDevice(int32_t deviceId) {
     if (tdw_double_fault("error", "aclrtSetDevice")) return injected("aclrtSetDevice", ACL_ERROR_RT_FAILURE);
-    if (!g_initialized) {
-        tdw_double_error("aclrtSetDevice", "aclInit has not been called");
+    if (g_init_references == 0) {
+        tdw_double_error("aclrtSetDevice", g_finalized ? "ACL was finalized" : "aclInit has not been called");
         return ACL_ERROR_UNINITIALIZE;
     }
     if (deviceId < 0 || (uint32_t)deviceId >= DEVICE_COUNT) {
@@ -205,16 +287,46 @@ TDW_EXPORT aclError aclrtMalloc(void **devPtr, size_t size, int policy) {
     return ACL_SUCCESS;
 }
 
+/* The queued task (if any) that reads or writes device block [base, base + bytes): freeing it before the
+ * stream is synchronized lets the kernel write freed memory. Called with g_lock held. */
+static const char *queued_user(const char *base, size_t bytes) {
+    for (size_t i = 0; i < g_entry_count; i++) {
+        if (g_entries[i].kind != TDW_STREAM) continue;
+        for (const aclOpExecutor *ex = ((tdw_stream *)g_entries[i].handle)->head; ex != NULL; ex = ex->next) {
+            const char *ws = ex->workspace;
+            if (ws != NULL && ws >= base && ws < base + bytes) return ex->op;
+            for (int k = 0; k < 4; k++) {
+                const char *d = ex->in[k] ? ex->in[k]->data : NULL;
+                if (d != NULL && d >= base && d < base + bytes) return ex->op;
+            }
+            for (int k = 0; k < 3; k++) {
+                const char *d = ex->out[k] ? ex->out[k]->data : NULL;
+                if (d != NULL && d >= base && d < base + bytes) return ex->op;
+            }
+        }
+    }
+    return NULL;
+}
+
 TDW_EXPORT aclError aclrtFree(void *devPtr) {
     if (tdw_double_fault("error", "aclrtFree")) return injected("aclrtFree", ACL_ERROR_RT_FAILURE);
+    pthread_mutex_lock(&g_lock);
     for (size_t i = 0; i < g_entry_count; i++) {
         if (g_entries[i].handle == devPtr && g_entries[i].kind == TDW_DEVICE_BLOCK) {
+            const char *user = queued_user(devPtr, g_entries[i].bytes);
+            if (user != NULL) {
+                pthread_mutex_unlock(&g_lock);
+                tdw_double_error("aclrtFree", "%p is still used by a queued %s task; synchronize the stream first", devPtr, user);
+                return ACL_ERROR_INVALID_PARAM;
+            }
             g_allocated -= g_entries[i].bytes;
-            tdw_double_untrack(devPtr, TDW_DEVICE_BLOCK);
+            g_entries[i] = g_entries[--g_entry_count];
+            pthread_mutex_unlock(&g_lock);
             free(devPtr);
             return ACL_SUCCESS;
         }
     }
+    pthread_mutex_unlock(&g_lock);
     tdw_double_error("aclrtFree", "%p is not a live device allocation", devPtr);
     return ACL_ERROR_INVALID_PARAM;
 }
@@ -251,11 +363,18 @@ TDW_EXPORT aclError aclrtCreateStream(aclrtStream *stream) {
     return ACL_SUCCESS;
 }
 
+/* Runs the queued tasks in order; the queue is unlinked under the lock and run outside it. */
 static aclError drain(const char *function, tdw_stream *s) {
     aclError result = ACL_SUCCESS;
-    while (s->head != NULL) {
+    for (;;) {
+        pthread_mutex_lock(&g_lock);
         aclOpExecutor *ex = s->head;
-        s->head = ex->next;
+        if (ex != NULL) {
+            s->head = ex->next;
+            if (s->head == NULL) s->tail = NULL;
+        }
+        pthread_mutex_unlock(&g_lock);
+        if (ex == NULL) return result;
         const char *op = ex->op;
         aclnnStatus status = ex->run(ex, ex->workspace);
         if (status != ACLNN_SUCCESS && result == ACL_SUCCESS) {
@@ -263,29 +382,44 @@ static aclError drain(const char *function, tdw_stream *s) {
             result = ACL_ERROR_RT_FAILURE;
         }
     }
-    s->tail = NULL;
+}
+
+/* error: the queued tasks ran but the stream reports a failure; stuck: they have not run yet (as when a
+ * synchronization times out), so their memory is still in use. */
+TDW_EXPORT aclError aclrtSynchronizeStream(aclrtStream stream) {
+    static const char *fn = "aclrtSynchronizeStream";
+    if (tdw_double_fault("stuck", fn)) {
+        tdw_double_error(fn, "injected fault (TDW_DOUBLE_FAULT=stuck:%s): queued tasks did not finish", fn);
+        return ACL_ERROR_RT_FAILURE;
+    }
+    if (!tdw_double_live(stream, TDW_STREAM)) {
+        tdw_double_error(fn, "%p is not a live stream", stream);
+        return ACL_ERROR_INVALID_RESOURCE_HANDLE;
+    }
+    aclError result = drain(fn, stream);
+    if (tdw_double_fault("error", fn)) return injected(fn, ACL_ERROR_RT_FAILURE);
     return result;
 }
 
-TDW_EXPORT aclError aclrtSynchronizeStream(aclrtStream stream) {
-    if (tdw_double_fault("error", "aclrtSynchronizeStream")) return injected("aclrtSynchronizeStream", ACL_ERROR_RT_FAILURE);
-    if (!tdw_double_live(stream, TDW_STREAM)) {
-        tdw_double_error("aclrtSynchronizeStream", "%p is not a live stream", stream);
-        return ACL_ERROR_INVALID_RESOURCE_HANDLE;
-    }
-    return drain("aclrtSynchronizeStream", stream);
-}
-
+/* acl_rt.h: synchronize before aclrtDestroyStream so the stream's tasks have completed. */
 TDW_EXPORT aclError aclrtDestroyStream(aclrtStream stream) {
-    if (tdw_double_fault("error", "aclrtDestroyStream")) return injected("aclrtDestroyStream", ACL_ERROR_RT_FAILURE);
+    static const char *fn = "aclrtDestroyStream";
+    if (tdw_double_fault("error", fn)) return injected(fn, ACL_ERROR_RT_FAILURE);
     if (!tdw_double_live(stream, TDW_STREAM)) {
-        tdw_double_error("aclrtDestroyStream", "%p is not a live stream", stream);
+        tdw_double_error(fn, "%p is not a live stream", stream);
         return ACL_ERROR_INVALID_RESOURCE_HANDLE;
     }
-    aclError result = drain("aclrtDestroyStream", stream);
+    tdw_stream *s = stream;
+    pthread_mutex_lock(&g_lock);
+    const char *pending = s->head != NULL ? s->head->op : NULL;
+    pthread_mutex_unlock(&g_lock);
+    if (pending != NULL) {
+        tdw_double_error(fn, "the stream still has queued work (%s); call aclrtSynchronizeStream first", pending);
+        return ACL_ERROR_INVALID_PARAM;
+    }
     tdw_double_untrack(stream, TDW_STREAM);
     free(stream);
-    return result;
+    return ACL_SUCCESS;
 }
 
 /* Queues an operator on its stream; a null stream is the default stream, which runs at once. */
@@ -297,7 +431,9 @@ TDW_EXPORT aclnnStatus tdw_double_enqueue(const char *function, aclrtStream stre
     }
     tdw_stream *s = stream;
     ex->next = NULL;
+    pthread_mutex_lock(&g_lock);
     if (s->tail) s->tail->next = ex; else s->head = ex;
     s->tail = ex;
+    pthread_mutex_unlock(&g_lock);
     return ACLNN_SUCCESS;
 }

@@ -58,6 +58,14 @@ static uint16_t float_to_bf16(float f) {
     return (uint16_t)(bits >> 16);
 }
 
+/* v rounded (RNE) to a 16-bit float type and widened back; other types unchanged. Kernels that round an
+ * intermediate result, as the device does between vector instructions, use it. */
+TDW_EXPORT float tdw_double_round(int dtype, float v) {
+    if (dtype == ACL_BF16) return bf16_to_float(float_to_bf16(v));
+    if (dtype == ACL_FLOAT16) return half_to_float(float_to_half(v));
+    return v;
+}
+
 TDW_EXPORT size_t tdw_double_dtype_size(int dtype) {
     switch (dtype) {
         case ACL_FLOAT: case ACL_INT32: return 4;
@@ -348,28 +356,59 @@ TDW_EXPORT aclnnStatus tdw_double_first_phase(const char *function, uint64_t *wo
     return ACLNN_SUCCESS;
 }
 
-/* The second phase of every operator: the executor must come from this operator's first phase and the
- * workspace must be device memory of at least the size that phase asked for. */
-TDW_EXPORT aclnnStatus tdw_double_run_phase(const char *function, void *workspace, uint64_t size,
-                                            aclOpExecutor *ex, aclrtStream stream) {
-    if (tdw_double_fault("error", function)) {
-        tdw_double_error(function, "injected fault (TDW_DOUBLE_FAULT=error:%s)", function);
+static void delete_executor(aclOpExecutor *ex) {
+    if (tdw_double_untrack(ex, TDW_EXECUTOR)) free(ex);
+}
+
+/* aclDestroyAclOpExecutor (acl_meta.h): for an executor whose second phase never ran. The second phase
+ * deletes its executor even when it fails (op_executor.cpp), so destroying one after it is a double free. */
+TDW_EXPORT aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor) {
+    static const char *fn = "aclDestroyAclOpExecutor";
+    if (tdw_double_fault("error", fn)) {
+        tdw_double_error(fn, "injected fault (TDW_DOUBLE_FAULT=error:%s)", fn);
         return ACLNN_ERR_RUNTIME_ERROR;
     }
+    if (!tdw_double_untrack(executor, TDW_EXECUTOR)) {
+        tdw_double_error(fn, "executor %p is not live (its second phase ran, or it was destroyed)", (void *)executor);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    free(executor);
+    return ACLNN_SUCCESS;
+}
+
+/* The second phase of every operator: the executor must come from this operator's first phase and the
+ * workspace must be device memory of at least the size that phase asked for. Like CommonOpExecutorRun,
+ * it deletes the executor on failure too. queued_error makes it fail after queuing its work, as a
+ * composite operator does when a later kernel launch fails. */
+TDW_EXPORT aclnnStatus tdw_double_run_phase(const char *function, void *workspace, uint64_t size,
+                                            aclOpExecutor *ex, aclrtStream stream) {
     if (!tdw_double_live(ex, TDW_EXECUTOR)) {
         tdw_double_error(function, "executor %p is not live (already run, or never created)", (void *)ex);
         return ACLNN_ERR_PARAM_INVALID;
     }
+    if (tdw_double_fault("error", function)) {
+        tdw_double_error(function, "injected fault (TDW_DOUBLE_FAULT=error:%s)", function);
+        delete_executor(ex);
+        return ACLNN_ERR_RUNTIME_ERROR;
+    }
     if (strcmp(ex->op, function) != 0) {
         tdw_double_error(function, "executor was created for %s", ex->op);
+        delete_executor(ex);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (size < ex->workspace_required
         || (ex->workspace_required > 0 && !tdw_double_in_device_memory(workspace, ex->workspace_required))) {
         tdw_double_error(function, "workspace %p of %llu bytes; %llu bytes of device memory are required",
                          workspace, (unsigned long long)size, (unsigned long long)ex->workspace_required);
+        delete_executor(ex);
         return ACLNN_ERR_PARAM_INVALID;
     }
     ex->workspace = workspace;
-    return tdw_double_enqueue(function, stream, ex);
+    int fail_after_queue = tdw_double_fault("queued_error", function);
+    aclnnStatus status = tdw_double_enqueue(function, stream, ex);
+    if (status == ACLNN_SUCCESS && fail_after_queue) {
+        tdw_double_error(function, "injected fault (TDW_DOUBLE_FAULT=queued_error:%s) after queuing work", function);
+        return ACLNN_ERR_RUNTIME_ERROR;
+    }
+    return status;
 }

@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
-import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
@@ -32,13 +31,17 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 /**
- * Compares two generated bf16 payloads with {@link TensorComparison} (storages mapped, one pass, no copies) and with a
- * naive baseline that reads each file into a heap {@code byte[]}, unzips every tensor into a {@code float[]} and
- * computes the same metrics. Prints throughput (GB/s of input, both files counted, one thread) and peak heap.
+ * Compares two generated bf16 payloads with {@link TensorComparison} (storages mapped, one pass, no copies) on one
+ * thread and on {@code --threads} threads, against two baselines measured in the same run: the machine's rate of
+ * reading the same two mapped files (every byte summed, nothing else), and a naive implementation that reads each
+ * file into a heap {@code byte[]}, unzips every tensor into a {@code float[]} and computes the same metrics. Prints
+ * throughput (GB/s of input, both files counted), CPU time per core and peak heap, and checks that every thread count
+ * gives the same metrics to the last bit.
  *
- * <p>Usage: {@code TensorCompareBench [--mib 1024] [--baseline-mib 128] [--runs 3] [--dir <tmp>]}. Sizes are per
- * payload. The naive baseline needs both whole files plus float copies in the heap, so it runs on the smaller size;
- * the mapped comparison runs on both sizes so the ratio is taken at equal size. Files are deleted at the end.
+ * <p>Usage: {@code TensorCompareBench [--mib 1024] [--baseline-mib 128] [--runs 3] [--threads <cpus>] [--dir <tmp>]}.
+ * Sizes are per payload. The naive baseline needs both whole files plus float copies in the heap, so it runs on the
+ * smaller size; the mapped comparison runs on both sizes so the ratio is taken at equal size. Files are deleted at
+ * the end.
  */
 public final class TensorCompareBench {
     /** Each tensor stays within the default --max-elements, like a row-limited probe dump. */
@@ -53,6 +56,7 @@ public final class TensorCompareBench {
         long mib = Long.parseLong(options.getOrDefault("--mib", "1024"));
         long baselineMib = Long.parseLong(options.getOrDefault("--baseline-mib", "128"));
         int runs = Integer.parseInt(options.getOrDefault("--runs", "3"));
+        int threads = Integer.parseInt(options.getOrDefault("--threads", Integer.toString(TensorComparison.availableThreads())));
         Path dir = Files.createTempDirectory(Path.of(options.getOrDefault("--dir", System.getProperty("java.io.tmpdir"))),
                 "tdw-bench");
         System.out.printf("java %s, max heap %d MiB, %d cpus%n", System.getProperty("java.version"),
@@ -69,16 +73,28 @@ public final class TensorCompareBench {
             System.out.printf("payloads: %d x bf16 [%d, %d] = %.3f GiB each; baseline size %d x = %.3f GiB each%n",
                     bigTensors, ROWS, COLS, gib(bigTensors), smallTensors, gib(smallTensors));
 
-            Measurement mappedBig = best(runs, () -> mapped(bigLeft, bigRight));
-            Measurement mappedSmall = best(runs, () -> mapped(smallLeft, smallRight));
+            Measurement readBig = best(runs, () -> mappedRead(bigLeft, bigRight));
+            Measurement mappedBig = best(runs, () -> mapped(bigLeft, bigRight, 1));
+            Measurement parallelBig = best(runs, () -> mapped(bigLeft, bigRight, threads));
+            Measurement mappedSmall = best(runs, () -> mapped(smallLeft, smallRight, 1));
             Measurement naiveSmall = best(runs, () -> naive(smallLeft, smallRight));
             if (Math.abs(mappedSmall.checksum() - naiveSmall.checksum()) > 1e-9 * Math.abs(naiveSmall.checksum())) {
                 throw new IllegalStateException("mapped and naive comparisons disagree: " + mappedSmall.checksum()
                         + " vs " + naiveSmall.checksum());
             }
-            print("mapped TensorComparison, big pair  ", mappedBig);
-            print("mapped TensorComparison, small pair", mappedSmall);
-            print("naive heap baseline,     small pair", naiveSmall);
+            if (mappedBig.checksum() != parallelBig.checksum()) {
+                throw new IllegalStateException("1 and " + threads + " threads disagree: " + mappedBig.checksum() + " vs "
+                        + parallelBig.checksum());
+            }
+            print("machine: mapped read of both files,   big pair  ", readBig);
+            print("TensorComparison, 1 thread,           big pair  ", mappedBig);
+            print(String.format("TensorComparison, %-2d threads,         big pair  ", threads), parallelBig);
+            print("TensorComparison, 1 thread,           small pair", mappedSmall);
+            print("naive heap baseline,                  small pair", naiveSmall);
+            System.out.printf("big pair: %d threads %.2fx the wall rate of 1 thread; 1 thread at %.2f of the mapped-read"
+                            + " rate per core, %d threads at %.2f of the mapped-read wall rate; metrics identical%n", threads,
+                    mappedBig.seconds() / parallelBig.seconds(), mappedBig.gbPerCpuSecond() / readBig.gbPerCpuSecond(),
+                    threads, parallelBig.gbPerSecond() / readBig.gbPerSecond());
             System.out.printf("ratio at equal size: throughput per core %.2fx, peak heap %.3fx (mapped / naive)%n",
                     mappedSmall.gbPerCpuSecond() / naiveSmall.gbPerCpuSecond(),
                     (double) mappedSmall.peakHeap() / naiveSmall.peakHeap());
@@ -131,7 +147,7 @@ public final class TensorCompareBench {
         }
     }
 
-    /** Wall time and the comparing thread's CPU time: on a shared machine the CPU time gives the per-core rate. */
+    /** Wall time and the process's CPU time (every thread): on a shared machine the CPU time gives the per-core rate. */
     private record Measurement(double seconds, double cpuSeconds, long inputBytes, long peakHeap, double checksum) {
         double gbPerSecond() {
             return inputBytes / seconds / 1e9;
@@ -150,30 +166,48 @@ public final class TensorCompareBench {
         Outcome run() throws IOException;
     }
 
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
-    /** Least CPU time of several runs (the first pays for JIT compilation); peak heap is the largest of any run. */
+    /** Least wall time of several runs (the first pays for JIT compilation); peak heap is the largest of any run. */
     private static Measurement best(int runs, Run run) throws IOException {
         Measurement best = null;
         long peak = 0;
         for (int i = 0; i < runs; i++) {
             resetHeapPeaks();
-            long cpuStart = THREADS.getCurrentThreadCpuTime();
+            long cpuStart = OS.getProcessCpuTime();
             long start = System.nanoTime();
             Outcome outcome = run.run();
             double seconds = (System.nanoTime() - start) / 1e9;
-            double cpuSeconds = (THREADS.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+            double cpuSeconds = (OS.getProcessCpuTime() - cpuStart) / 1e9;
             peak = Math.max(peak, heapPeak());
             Measurement m = new Measurement(seconds, cpuSeconds, outcome.inputBytes(), 0, outcome.checksum());
-            if (best == null || m.cpuSeconds() < best.cpuSeconds()) best = m;
+            if (best == null || m.seconds() < best.seconds()) best = m;
         }
         return new Measurement(best.seconds(), best.cpuSeconds(), best.inputBytes(), peak, best.checksum());
     }
 
-    private static Outcome mapped(Path left, Path right) throws IOException {
+    /** The floor: map both files afresh and sum every byte (as longs), which any comparison must at least read. */
+    private static Outcome mappedRead(Path left, Path right) throws IOException {
+        long sum = 0;
+        for (Path p : new Path[] {left, right}) {
+            try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
+                long size = ch.size();
+                for (long at = 0; at < size; at += Integer.MAX_VALUE) {
+                    java.nio.LongBuffer longs = ch.map(FileChannel.MapMode.READ_ONLY, at, Math.min(Integer.MAX_VALUE, size - at))
+                            .order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+                    for (int i = 0, n = longs.limit(); i < n; i++) sum += longs.get(i);
+                }
+            }
+        }
+        // The sum is the checksum, so the reads cannot be optimised away.
+        return new Outcome(Files.size(left) + Files.size(right), sum);
+    }
+
+    private static Outcome mapped(Path left, Path right, int threads) throws IOException {
         PayloadReader reader = new PayloadReader();
         try (Payload l = reader.read(left); Payload r = reader.read(right)) {
-            TensorsResult result = new TensorComparison().compare(l, r);
+            TensorsResult result = new TensorComparison().withThreads(threads).compare(l, r);
             if (result.compared() != l.entries().size() || !result.evidenceGaps().isEmpty()) {
                 throw new IllegalStateException("benchmark pairs were not all compared");
             }
@@ -246,7 +280,7 @@ public final class TensorCompareBench {
     }
 
     private static void print(String what, Measurement m) {
-        System.out.printf("%s: %.3f GB input, wall %.3f s = %.2f GB/s, thread CPU %.3f s = %.2f GB/s per core,"
+        System.out.printf("%s: %.3f GB input, wall %.3f s = %.2f GB/s, process CPU %.3f s = %.2f GB/s per core,"
                         + " peak heap %.1f MiB%n", what, m.inputBytes() / 1e9, m.seconds(), m.gbPerSecond(), m.cpuSeconds(),
                 m.gbPerCpuSecond(), m.peakHeap() / (double) (1 << 20));
     }

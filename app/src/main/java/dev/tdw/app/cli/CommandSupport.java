@@ -36,6 +36,7 @@ abstract class CommandSupport implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
+            refuseUnsupportedFormat();
             return execute(out);
         } catch (UnusableInputException e) {
             err.println("tdw " + spec.name() + ": " + e.getMessage());
@@ -48,6 +49,16 @@ abstract class CommandSupport implements Callable<Integer> {
     }
 
     abstract int execute(PrintWriter out) throws UnusableInputException;
+
+    /** Whether this command writes {@code --format html}; only a pair's analysis has a report page. */
+    boolean writesHtml() { return false; }
+
+    private void refuseUnsupportedFormat() throws UnusableInputException {
+        CommandSpec mixin = spec.mixins().get("output");
+        if (mixin != null && mixin.userObject() instanceof OutputOptions o && o.format == OutputOptions.Format.html && !writesHtml()) {
+            throw new UnusableInputException("--format html is only for tdw diff (the pair's report page, with --out FILE)");
+        }
+    }
 
     static int exitCode(OutputOptions o, boolean passing) {
         return o.failOnDivergence && !passing ? ExitCodes.NOT_PASSING : ExitCodes.RAN;

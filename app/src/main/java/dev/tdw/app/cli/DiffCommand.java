@@ -1,19 +1,23 @@
 package dev.tdw.app.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.app.report.ReportChart;
+import dev.tdw.app.report.ReportContext;
+import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.align.CapturePairing;
-import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.compare.DiffVerdict;
-import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
-import dev.tdw.model.report.DiffJson;
+import dev.tdw.model.report.AnalysisJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TextReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,10 +32,16 @@ final class DiffCommand extends CommandSupport {
     @Option(names = "--right", paramLabel = "MANIFEST|DIR", description = "repeat for several runs of one configuration") List<Path> rights = new ArrayList<>();
     @Option(names = "--atol", defaultValue = "0", description = "absolute tolerance (default 0: exact)") double atol;
     @Option(names = "--rtol", defaultValue = "0", description = "relative tolerance (default 0: exact)") double rtol;
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "with --format html: the report page; its JSON and chart PNG are written beside it (never inside a capture)")
+    Path out;
 
     @Mixin SelectorOptions selector = new SelectorOptions();
     @Mixin OutputOptions output = new OutputOptions();
     @Mixin CaptureSetOptions sets = new CaptureSetOptions();
+
+    @Override
+    boolean writesHtml() { return true; }
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
@@ -43,25 +53,58 @@ final class DiffCommand extends CommandSupport {
         }
         Integer setExit = CaptureSetModes.run(this, lefts, rights, sets, selector, tol, output, out);
         if (setExit != null) return setExit;
+        if (output.format == OutputOptions.Format.html && this.out == null) {
+            throw new UnusableInputException("--format html needs --out FILE (the report page)");
+        }
         Path left = lefts.get(0), right = rights.get(0);
         Paired paired = pair(left, right, selector);
-        List<DiffResult> diffs = new ArrayList<>();
-        for (CapturePairing.ManifestPair p : paired.pairs()) diffs.add(SummaryDiff.of(p.left(), p.right(), tol));
-        DiffVerdict worst = diffs.stream().map(DiffResult::verdict).min(Comparator.naturalOrder()).orElseThrow();
+        List<PairAnalysis> analyses = new ArrayList<>();
+        for (CapturePairing.ManifestPair p : paired.pairs()) analyses.add(PairAnalysis.of(p.left(), p.right(), tol));
+        DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
         if (output.format == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
-            for (DiffResult d : diffs) out.print(TextReport.diff(d, PATHS));
+            for (PairAnalysis a : analyses) out.print(TextReport.diff(a, PATHS));
         } else {
             ObjectNode json;
-            if (diffs.size() == 1) {
-                json = DiffJson.of(diffs.get(0), PATHS);
+            if (analyses.size() == 1) {
+                json = AnalysisJson.diff(analyses.get(0), PATHS);
                 if (paired.method() != null) json.put("pairing", paired.method().description());
             } else {
-                json = envelope("diff", paired.method(), diffs.stream().map(d -> DiffJson.of(d, PATHS)).toList(), worst.name());
+                json = envelope("diff", paired.method(), analyses.stream().map(a -> AnalysisJson.diff(a, PATHS)).toList(), worst.name());
             }
+            if (output.format == OutputOptions.Format.html) json.set("report", report(analyses, paired));
             printProblemsField(json);
             out.println(Json.write(json));
         }
         return exitCode(output, worst.passes());
+    }
+
+    /** Writes the window's report of the one selected pair; refuses a page inside either capture. */
+    private ObjectNode report(List<PairAnalysis> analyses, Paired paired) throws UnusableInputException {
+        if (analyses.size() != 1) {
+            throw new UnusableInputException("--format html reports one pair, and " + analyses.size()
+                    + " pairs match; choose one with --label, --occurrence and --rank");
+        }
+        Path page = out.toAbsolutePath().normalize();
+        for (Path input : List.of(lefts.get(0), rights.get(0))) {
+            Path root = (Files.isDirectory(input) ? input : input.toAbsolutePath().getParent()).toAbsolutePath().normalize();
+            if (page.startsWith(root)) {
+                throw new UnusableInputException(out + ": inside the capture " + root + "; a report is never written into a capture");
+            }
+        }
+        PairAnalysis a = analyses.get(0);
+        ReportContext ctx = new ReportContext(lefts.get(0).toString(), rights.get(0).toString(),
+                paired.method() == null ? "two manifests given directly" : paired.method().description(),
+                ReportChart.STATISTIC, "tdw " + Version.get());
+        try {
+            ReportWriter.Written w = ReportWriter.write(page, a, ctx);
+            ObjectNode o = Json.object();
+            o.put("html", w.html().toString());
+            o.put("json", w.json().toString());
+            o.put("png", w.png().toString());
+            return o;
+        } catch (IOException e) {
+            throw new UnusableInputException(out + ": cannot write the report: " + e.getMessage(), e);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.tdw.app.cli;
 
+import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadReader;
 
@@ -19,6 +20,15 @@ final class PayloadFiles {
         } catch (IOException e) {
             String m = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new UnusableInputException(m.contains(file.toString()) ? m : file + ": " + m, e);
+        }
+    }
+
+    /** Reads the payloads' tensors; a payload that shrinks meanwhile is unusable input naming it, not a crash. */
+    static <T> T guard(MappedRead.Work<T> work, Payload... payloads) throws UnusableInputException {
+        try {
+            return MappedRead.guard(work, payloads);
+        } catch (IOException e) {
+            throw new UnusableInputException(e.getMessage(), e);
         }
     }
 }

@@ -48,15 +48,15 @@ final class ScanCommand extends CommandSupport {
         for (Path f : manifestFiles) manifests.add(readManifest(f));
         for (Path d : directories) manifests.addAll(manifests(d, selector));
         List<ScanResult> results = manifests.stream().map(m -> Scan.of(m, maxAbsLimit)).toList();
+        // One check per manifest (null: no payload saved), whatever the format prints.
+        List<PayloadIntegrity.Result> checks = new ArrayList<>();
+        if (verifyPayload) for (Manifest m : manifests) checks.add(verify(m));
         if (output.format == OutputOptions.Format.text) {
-            out.print(TextReport.scan(results, PATHS));
+            out.print(TextReport.scan(results, verifyPayload ? checks : null, PATHS));
         } else {
             ObjectNode json = ScanJson.of(results, PATHS);
-            if (verifyPayload) {
-                for (int i = 0; i < manifests.size(); i++) {
-                    PayloadIntegrity.Result check = verify(manifests.get(i));
-                    if (check != null) ((ObjectNode) json.get("manifests").get(i)).set("payload_check", ScanJson.payloadCheck(check));
-                }
+            for (int i = 0; i < checks.size(); i++) {
+                if (checks.get(i) != null) ((ObjectNode) json.get("manifests").get(i)).set("payload_check", ScanJson.payloadCheck(checks.get(i)));
             }
             printProblemsField(json);
             out.println(Json.write(json));
@@ -74,7 +74,7 @@ final class ScanCommand extends CommandSupport {
             throw new UnusableInputException(e.getMessage(), e);
         }
         try (Payload p = PayloadFiles.open(payload)) {
-            return PayloadIntegrity.check(m, p);
+            return PayloadFiles.guard(() -> PayloadIntegrity.check(m, p), p);
         }
     }
 }

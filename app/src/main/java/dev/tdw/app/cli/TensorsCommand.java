@@ -33,6 +33,10 @@ final class TensorsCommand extends CommandSupport {
     @Option(names = "--rtol", defaultValue = "0.01", description = "relative tolerance (default 1e-2)") double rtol;
     @Option(names = "--max-elements", defaultValue = "2000000", description = "larger tensors are a gap, not compared (default 2,000,000)")
     long maxElements;
+    @Option(names = "--worst", paramLabel = "K", description = "also list the K largest |left - right| elements of each item (index, both values)")
+    Integer worst;
+    @Option(names = "--threads", paramLabel = "N", description = "threads comparing one tensor (default: one per processor); results do not depend on it")
+    Integer threads;
 
     @Mixin SelectorOptions selector = new SelectorOptions();
     @Mixin OutputOptions output = new OutputOptions();
@@ -43,7 +47,9 @@ final class TensorsCommand extends CommandSupport {
     int execute(PrintWriter out) throws UnusableInputException {
         TensorComparison comparison;
         try {
-            comparison = new TensorComparison(atol, rtol, maxElements);
+            comparison = new TensorComparison(atol, rtol, maxElements)
+                    .withThreads(threads == null ? TensorComparison.availableThreads() : threads);
+            if (worst != null) comparison = comparison.withElements(worst);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
@@ -54,7 +60,7 @@ final class TensorsCommand extends CommandSupport {
         StringBuilder text = new StringBuilder();
         for (PayloadPair f : files) {
             try (Payload l = PayloadFiles.open(f.left()); Payload r = PayloadFiles.open(f.right())) {
-                TensorsResult result = comparison.compare(l, r);
+                TensorsResult result = PayloadFiles.guard(() -> comparison.compare(l, r), l, r);
                 verdicts.add(result.verdict());
                 results.add(TensorsJson.toJson(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
                 text.append(TextReport.tensors(result, PATHS.apply(f.left()), PATHS.apply(f.right())));

@@ -4,7 +4,7 @@ import dev.tdw.app.ui.about.AboutDialog;
 import dev.tdw.app.ui.about.AppInfo;
 import dev.tdw.app.ui.capture.CaptureSidePane;
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.capture.TokenIdComparison;
+import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.chart.StageChartView;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.config.WindowGeometry;
@@ -14,15 +14,14 @@ import dev.tdw.app.ui.device.DevicePanelViewModel;
 import dev.tdw.app.ui.device.WorkbenchActions;
 import dev.tdw.app.ui.replay.ReplayDialog;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
-import dev.tdw.app.ui.report.ReportContext;
-import dev.tdw.app.ui.report.ReportWriter;
+import dev.tdw.app.report.ReportContext;
+import dev.tdw.app.report.ReportWriter;
 import dev.tdw.app.ui.scan.ScanView;
 import dev.tdw.app.ui.sets.CaptureSetView;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageTableView;
 import dev.tdw.app.ui.tensor.TensorView;
 import dev.tdw.app.ui.work.FxTaskRunner;
-import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
@@ -39,7 +38,6 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
-import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -166,7 +164,7 @@ public final class MainWindow extends BorderPane {
         pairing.getStyleClass().add("hint");
         Label inputs = new Label();
         inputs.setId("inputs");
-        inputs.textProperty().bind(vm.inputsProperty().map(TokenIdComparison::text).orElse(""));
+        inputs.textProperty().bind(vm.inputsProperty().map(Wording::inputs).orElse(""));
         vm.inputsProperty().addListener((o, a, t) -> {
             inputs.getStyleClass().removeIf(s -> s.startsWith("inputs-"));
             if (t != null) inputs.getStyleClass().add("inputs-" + t.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'));
@@ -181,14 +179,13 @@ public final class MainWindow extends BorderPane {
         if (deviceModel != null) deviceModel.shutdown();
     }
 
-    /** Snapshots the chart here (FX thread), writes the files in the background. */
+    /** Writes the report of the shown comparison in the background: the same files as {@code tdw diff --format html}. */
     public void saveReport(Path html, Consumer<ReportWriter.Written> done) {
         Comparison c = vm.comparison();
         if (c == null) return;
-        BufferedImage image = SwingFXUtils.fromFXImage(chart.viewer().snapshot(null, null), null);
         ReportContext ctx = new ReportContext(vm.left().name(), vm.right().name(), vm.pairingTextProperty().get(),
-                vm.inputsProperty().get() == null ? null : vm.inputsProperty().get().text(), vm.chart().statisticProperty().get());
-        vm.tasks().run("Writing report", p -> ReportWriter.write(html, c, ctx, image), w -> {
+                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version());
+        vm.tasks().run("Writing report", p -> ReportWriter.write(html, c.analysis(), ctx), w -> {
             vm.setStatus("Report written: " + w.html() + " (with " + w.json().getFileName() + " and " + w.png().getFileName() + ")");
             done.accept(w);
         }, e -> vm.setStatus("Could not write the report: " + e.getMessage()));

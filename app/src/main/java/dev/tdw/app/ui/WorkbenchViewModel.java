@@ -7,13 +7,11 @@ import dev.tdw.app.ui.work.TaskRunner;
 
 import dev.tdw.app.ui.capture.CaptureSideViewModel;
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.capture.TokenIdComparison;
 import dev.tdw.app.ui.chart.ChartViewModel;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.compare.ComparisonTask;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.detail.StageDetailViewModel;
-import dev.tdw.app.ui.scan.ScanReports;
 import dev.tdw.app.ui.scan.ScanViewModel;
 import dev.tdw.app.ui.sets.CaptureSetViewModel;
 import dev.tdw.app.ui.replay.ReplayTarget;
@@ -22,15 +20,16 @@ import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.app.ui.table.StageTableViewModel;
 import dev.tdw.app.ui.tensor.TensorViewModel;
 import dev.tdw.model.align.CapturePairing;
+import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.ManifestReader;
 import dev.tdw.model.capture.StageRecord;
-import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.PairOutcome;
+import dev.tdw.model.report.Wording;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -72,7 +71,7 @@ public final class WorkbenchViewModel {
     private final StringProperty selectedKey = new SimpleStringProperty(this, "selectedKey");
     private final ReadOnlyObjectWrapper<CapturePairing> pairing = new ReadOnlyObjectWrapper<>(this, "pairing");
     private final ReadOnlyStringWrapper pairingText = new ReadOnlyStringWrapper(this, "pairingText", "");
-    private final ReadOnlyObjectWrapper<TokenIdComparison> inputs = new ReadOnlyObjectWrapper<>(this, "inputs");
+    private final ReadOnlyObjectWrapper<InputIdentity> inputs = new ReadOnlyObjectWrapper<>(this, "inputs");
     private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
     private final ReadOnlyStringWrapper verdictText = new ReadOnlyStringWrapper(this, "verdictText", "");
     private final ReadOnlyStringWrapper coverageText = new ReadOnlyStringWrapper(this, "coverageText");
@@ -137,7 +136,7 @@ public final class WorkbenchViewModel {
     public StringProperty selectedKeyProperty() { return selectedKey; }
     public ReadOnlyObjectProperty<CapturePairing> pairingProperty() { return pairing.getReadOnlyProperty(); }
     public ReadOnlyStringProperty pairingTextProperty() { return pairingText.getReadOnlyProperty(); }
-    public ReadOnlyObjectProperty<TokenIdComparison> inputsProperty() { return inputs.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<InputIdentity> inputsProperty() { return inputs.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Comparison> comparisonProperty() { return comparison.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictTextProperty() { return verdictText.getReadOnlyProperty(); }
     public ReadOnlyStringProperty coverageTextProperty() { return coverageText.getReadOnlyProperty(); }
@@ -393,7 +392,7 @@ public final class WorkbenchViewModel {
         updatePairingText();
         Manifest l = left.manifest(), r = right.manifest();
         sets.showing(l, r);
-        inputs.set(l == null || r == null ? null : TokenIdComparison.of(l.metadata(), r.metadata()));
+        inputs.set(l == null || r == null ? null : InputIdentity.of(l.metadata(), r.metadata()));
         if (comparing != null) comparing.cancel();
         long gen = ++compareGeneration;
         if (l == null || r == null) {
@@ -431,25 +430,12 @@ public final class WorkbenchViewModel {
             verdictText.set("The same capture on both sides (" + left.capture().root() + "): there is nothing to compare.");
             verdictStyle.set("same-capture");
         } else {
-            verdictText.set(verdict(c.diff()));
+            verdictText.set(Wording.verdict(c.diff()));
             verdictStyle.set(c.diff().verdict().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         }
-        coverageText.set(ScanReports.coverageBanner(c));
+        coverageText.set(Wording.coverage(c.analysis().coverage()));
         status.set("Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
                 + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): " + c.diff().verdict());
-    }
-
-    static String verdict(DiffResult d) {
-        StringBuilder s = new StringBuilder(d.verdict().name());
-        if (d.firstDivergent() != null) {
-            s.append(" — first divergence ").append(d.firstDivergent().key()).append(" (")
-                    .append(String.join(", ", d.firstDivergent().reasons())).append(")");
-        }
-        s.append(" · ").append(d.compared()).append(" compared");
-        if (!d.evidenceGaps().isEmpty()) s.append(" · ").append(d.evidenceGaps().size()).append(" without comparable statistics");
-        if (!d.onlyInLeft().isEmpty()) s.append(" · ").append(d.onlyInLeft().size()).append(" only left");
-        if (!d.onlyInRight().isEmpty()) s.append(" · ").append(d.onlyInRight().size()).append(" only right");
-        return s.toString();
     }
 
     private void updateTitle() {

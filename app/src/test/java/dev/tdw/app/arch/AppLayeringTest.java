@@ -1,21 +1,38 @@
 package dev.tdw.app.arch;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import dev.tdw.app.arch.fixture.ComputingLabel;
+import dev.tdw.app.arch.fixture.RenderingLabel;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Views show, presentation models prepare, the model compares. Only presentation models and
- * background tasks may call the comparisons; the command line never touches JavaFX.
+ * Views show, presentation models prepare, the model compares and analyses. A JavaFX node never
+ * reaches into the comparisons, the pairing or the analysis: it renders what a view model hands it.
+ * The command line and the report never touch JavaFX; only the Ascend binding touches JNA.
  */
 class AppLayeringTest {
     private static final JavaClasses APP = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.tdw.app");
+
+    /** The app and everything it runs on: the model and the device bridge. */
+    private static final JavaClasses ALL = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.tdw");
 
     @Test
     void commandLineNeverTouchesJavaFx() {
@@ -25,18 +42,10 @@ class AppLayeringTest {
     }
 
     @Test
-    void viewsHoldNoComparisonLogic() {
-        noClasses().that().resideInAPackage("dev.tdw.app.ui..")
-                .and().haveSimpleNameNotEndingWith("ViewModel")
-                .and().haveSimpleNameNotEndingWith("Model")
-                .and().haveSimpleNameNotEndingWith("Task")
-                .and().haveSimpleNameNotContaining("ViewModel$")
-                .and().haveSimpleNameNotContaining("Task$")
-                .should().dependOnClassesThat().haveFullyQualifiedName("dev.tdw.model.compare.SummaryDiff")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.tdw.model.compare.Scan")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.tdw.model.compare.TensorComparison")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.tdw.model.align.Alignment")
-                .allowEmptyShould(true)
+    void reportsAreWrittenWithoutJavaFx() {
+        noClasses().that().resideInAPackage("dev.tdw.app.report..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree.chart.fx..", "org.controlsfx..", "dev.tdw.app.ui..",
+                        "dev.tdw.app.cli..")
                 .check(APP);
     }
 
@@ -64,5 +73,46 @@ class AppLayeringTest {
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ExecutorService")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
                 .check(APP);
+    }
+
+    /**
+     * Code of the comparisons, the pairing or the analysis that computes: a static method (such as
+     * {@code PairAnalysis.of}) or any member of a class that is not a value (record or enum). Reading
+     * a value handed over by a view model, or building one such as a {@code Tolerance}, is rendering.
+     */
+    private static final DescribedPredicate<JavaCall<?>> COMPUTES = new DescribedPredicate<>(
+            "run code of dev.tdw.model.compare/align/analysis (a static method or a member of a non-value class)") {
+        @Override
+        public boolean test(JavaCall<?> call) {
+            JavaClass owner = call.getTargetOwner();
+            String pkg = owner.getPackageName();
+            if (!ANALYSIS_PACKAGES.stream().anyMatch(p -> pkg.equals(p) || pkg.startsWith(p + "."))) return false;
+            if (!owner.isRecord() && !owner.isEnum()) return true;
+            return call.getTarget().resolveMember().map(m -> m.getModifiers().contains(JavaModifier.STATIC)).orElse(true);
+        }
+    };
+
+    private static final List<String> ANALYSIS_PACKAGES = List.of("dev.tdw.model.compare", "dev.tdw.model.align", "dev.tdw.model.analysis");
+
+    private static final ArchRule NODES_RENDER = noClasses().that().areAssignableTo(javafx.scene.Node.class)
+            .should().callCodeUnitWhere(COMPUTES);
+
+    @Test
+    void javaFxNodesNeverComputeComparisonsPairingOrAnalysis() {
+        NODES_RENDER.check(APP);
+    }
+
+    @Test
+    void theNodeRuleTellsAViewThatComputesFromOneThatRenders() {
+        ClassFileImporter importer = new ClassFileImporter();
+        assertTrue(NODES_RENDER.evaluate(importer.importClasses(ComputingLabel.class)).hasViolation());
+        assertFalse(NODES_RENDER.evaluate(importer.importClasses(RenderingLabel.class)).hasViolation());
+    }
+
+    @Test
+    void onlyTheAscendBindingTouchesJna() {
+        noClasses().that().resideOutsideOfPackage("dev.tdw.bridge.ascend..")
+                .should().dependOnClassesThat().resideInAnyPackage("com.sun.jna..")
+                .check(ALL);
     }
 }

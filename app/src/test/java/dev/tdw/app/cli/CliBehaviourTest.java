@@ -142,6 +142,15 @@ class CliBehaviourTest {
     }
 
     @Test
+    void theTextScanShowsThePayloadCheckToo() {
+        Path cut = TestCaptures.scenario("layer-bug").resolve("baseline/cmpl-layer-bug-rank0.json");
+        Run r = tdw("scan", "--manifest", cut.toString(), "--verify-payload", "--format", "text");
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("  payload check: consistent: 1 tensor(s) checked, 9 row-limited skipped\n"), r.out);
+        assertFalse(tdw("scan", "--manifest", cut.toString(), "--format", "text").out.contains("payload check"));
+    }
+
+    @Test
     void unknownOptionIsUnusableInput() {
         assertEquals(2, tdw("diff", "--nope").exit);
     }

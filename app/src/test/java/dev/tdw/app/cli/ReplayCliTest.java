@@ -66,9 +66,14 @@ class ReplayCliTest {
         assertTrue(r.json().get("error").asText().contains("add_rms_norm#0 .. add_rms_norm#5"), r.out());
     }
 
+    /**
+     * The double's bf16 AddRmsNorm rounds twice, as the device kernel does ((x * rstd) to bf16, then * gamma
+     * to bf16), so it may differ from the FP64 reference (rounded once) by one bf16 step: measured on this
+     * input set, 199 of 768 outputs differ, by at most 0.00775 relative. One step is at most 2^-7 relative.
+     */
     @Test
-    void deviceCandidateOnTheTestDoublePassesAtTightTolerance() throws Exception {
-        Child c = child(Map.of(), "--stage", "add_rms_norm#3", "--atol", "0", "--rtol", "0");
+    void deviceCandidateOnTheTestDoublePassesWithinOneBfloat16Step() throws Exception {
+        Child c = child(Map.of(), "--stage", "add_rms_norm#3", "--atol", "0", "--rtol", "0.0078125");
         assertEquals(0, c.exit, c.out);
         assertEquals("PASS", c.json().get("verdict").asText());
         assertTrue(c.json().get("candidate").asText().startsWith("Ascend device 0"));

@@ -4,7 +4,7 @@ import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.about.AppInfo;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tdw.app.ui.report.ReportWriter;
+import dev.tdw.app.report.ReportWriter;
 import dev.tdw.app.ui.table.RowNode;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Fx;

@@ -1,11 +1,10 @@
 package dev.tdw.app.ui;
 
-
-import dev.tdw.app.ui.capture.TokenIdComparison;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
+import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import org.junit.jupiter.api.Test;
@@ -41,7 +40,7 @@ class WorkbenchViewModelTest {
                 + " · 6 without comparable statistics", vm.verdictTextProperty().get());
         assertEquals("Tensor Dump Workbench — layer-bug/baseline  ⟷  layer-bug/candidate", vm.titleProperty().get());
         assertEquals("paired by label, rank and occurrence · 1 pair", vm.pairingTextProperty().get());
-        assertEquals(TokenIdComparison.Verdict.IDENTICAL, vm.inputsProperty().get().verdict());
+        assertEquals(InputIdentity.Verdict.IDENTICAL, vm.inputsProperty().get().verdict());
         assertNotNull(vm.scan().reportProperty().get());
         assertNull(vm.coverageTextProperty().get());
     }
@@ -110,7 +109,7 @@ class WorkbenchViewModelTest {
         vm.right().occurrenceProperty().set(2);
         assertTrue(vm.pairingTextProperty().get().endsWith("chosen by hand, not a pairing"), vm.pairingTextProperty().get());
         assertNull(vm.sets().openProperty().get());
-        assertEquals(TokenIdComparison.Verdict.DIFFERENT, vm.inputsProperty().get().verdict());
+        assertEquals(InputIdentity.Verdict.DIFFERENT, vm.inputsProperty().get().verdict());
     }
 
     @Test

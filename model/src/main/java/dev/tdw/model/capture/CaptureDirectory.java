@@ -1,22 +1,24 @@
 package dev.tdw.model.capture;
 
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.text.SafeText;
+
 import java.io.IOException;
-import java.nio.file.FileSystemLoopException;
-import java.nio.file.FileVisitOption;
-import java.nio.file.FileVisitResult;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.regex.Pattern;
 
@@ -27,9 +29,14 @@ import java.util.regex.Pattern;
  * escape the root. Nothing here ever writes.
  */
 public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadProblem> problems) {
-    /** The probe's file name {@code {safe_label}-rank{rank}.json}. */
-    static final Pattern MANIFEST_NAME = Pattern.compile(".+-rank\\d+\\.json");
-    private static final int MAX_DEPTH = 32;
+    /** The probe's file name {@code {safe_label}-rank{rank}.json} (a newline in the label is still that name). */
+    static final Pattern MANIFEST_NAME = Pattern.compile(".+-rank\\d+\\.json", Pattern.DOTALL);
+    /** Directory levels below the root that are searched; deeper directories are listed as problems. */
+    public static final int MAX_DEPTH = 32;
+    /** Distinct real directories searched; the walk stops with a problem entry beyond it. */
+    public static final int MAX_DIRECTORIES = 10_000;
+    /** Directory entries looked at in all; the walk stops with a problem entry beyond it. */
+    public static final int MAX_ENTRIES = 1_000_000;
 
     public CaptureDirectory {
         manifests = List.copyOf(manifests);
@@ -41,37 +48,36 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
     }
 
     public static CaptureDirectory load(Path root, ManifestReader reader, LoadProgress progress) throws CaptureFormatException {
-        if (!Files.isDirectory(root)) {
-            throw new CaptureFormatException(root, Files.exists(root) ? "not a directory" : "directory not found");
-        }
         Path realRoot;
         try {
-            realRoot = root.toRealPath();
-        } catch (IOException e) {
-            throw new CaptureFormatException(root, "cannot resolve: " + e.getMessage(), e);
+            realRoot = RegularFiles.realPath(root);
+        } catch (InputException e) {
+            throw new CaptureFormatException(root, e.reason().equals("file not found") ? "directory not found" : e.reason(), e);
         }
-        List<Path> manifestFiles = new ArrayList<>();
-        Set<Path> payloadFiles = new TreeSet<>();
-        List<LoadProblem> problems = new ArrayList<>();
-        walk(root, realRoot, manifestFiles, payloadFiles, problems, progress);
-        manifestFiles.sort(Comparator.naturalOrder());
+        if (!Files.isDirectory(realRoot)) throw new CaptureFormatException(root, "not a directory");
+        Walk walk = new Walk(root, realRoot, progress);
+        walk.run();
+        List<LoadProblem> problems = walk.problems;
 
         List<Manifest> manifests = new ArrayList<>();
         Set<Path> claimedPayloads = new HashSet<>();
+        Set<Path> unreadManifests = new HashSet<>();
+        List<Path> manifestFiles = walk.manifests;
         for (int i = 0; i < manifestFiles.size(); i++) {
             if (progress.cancelled()) throw new CancellationException("loading " + root + " was cancelled");
             Path f = manifestFiles.get(i);
-            progress.progress(i, manifestFiles.size(), f.getFileName().toString());
+            progress.progress(i, manifestFiles.size(), SafeText.of(f.getFileName()));
             try {
                 Manifest m = reader.read(f);
                 manifests.add(m);
                 if (m.tensorFile() != null) {
                     try {
                         Path p = resolvePayload(realRoot, m);
-                        claimedPayloads.add(p.normalize());
+                        claimedPayloads.add(realOrSelf(p));
                         if (!Files.isRegularFile(p)) {
                             String why = Files.exists(p) ? "which is not a regular file" : "which is missing";
-                            problems.add(new LoadProblem(f, f + ": names payload " + m.tensorFile() + ", " + why));
+                            problems.add(new LoadProblem(f, SafeText.of(f) + ": names payload "
+                                    + SafeText.of(m.tensorFile()) + ", " + why));
                         }
                     } catch (CaptureFormatException e) {
                         problems.add(new LoadProblem(f, e.getMessage()));
@@ -79,72 +85,146 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
                 }
             } catch (CaptureFormatException e) {
                 problems.add(new LoadProblem(f, e.getMessage()));
+                unreadManifests.add(f);
             }
         }
         progress.progress(manifestFiles.size(), manifestFiles.size(), "done");
-        for (Path pt : payloadFiles) {
-            if (!claimedPayloads.contains(pt.normalize())) {
-                problems.add(new LoadProblem(pt, pt + ": payload without a manifest naming it (a run killed mid-write?)"));
-            }
-        }
+        walk.payloads.forEach((real, pt) -> {
+            if (claimedPayloads.contains(real)) return;
+            Path manifest = unreadManifests.stream().filter(m -> sameStem(m, pt)).findFirst().orElse(null);
+            String why = manifest != null
+                    ? "payload of " + SafeText.of(manifest.getFileName()) + ", which could not be read"
+                    : "payload without a manifest naming it (a run killed mid-write?)";
+            problems.add(new LoadProblem(pt, SafeText.of(pt) + ": " + why));
+        });
         manifests.sort(Comparator.comparing(Manifest::id).thenComparing(Manifest::path));
         return new CaptureDirectory(root, manifests, problems);
     }
 
-    private static void walk(Path root, Path realRoot, List<Path> manifests, Set<Path> payloads, List<LoadProblem> problems,
-                             LoadProgress progress) throws CaptureFormatException {
-        try {
-            Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), MAX_DEPTH, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    if (progress.cancelled()) throw new CancellationException("loading " + root + " was cancelled");
-                    String outside = dir.equals(root) ? null : outside(dir, realRoot);
-                    if (outside != null) {
-                        problems.add(new LoadProblem(dir, dir + ": " + outside + "; not followed"));
-                        return FileVisitResult.SKIP_SUBTREE;
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
+    /**
+     * The walk over a capture: every real directory once (links to a directory already searched add nothing, so 30
+     * links do not make 31 copies), at most {@link #MAX_DEPTH} levels, {@link #MAX_DIRECTORIES} directories and
+     * {@link #MAX_ENTRIES} entries, links followed only when their real target is inside the root. A file is one
+     * capture however many links lead to it. Everything skipped that looks like a capture file is listed with why.
+     */
+    private static final class Walk {
+        private final Path root;
+        private final Path realRoot;
+        private final LoadProgress progress;
+        final List<Path> manifests = new ArrayList<>();
+        /** Payloads by real path, as first reached. */
+        final Map<Path, Path> payloads = new TreeMap<>();
+        final List<LoadProblem> problems = new ArrayList<>();
+        private final Set<Path> seenDirectories = new HashSet<>();
+        private final Set<Path> seenManifests = new HashSet<>();
+        private long entries;
+        private boolean stopped;
 
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    String name = file.getFileName().toString();
-                    boolean manifest = MANIFEST_NAME.matcher(name).matches();
-                    boolean payload = name.endsWith(".pt");
-                    if (!manifest && !payload) return FileVisitResult.CONTINUE;
-                    String outside = outside(file, realRoot);
-                    if (outside != null) {
-                        problems.add(new LoadProblem(file, file + ": " + outside + "; not read"));
-                    } else if (manifest && attrs.isRegularFile()) {
-                        manifests.add(file);
-                    } else if (payload && attrs.isRegularFile()) {
-                        payloads.add(file);
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
+        Walk(Path root, Path realRoot, LoadProgress progress) {
+            this.root = root;
+            this.realRoot = realRoot;
+            this.progress = progress;
+        }
 
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    String why = e instanceof FileSystemLoopException ? "symbolic link loop; not followed" : "cannot read: " + e.getMessage();
-                    problems.add(new LoadProblem(file, file + ": " + why));
-                    return FileVisitResult.CONTINUE;
+        void run() {
+            seenDirectories.add(realRoot);
+            directory(root, 0);
+        }
+
+        private void directory(Path dir, int depth) {
+            if (progress.cancelled()) throw new CancellationException("loading " + root + " was cancelled");
+            List<Path> children = new ArrayList<>();
+            try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+                for (Path child : stream) {
+                    if (++entries > MAX_ENTRIES) {
+                        stop(dir, "more than " + MAX_ENTRIES + " directory entries in the capture (limit)");
+                        return;
+                    }
+                    children.add(child);
                 }
-            });
-        } catch (IOException e) {
-            throw new CaptureFormatException(root, "cannot walk: " + e.getMessage(), e);
+            } catch (IOException e) {
+                problems.add(new LoadProblem(dir, SafeText.of(dir) + ": " + RegularFiles.reason(e) + "; not searched"));
+                return;
+            }
+            children.sort(Comparator.naturalOrder());
+            for (Path child : children) {
+                if (stopped) return;
+                entry(child, depth);
+            }
+        }
+
+        private void entry(Path path, int depth) {
+            String name = path.getFileName().toString();
+            boolean manifest = MANIFEST_NAME.matcher(name).matches();
+            boolean payload = name.endsWith(".pt");
+            BasicFileAttributes own;
+            try {
+                own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException e) {
+                if (manifest || payload) problem(path, RegularFiles.reason(e) + "; not read");
+                return;
+            }
+            if (!own.isSymbolicLink() && !own.isDirectory() && !manifest && !payload) return;
+            Path real;
+            BasicFileAttributes attrs;
+            try {
+                real = path.toRealPath();
+                attrs = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException e) {
+                String why = own.isSymbolicLink() && e instanceof java.nio.file.NoSuchFileException
+                        ? "dangling link (its target does not exist)" : RegularFiles.reason(e);
+                problem(path, why + "; not followed");
+                return;
+            }
+            if (attrs.isDirectory()) {
+                if (!real.startsWith(realRoot)) {
+                    problem(path, "link leads outside the capture directory; not followed");
+                } else if (!seenDirectories.add(real)) {
+                    return; // searched already, through another path: one directory is searched once
+                } else if (depth + 1 > MAX_DEPTH) {
+                    problem(path, "more than " + MAX_DEPTH + " directory levels below the capture root (limit); not searched");
+                } else if (seenDirectories.size() > MAX_DIRECTORIES) {
+                    stop(path, "more than " + MAX_DIRECTORIES + " directories in the capture (limit)");
+                } else {
+                    directory(path, depth + 1);
+                }
+                return;
+            }
+            if (!manifest && !payload) return;
+            if (!real.startsWith(realRoot)) {
+                problem(path, "link leads outside the capture directory; not read");
+            } else if (!attrs.isRegularFile()) {
+                problem(path, "not a regular file (" + RegularFiles.kind(attrs) + "); not read");
+            } else if (manifest) {
+                if (seenManifests.add(real)) manifests.add(path);
+            } else {
+                payloads.putIfAbsent(real, path);
+            }
+        }
+
+        private void stop(Path at, String why) {
+            stopped = true;
+            problems.add(new LoadProblem(at, SafeText.of(root) + ": " + why + "; the walk stopped at " + SafeText.of(at)));
+        }
+
+        private void problem(Path path, String why) {
+            problems.add(new LoadProblem(path, SafeText.of(path) + ": " + why));
         }
     }
 
-    /**
-     * Why a path's real location is not inside the capture, or null when it is. A path that cannot be resolved (a
-     * dangling link, a file removed meanwhile) is not inside either, so one bad entry never stops the walk.
-     */
-    private static String outside(Path path, Path realRoot) {
+    private static Path realOrSelf(Path p) {
         try {
-            return path.toRealPath().startsWith(realRoot) ? null : "link leads outside the capture directory";
+            return p.toRealPath();
         } catch (IOException e) {
-            return "cannot resolve (" + e + ")";
+            return p.toAbsolutePath().normalize();
         }
+    }
+
+    /** {@code x-rank0.json} and {@code x-rank0.pt}: the probe names a payload after its manifest. */
+    private static boolean sameStem(Path manifest, Path payload) {
+        String m = manifest.getFileName().toString(), p = payload.getFileName().toString();
+        return manifest.getParent() != null && manifest.getParent().equals(payload.getParent())
+                && m.substring(0, m.length() - ".json".length()).equals(p.substring(0, p.length() - ".pt".length()));
     }
 
     /** The payload a manifest names, refused when the name escapes the capture root (../, absolute, link outside). */
@@ -155,47 +235,42 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
     /** The same for a manifest read on its own: {@code root} is the capture it belongs to (its folder will do). */
     public static Optional<Path> payloadOf(Path root, Manifest m) throws CaptureFormatException {
         if (m.tensorFile() == null) return Optional.empty();
+        Path realRoot;
         try {
-            return Optional.of(resolvePayload(root.toRealPath(), m));
+            realRoot = root.toRealPath();
         } catch (IOException e) {
-            throw new CaptureFormatException(root, "cannot resolve: " + e.getMessage(), e);
+            throw new CaptureFormatException(root, "cannot resolve: " + RegularFiles.reason(e), e);
         }
+        return Optional.of(resolvePayload(realRoot, m));
     }
 
     static Path resolvePayload(Path realRoot, Manifest m) throws CaptureFormatException {
         String name = m.tensorFile();
         if (name.isEmpty() || name.equals("..") || name.equals(".") || name.contains("/") || name.contains("\\")) {
-            throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name)
+            throw new CaptureFormatException(m.path(), "tensor_file " + SafeText.quoted(name)
                     + " is not a plain file name beside the manifest; refused");
         }
         Path named;
         try {
             named = Path.of(name);
         } catch (InvalidPathException e) { // a NUL character, or what the platform forbids in names
-            throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name) + " is not a valid file name here; refused");
+            throw new CaptureFormatException(m.path(), "tensor_file " + SafeText.quoted(name) + " is not a valid file name here; refused");
         }
         if (named.getRoot() != null || named.getNameCount() != 1) { // a drive-relative name on Windows: C:x.pt
-            throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name)
+            throw new CaptureFormatException(m.path(), "tensor_file " + SafeText.quoted(name)
                     + " is not a plain file name beside the manifest; refused");
         }
         Path p = m.path().resolveSibling(named);
         if (Files.exists(p)) {
             try {
                 if (!p.toRealPath().startsWith(realRoot)) {
-                    throw new CaptureFormatException(m.path(), "tensor_file " + quoted(name) + " links outside the capture directory; refused");
+                    throw new CaptureFormatException(m.path(), "tensor_file " + SafeText.quoted(name) + " links outside the capture directory; refused");
                 }
             } catch (IOException e) {
-                throw new CaptureFormatException(m.path(), "cannot resolve tensor_file " + quoted(name) + ": " + e.getMessage(), e);
+                throw new CaptureFormatException(m.path(), "cannot resolve tensor_file " + SafeText.quoted(name) + ": " + RegularFiles.reason(e), e);
             }
         }
         return p;
-    }
-
-    /** A name from a manifest for a message: quoted, with control characters escaped so the message stays one line. */
-    private static String quoted(String name) {
-        StringBuilder out = new StringBuilder("'");
-        name.chars().forEach(c -> out.append(c < 0x20 || c == 0x7f ? String.format("\\u%04x", c) : String.valueOf((char) c)));
-        return out.append('\'').toString();
     }
 
     /** Manifests matching a selector; null fields match anything. */

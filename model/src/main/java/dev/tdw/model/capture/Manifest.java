@@ -17,10 +17,5 @@ public record Manifest(Path path, String probe, String label, Integer rank, Inte
         stats = stats == null ? null : List.copyOf(stats);
     }
 
-    /** The payload beside this manifest, when it names one (not checked for existence or escape here). */
-    public Path tensorFilePath() {
-        return tensorFile == null ? null : path.resolveSibling(tensorFile);
-    }
-
     public CaptureId id() { return new CaptureId(label, rank, occurrence, matchIndex); }
 }

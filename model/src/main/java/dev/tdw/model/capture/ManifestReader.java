@@ -12,13 +12,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tdw.model.key.StageKey;
 
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.util.JsonParserDelegate;
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.InputLocation;
+import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.text.SafeText;
+
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.ClosedByInterruptException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,33 +58,45 @@ public final class ManifestReader {
         this.mapper = new ObjectMapper(factory);
     }
 
-    /** Reads one manifest; an interrupt of the reading thread cancels it with {@link CancellationException}. */
+    /**
+     * Reads one manifest; an interrupt of the reading thread cancels it with {@link CancellationException}. Only a
+     * regular file is opened (see {@link RegularFiles}); the JSON must be one object and nothing after it, as Python's
+     * {@code json.load} requires.
+     */
     public Manifest read(Path file) throws CaptureFormatException {
-        long size;
-        try {
-            size = Files.size(file);
-        } catch (NoSuchFileException e) {
-            throw new CaptureFormatException(file, "file not found");
-        } catch (IOException e) {
-            throw new CaptureFormatException(file, "cannot read: " + e.getMessage(), e);
-        }
-        if (size > limits.maxBytes()) {
-            throw new CaptureFormatException(file, "manifest is " + size + " bytes, over the limit of " + limits.maxBytes());
-        }
-        try (InputStream in = Files.newInputStream(file); JsonParser p = mapper.getFactory().createParser(in)) {
-            try {
-                return parse(file, p);
-            } catch (JsonProcessingException e) {
-                // Limit violations (depth, string length) carry no location of their own; the parser knows it.
-                JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
-                throw new CaptureFormatException(file, "invalid JSON at " + where(at) + ": " + e.getOriginalMessage(), e);
+        try (FileChannel channel = RegularFiles.open(file)) {
+            long size = channel.size();
+            if (size > limits.maxBytes()) {
+                throw new CaptureFormatException(file, "manifest is " + size + " bytes, over the limit of " + limits.maxBytes());
             }
+            InputStream in = Channels.newInputStream(channel);
+            try (CountingParser p = new CountingParser(mapper.getFactory().createParser(in), limits.maxValues())) {
+                try {
+                    Manifest m = parse(file, p);
+                    if (p.nextToken() != null) {
+                        throw new CaptureFormatException(file, json(p.currentLocation()),
+                                "invalid JSON at " + where(p.currentLocation()) + ": data after the manifest's object", null);
+                    }
+                    return m;
+                } catch (JsonProcessingException e) {
+                    // Limit violations (depth, string length) carry no location of their own; the parser knows it.
+                    JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
+                    throw new CaptureFormatException(file, json(at), "invalid JSON at " + where(at) + ": "
+                            + SafeText.of(e.getOriginalMessage()), e);
+                }
+            }
+        } catch (CaptureFormatException e) {
+            throw e;
+        } catch (InputException e) {
+            throw new CaptureFormatException(file, e.reason(), e);
         } catch (ClosedByInterruptException e) {
             CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
             cancelled.initCause(e);
             throw cancelled;
+        } catch (CharConversionException e) {
+            throw new CaptureFormatException(file, "invalid UTF-8 (" + SafeText.of(e.getMessage()) + ")", e);
         } catch (IOException e) {
-            throw new CaptureFormatException(file, "cannot read: " + e.getMessage(), e);
+            throw new CaptureFormatException(file, RegularFiles.reason(e), e);
         }
     }
 
@@ -82,7 +104,86 @@ public final class ManifestReader {
         return loc == null ? "unknown location" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
     }
 
-    private Manifest parse(Path file, JsonParser p) throws IOException, CaptureFormatException {
+    private static InputLocation json(JsonLocation loc) {
+        return loc == null ? null : new InputLocation.Json(loc.getLineNr(), loc.getColumnNr());
+    }
+
+    /**
+     * A JSON value other than the records' fixed fields, read as a tree: metadata, graph slots, inputs, unknown
+     * fields. The parser refuses a tree of more than {@link ManifestLimits#maxValues()} values while it is read, and
+     * the trees kept in the manifest ({@code kept}) may not hold more than that in all.
+     */
+    private JsonNode tree(CountingParser p, boolean kept) throws IOException {
+        p.startCounting();
+        JsonNode node = mapper.readTree(p);
+        long values = p.stopCounting();
+        if (kept) p.keep(values);
+        return node;
+    }
+
+    /** Counts the tokens of trees, so a tiny file cannot ask for millions of nodes (66M empty objects are 198 MB). */
+    private static final class CountingParser extends JsonParserDelegate {
+        private final long max;
+        private long counted = -1;
+        private long kept;
+
+        CountingParser(JsonParser p, long max) {
+            super(p);
+            this.max = max;
+        }
+
+        void startCounting() { counted = 0; }
+
+        long stopCounting() {
+            long n = counted;
+            counted = -1;
+            return n;
+        }
+
+        void keep(long values) throws StreamConstraintsException {
+            kept += values;
+            if (kept > max) throw tooMany("in all");
+        }
+
+        private void count() throws StreamConstraintsException {
+            if (counted >= 0 && ++counted > max) throw tooMany("in one value");
+        }
+
+        private StreamConstraintsException tooMany(String where) {
+            return new StreamConstraintsException("more than " + max + " JSON values " + where
+                    + " outside the records' fixed fields (limit)", delegate.currentLocation());
+        }
+
+        @Override
+        public JsonToken nextToken() throws IOException {
+            JsonToken t = delegate.nextToken();
+            if (t != null) count();
+            return t;
+        }
+
+        @Override
+        public String nextFieldName() throws IOException {
+            String name = delegate.nextFieldName();
+            count();
+            return name;
+        }
+
+        @Override
+        public boolean nextFieldName(SerializableString str) throws IOException {
+            boolean match = delegate.nextFieldName(str);
+            count();
+            return match;
+        }
+
+        @Override
+        public JsonToken nextValue() throws IOException {
+            JsonToken t = delegate.nextValue();
+            if (t != null) count();
+            return t;
+        }
+    }
+
+    private Manifest parse(Path file, CountingParser p) throws IOException, CaptureFormatException {
         if (p.nextToken() != JsonToken.START_OBJECT) {
             throw new CaptureFormatException(file, "not a manifest: the top level is not a JSON object");
         }
@@ -99,7 +200,7 @@ public final class ManifestReader {
             switch (field) {
                 case "records" -> records = readRecords(file, p, t);
                 default -> {
-                    JsonNode node = mapper.readTree(p);
+                    JsonNode node = tree(p, true);
                     switch (field) {
                         case "probe" -> probe = text(node);
                         case "label" -> label = text(node);
@@ -122,7 +223,7 @@ public final class ManifestReader {
                 metadata == null ? Map.of() : metadata, stats, records, slots, tensorFile, extra);
     }
 
-    private List<StageRecord> readRecords(Path file, JsonParser p, JsonToken start) throws IOException, CaptureFormatException {
+    private List<StageRecord> readRecords(Path file, CountingParser p, JsonToken start) throws IOException, CaptureFormatException {
         if (start != JsonToken.START_ARRAY) {
             throw new CaptureFormatException(file, "\"records\" is not an array (at " + where(p.currentLocation()) + ")");
         }
@@ -144,7 +245,7 @@ public final class ManifestReader {
      * One record, token by token: the hot path of a large manifest. Only nested objects (summary,
      * inputs) and unknown fields go through a tree.
      */
-    private StageRecord readRecord(Path file, int index, JsonParser p, StageKey.Counter keys) throws IOException, CaptureFormatException {
+    private StageRecord readRecord(Path file, int index, CountingParser p, StageKey.Counter keys) throws IOException, CaptureFormatException {
         String stage = null, dtype = null, device = null, summaryError = null;
         Long order = null, numel = null, ptr = null, offset = null;
         List<Long> shape = null, stride = null;
@@ -176,14 +277,11 @@ public final class ManifestReader {
                     if (f == null) p.skipChildren();
                     npuFormat = f == null || f != f.intValue() ? null : f.intValue();
                 }
-                case "summary" -> {
-                    JsonNode sn = mapper.readTree(p);
-                    summary = sn.isObject() ? Summary.fromGetter(name -> number(sn.get(name))) : null;
-                }
-                case "inputs" -> inputs = inputs(file, "record " + index + " (" + stage + ")", mapper.readTree(p));
+                case "summary" -> summary = summary(p, t);
+                case "inputs" -> inputs = inputs(file, "record " + index + " (" + stage + ")", tree(p, false));
                 default -> {
                     if (extra == null) extra = new LinkedHashMap<>();
-                    extra.put(field, plain(mapper.readTree(p)));
+                    extra.put(field, plain(tree(p, true)));
                 }
             }
         }
@@ -214,10 +312,29 @@ public final class ManifestReader {
         return inputs;
     }
 
-    private String textOf(JsonParser p, JsonToken t) throws IOException {
+    private String textOf(CountingParser p, JsonToken t) throws IOException {
         if (t == JsonToken.VALUE_NULL) return null;
         if (t == JsonToken.VALUE_STRING) return p.getText();
-        return mapper.readTree(p).toString();
+        return tree(p, false).toString();
+    }
+
+    /** The statistics, streamed: only numbers of the six names are kept, anything else is skipped unread. */
+    private static Summary summary(JsonParser p, JsonToken t) throws IOException {
+        if (t != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return null;
+        }
+        Map<String, Double> values = new HashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken v = p.nextToken();
+            if (v.isNumeric()) values.put(name, p.getDoubleValue());
+            else {
+                values.remove(name);
+                p.skipChildren();
+            }
+        }
+        return Summary.fromGetter(values::get);
     }
 
     private static Boolean boolToken(JsonParser p, JsonToken t) throws IOException {

@@ -1,23 +1,32 @@
 package dev.tdw.model.compare;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
-import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.ElementCodec;
-import dev.tdw.model.tensor.ElementDecoder;
 import dev.tdw.model.tensor.StridedRows;
 import dev.tdw.model.tensor.Tensor;
 
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * One pass over two tensors of equal shape and dtype, in logical order, straight from their (mapped) storages:
- * elements are decoded a chunk at a time into two small reusable arrays and every metric is accumulated in the same
- * pass, so a multi-GiB pair costs one read of each side and a few KiB of heap.
+ * One pass over two tensors of equal shape, in logical order, straight from their (mapped) storages: elements are
+ * decoded a chunk at a time into small reusable arrays and every metric is accumulated in the same pass, so a
+ * multi-GiB pair costs one read of each side and a few KiB of heap per thread.
+ *
+ * <p>Chunks are fixed ranges of {@link #CHUNK} logical positions. Each chunk's float sums start from zero and are
+ * folded into the totals in chunk order, whichever thread computed them; counts and maxima do not depend on order.
+ * So the metrics are the same to the last bit for any number of threads. Threads take {@link #SEGMENT_CHUNKS} chunks
+ * at a time; at most {@link #WAVE_CHUNKS} chunk sums are held before they are folded.
  */
 final class PairScan {
     /** Elements per chunk: two double chunks fit in L1/L2 and the per-chunk overhead is negligible. */
     static final int CHUNK = 2048;
+    /** Chunks one thread takes at a time (256 Ki elements): large enough to amortise the hand-off. */
+    static final int SEGMENT_CHUNKS = 128;
+    /** Chunk sums held before folding (5 doubles each): bounds the memory of a pass whatever the tensor's size. */
+    static final int WAVE_CHUNKS = 8192;
 
     private PairScan() {}
 
@@ -25,6 +34,9 @@ final class PairScan {
     record FloatSums(long n, long leftNonfinite, long rightNonfinite, long mismatches, long notClose,
                      double sumAbs, double maxAbs, double dot, double leftSquares, double rightSquares,
                      double diffSquares) {}
+
+    /** The sums of a float pass and, when asked for, its element statistics (else null). */
+    record FloatScan(FloatSums sums, ElementStatistics elements) {}
 
     /**
      * Whether the JIT turns {@link Math#fma} into one instruction. Without hardware FMA it is emulated in software,
@@ -47,72 +59,146 @@ final class PairScan {
     }
 
     static FloatSums floats(Tensor left, Tensor right, double atol, double rtol, boolean fma) {
-        FloatAccumulator acc = new FloatAccumulator(atol, rtol);
-        DType type = left.dtype();
+        try (ScanThreads threads = new ScanThreads(1)) {
+            return floats(left, right, atol, rtol, fma, threads, -1).sums();
+        }
+    }
+
+    /**
+     * Float metrics of the pair, each side decoded with its own dtype, and element statistics with the {@code worst}
+     * largest differences when {@code worst >= 0}.
+     */
+    static FloatScan floats(Tensor left, Tensor right, double atol, double rtol, boolean fma, ScanThreads threads,
+                            int worst) {
+        long numel = left.numel();
+        long chunks = (numel + CHUNK - 1) / CHUNK;
+        long[] shape = left.shape();
+        for (ScanThreads.Slot s : threads.slots()) {
+            s.reset();
+            if (worst >= 0) s.elements = new ElementAccumulator(shape, worst);
+        }
+        int waveLimit = threads.waveChunks();
+        int segmentChunks = threads.segmentChunks();
+        int wave = (int) Math.min(chunks, waveLimit);
+        double[][] sums = new double[5][wave];
+        double sumAbs = 0, dot = 0, leftSquares = 0, rightSquares = 0, diffSquares = 0;
+        ChunkKernel kernel = new ChunkKernel(atol, rtol, fma, sums);
+        for (long first = 0; first < chunks; first += waveLimit) {
+            long waveStart = first;
+            int waveChunks = (int) Math.min(waveLimit, chunks - first);
+            int segments = (waveChunks + segmentChunks - 1) / segmentChunks;
+            threads.run(segments, (slot, segment) -> {
+                long from = (waveStart + (long) segment * segmentChunks) * CHUNK;
+                long to = Math.min(Math.min(numel, from + (long) segmentChunks * CHUNK), (waveStart + waveChunks) * CHUNK);
+                scanFloats(left, right, from, to, slot, (chunkStart, n) -> {
+                    kernel.add(slot, (int) (chunkStart / CHUNK - waveStart), n);
+                    if (slot.elements != null) slot.elements.add(slot.left, slot.right, n, chunkStart);
+                });
+            });
+            for (int k = 0; k < waveChunks; k++) {
+                sumAbs += sums[0][k];
+                dot += sums[1][k];
+                leftSquares += sums[2][k];
+                rightSquares += sums[3][k];
+                diffSquares += sums[4][k];
+            }
+        }
+        long ln = 0, rn = 0, mm = 0, nc = 0;
+        double maxAbs = 0;
+        List<ElementAccumulator> elements = new ArrayList<>();
+        for (ScanThreads.Slot s : threads.slots()) {
+            ln += s.leftNonfinite;
+            rn += s.rightNonfinite;
+            mm += s.mismatches;
+            nc += s.notClose;
+            maxAbs = Math.max(maxAbs, s.maxAbs);
+            if (s.elements != null) elements.add(s.elements);
+            s.elements = null;
+        }
+        FloatSums total = new FloatSums(numel, ln, rn, mm, nc, sumAbs, maxAbs, dot, leftSquares, rightSquares, diffSquares);
+        return new FloatScan(total, elements.isEmpty() ? null : ElementAccumulator.merge(elements));
+    }
+
+    /** Receives one decoded chunk in the slot's arrays: {@code n} elements from logical position {@code start}. */
+    @FunctionalInterface
+    private interface ChunkSink {
+        void chunk(long start, int n);
+    }
+
+    /**
+     * Decodes the logical range {@code [from, to)} (whole chunks, save the tensor's last) chunk by chunk into the
+     * slot's arrays; a chunk may gather several short rows.
+     */
+    private static void scanFloats(Tensor left, Tensor right, long from, long to, ScanThreads.Slot slot, ChunkSink sink) {
         ByteBuffer lb = left.bytes();
         ByteBuffer rb = right.bytes();
-        ElementDecoder decoder = new ElementDecoder(CHUNK);
-        double[] l = new double[CHUNK];
-        double[] r = new double[CHUNK];
+        var lt = left.dtype();
+        var rt = right.dtype();
+        int[] fill = {0};
+        long[] chunkStart = {from};
         StridedRows.forEachPair(left.shape(), left.stride(), left.storageOffset(), right.stride(), right.storageOffset(),
-                (startL, strideL, startR, strideR, count) -> {
-                    for (int done = 0; done < count; done += CHUNK) {
-                        int n = Math.min(CHUNK, count - done);
-                        decoder.readDoubles(lb, type, startL + done * strideL, strideL, n, l);
-                        decoder.readDoubles(rb, type, startR + done * strideR, strideR, n, r);
-                        if (fma) acc.addFused(l, r, n);
-                        else acc.add(l, r, n);
+                from, to, (startL, strideL, startR, strideR, count) -> {
+                    for (int done = 0; done < count; ) {
+                        int n = Math.min(CHUNK - fill[0], count - done);
+                        slot.decoder.readDoubles(lb, lt, startL + done * strideL, strideL, n, slot.left, fill[0]);
+                        slot.decoder.readDoubles(rb, rt, startR + done * strideR, strideR, n, slot.right, fill[0]);
+                        fill[0] += n;
+                        done += n;
+                        if (fill[0] == CHUNK) {
+                            sink.chunk(chunkStart[0], CHUNK);
+                            chunkStart[0] += CHUNK;
+                            fill[0] = 0;
+                        }
                     }
                 });
-        return acc.sums(left.numel());
+        if (fill[0] > 0) sink.chunk(chunkStart[0], fill[0]);
     }
 
     /** Number of positions whose exact integer values differ. */
-    static long integerMismatches(Tensor left, Tensor right) {
-        DType type = left.dtype();
+    static long integerMismatches(Tensor left, Tensor right, ScanThreads threads) {
+        long numel = left.numel();
+        long segmentLength = (long) threads.segmentChunks() * CHUNK;
+        long segments = (numel + segmentLength - 1) / segmentLength;
+        if (segments > Integer.MAX_VALUE) throw new IllegalArgumentException("tensor too large: " + numel + " elements");
+        for (ScanThreads.Slot s : threads.slots()) s.reset();
+        var type = left.dtype();
         ByteBuffer lb = left.bytes();
         ByteBuffer rb = right.bytes();
-        long[] l = new long[CHUNK];
-        long[] r = new long[CHUNK];
-        long[] mismatches = {0};
-        StridedRows.forEachPair(left.shape(), left.stride(), left.storageOffset(), right.stride(), right.storageOffset(),
-                (startL, strideL, startR, strideR, count) -> {
-                    for (int done = 0; done < count; done += CHUNK) {
-                        int n = Math.min(CHUNK, count - done);
-                        ElementCodec.readLongs(lb, type, startL + done * strideL, strideL, n, l);
-                        ElementCodec.readLongs(rb, type, startR + done * strideR, strideR, n, r);
-                        long m = 0;
-                        for (int i = 0; i < n; i++) m += l[i] != r[i] ? 1 : 0;
-                        mismatches[0] += m;
-                    }
-                });
-        return mismatches[0];
+        threads.run((int) segments, (slot, segment) -> {
+            long from = segment * segmentLength;
+            StridedRows.forEachPair(left.shape(), left.stride(), left.storageOffset(), right.stride(),
+                    right.storageOffset(), from, from + segmentLength, (startL, strideL, startR, strideR, count) -> {
+                        for (int done = 0; done < count; done += CHUNK) {
+                            int n = Math.min(CHUNK, count - done);
+                            ElementCodec.readLongs(lb, type, startL + done * strideL, strideL, n, slot.leftLongs);
+                            ElementCodec.readLongs(rb, type, startR + done * strideR, strideR, n, slot.rightLongs);
+                            long m = 0;
+                            for (int i = 0; i < n; i++) m += slot.leftLongs[i] != slot.rightLongs[i] ? 1 : 0;
+                            slot.mismatches += m;
+                        }
+                    });
+        });
+        long total = 0;
+        for (ScanThreads.Slot s : threads.slots()) total += s.mismatches;
+        return total;
     }
 
-    /** Accumulates per chunk in locals (registers), then folds into the running totals. */
-    private static final class FloatAccumulator {
-        private final double atol;
-        private final double rtol;
-        private long leftNonfinite;
-        private long rightNonfinite;
-        private long mismatches;
-        private long notClose;
-        private double sumAbs;
-        private double maxAbs;
-        private double dot;
-        private double leftSquares;
-        private double rightSquares;
-        private double diffSquares;
-
-        FloatAccumulator(double atol, double rtol) {
-            this.atol = atol;
-            this.rtol = rtol;
+    /**
+     * The per-chunk arithmetic: float sums of a chunk start from zero and go to the wave's arrays at the chunk's index;
+     * counts and the maximum go to the slot.
+     */
+    private record ChunkKernel(double atol, double rtol, boolean fma, double[][] sums) {
+        void add(ScanThreads.Slot slot, int k, int n) {
+            if (fma) addFused(slot, k, n);
+            else addPlain(slot, k, n);
         }
 
         /** Plain multiply-add, counting non-finite elements as it goes. */
-        void add(double[] l, double[] r, int n) {
+        private void addPlain(ScanThreads.Slot slot, int k, int n) {
+            double[] l = slot.left;
+            double[] r = slot.right;
             long ln = 0, rn = 0, mm = 0, nc = 0;
-            double sa = 0, ma = maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
+            double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
             for (int i = 0; i < n; i++) {
                 double a = l[i];
                 double b = r[i];
@@ -129,26 +215,24 @@ final class PairScan {
                 rs += b * b;
                 ds += d * d;
             }
-            leftNonfinite += ln;
-            rightNonfinite += rn;
-            mismatches += mm;
-            notClose += nc;
-            sumAbs += sa;
-            maxAbs = ma;
-            dot += dt;
-            leftSquares += ls;
-            rightSquares += rs;
-            diffSquares += ds;
+            slot.leftNonfinite += ln;
+            slot.rightNonfinite += rn;
+            slot.mismatches += mm;
+            slot.notClose += nc;
+            slot.maxAbs = ma;
+            store(k, sa, dt, ls, rs, ds);
         }
 
         /**
          * The same metrics with fused multiply-adds, which leaves the loop fewer instructions. Non-finite elements are
-         * not tested per element: any NaN or Inf makes the chunk's sum of squares non-finite, and only then the
-         * chunk is rescanned to count them (a finite overflow of the squares rescans and counts zero).
+         * not tested per element: any NaN or Inf makes the chunk's sum of squares non-finite, and only then the chunk
+         * is rescanned to count them (a finite overflow of the squares rescans and counts zero).
          */
-        void addFused(double[] l, double[] r, int n) {
+        private void addFused(ScanThreads.Slot slot, int k, int n) {
+            double[] l = slot.left;
+            double[] r = slot.right;
             long mm = 0, nc = 0;
-            double sa = 0, ma = maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
+            double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
             for (int i = 0; i < n; i++) {
                 double a = l[i];
                 double b = r[i];
@@ -165,23 +249,22 @@ final class PairScan {
             }
             if (!(Math.abs(ls) <= Double.MAX_VALUE && Math.abs(rs) <= Double.MAX_VALUE)) {
                 for (int i = 0; i < n; i++) {
-                    leftNonfinite += Math.abs(l[i]) <= Double.MAX_VALUE ? 0 : 1;
-                    rightNonfinite += Math.abs(r[i]) <= Double.MAX_VALUE ? 0 : 1;
+                    slot.leftNonfinite += Math.abs(l[i]) <= Double.MAX_VALUE ? 0 : 1;
+                    slot.rightNonfinite += Math.abs(r[i]) <= Double.MAX_VALUE ? 0 : 1;
                 }
             }
-            mismatches += mm;
-            notClose += nc;
-            sumAbs += sa;
-            maxAbs = ma;
-            dot += dt;
-            leftSquares += ls;
-            rightSquares += rs;
-            diffSquares += ds;
+            slot.mismatches += mm;
+            slot.notClose += nc;
+            slot.maxAbs = ma;
+            store(k, sa, dt, ls, rs, ds);
         }
 
-        FloatSums sums(long n) {
-            return new FloatSums(n, leftNonfinite, rightNonfinite, mismatches, notClose, sumAbs, maxAbs, dot,
-                    leftSquares, rightSquares, diffSquares);
+        private void store(int k, double sa, double dt, double ls, double rs, double ds) {
+            sums[0][k] = sa;
+            sums[1][k] = dt;
+            sums[2][k] = ls;
+            sums[3][k] = rs;
+            sums[4][k] = ds;
         }
     }
 }

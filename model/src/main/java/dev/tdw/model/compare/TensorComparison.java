@@ -23,6 +23,9 @@ import java.util.Set;
  * Element access is by logical index, so views with different strides compare correctly.
  *
  * <p>Default tolerances ({@code atol = rtol = 1e-2}) are a coarse screen, not an accuracy claim.
+ *
+ * <p>A large tensor is split across {@link #withThreads threads}; the results are the same for any thread count. With
+ * {@link #withElements} each compared pair also carries its {@link ElementStatistics} from the same pass.
  */
 public final class TensorComparison {
     public static final double DEFAULT_ATOL = 1e-2;
@@ -32,18 +35,49 @@ public final class TensorComparison {
     private final double atol;
     private final double rtol;
     private final long maxElements;
+    private final int threads;
+    /** Worst elements per pair in its element statistics, or -1 for no statistics. */
+    private final int worst;
 
     public TensorComparison() {
         this(DEFAULT_ATOL, DEFAULT_RTOL, DEFAULT_MAX_ELEMENTS);
     }
 
     public TensorComparison(double atol, double rtol, long maxElements) {
+        this(atol, rtol, maxElements, 1, -1);
+    }
+
+    private TensorComparison(double atol, double rtol, long maxElements, int threads, int worst) {
         if (!(atol >= 0) || !(rtol >= 0) || maxElements < 0) {
             throw new IllegalArgumentException("tolerances and the element limit must be non-negative");
+        }
+        if (threads < 1 || threads > ScanThreads.MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be between 1 and " + ScanThreads.MAX_THREADS + ", not " + threads);
+        }
+        if (worst < -1 || worst > ElementStatistics.MAX_WORST) {
+            throw new IllegalArgumentException("worst elements must be between 0 and " + ElementStatistics.MAX_WORST + ", not " + worst);
         }
         this.atol = atol;
         this.rtol = rtol;
         this.maxElements = maxElements;
+        this.threads = threads;
+        this.worst = worst;
+    }
+
+    /** The same comparison on {@code threads} threads (the caller's plus helpers); 1 is the default. */
+    public TensorComparison withThreads(int threads) {
+        return new TensorComparison(atol, rtol, maxElements, threads, worst);
+    }
+
+    /** The same comparison, adding element statistics with the {@code worst} largest differences to each pair. */
+    public TensorComparison withElements(int worst) {
+        if (worst < 0) throw new IllegalArgumentException("worst elements must not be negative: " + worst);
+        return new TensorComparison(atol, rtol, maxElements, threads, worst);
+    }
+
+    /** Threads for a machine: one per available processor. */
+    public static int availableThreads() {
+        return Math.max(1, Math.min(ScanThreads.MAX_THREADS, Runtime.getRuntime().availableProcessors()));
     }
 
     public TensorsResult compare(Payload left, Payload right) {
@@ -51,6 +85,12 @@ public final class TensorComparison {
     }
 
     public TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right) {
+        try (ScanThreads scan = new ScanThreads(threads)) {
+            return compare(left, right, scan);
+        }
+    }
+
+    private TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right, ScanThreads scan) {
         Map<String, PayloadEntry> rightByKey = new LinkedHashMap<>();
         right.forEach(e -> rightByKey.put(e.key(), e));
         Set<String> leftKeys = new HashSet<>();
@@ -60,7 +100,7 @@ public final class TensorComparison {
         for (PayloadEntry l : left) {
             PayloadEntry r = rightByKey.get(l.key());
             if (r == null) onlyInLeft.add(l.key());
-            else items.add(comparePair(l, r));
+            else items.add(comparePair(l, r, scan));
         }
         List<String> onlyInRight = right.stream().map(PayloadEntry::key).filter(k -> !leftKeys.contains(k)).toList();
         TensorPairResult firstMismatch = items.stream().filter(TensorPairResult::failed).findFirst().orElse(null);
@@ -76,29 +116,59 @@ public final class TensorComparison {
 
     /** Two entries under one key (the key is taken from the left). */
     public TensorPairResult comparePair(PayloadEntry left, PayloadEntry right) {
+        try (ScanThreads scan = new ScanThreads(threads)) {
+            return comparePair(left, right, scan);
+        }
+    }
+
+    private TensorPairResult comparePair(PayloadEntry left, PayloadEntry right, ScanThreads scan) {
         SideSummary l = SideSummary.of(left, maxElements);
         SideSummary r = SideSummary.of(right, maxElements);
         boolean shapeMatch = Objects.equals(l.shape(), r.shape());
         boolean dtypeMatch = l.dtype() == r.dtype();
-        TensorMetrics metrics = left.isTensor() && right.isTensor()
-                ? compareTensors(left.tensor(), right.tensor())
-                : new TensorMetrics.NotComparable(TensorMetrics.Reason.NOT_A_TENSOR);
-        return new TensorPairResult(left.key(), l, r, shapeMatch, dtypeMatch, metrics);
+        if (!left.isTensor() || !right.isTensor()) {
+            return new TensorPairResult(left.key(), l, r, shapeMatch, dtypeMatch,
+                    new TensorMetrics.NotComparable(TensorMetrics.Reason.NOT_A_TENSOR), null);
+        }
+        Evidence e = compareTensors(left.tensor(), right.tensor(), scan);
+        return new TensorPairResult(left.key(), l, r, shapeMatch, dtypeMatch, e.metrics(), e.elements());
     }
 
     /** The contract's rules for two tensors, from shape mismatch on. */
     public TensorMetrics compareTensors(Tensor left, Tensor right) {
-        if (!Arrays.equals(left.shape(), right.shape())) {
-            return new TensorMetrics.NotComparable(TensorMetrics.Reason.SHAPE_MISMATCH);
+        try (ScanThreads scan = new ScanThreads(threads)) {
+            return compareTensors(left, right, scan).metrics();
         }
-        if (left.dtype() != right.dtype()) return new TensorMetrics.NotComparable(TensorMetrics.Reason.DTYPE_MISMATCH);
-        if (left.numel() > maxElements) return new TensorMetrics.NotComparable(TensorMetrics.Reason.TOO_LARGE);
+    }
+
+    /** What comparing two tensors established, and their element statistics when asked for and possible. */
+    private record Evidence(TensorMetrics metrics, ElementStatistics elements) {}
+
+    private Evidence compareTensors(Tensor left, Tensor right, ScanThreads scan) {
+        if (!Arrays.equals(left.shape(), right.shape())) {
+            return new Evidence(new TensorMetrics.NotComparable(TensorMetrics.Reason.SHAPE_MISMATCH), null);
+        }
+        boolean tooLarge = left.numel() > maxElements;
+        if (left.dtype() != right.dtype()) {
+            // No metrics, but the elements of both sides widened to float64 still show where they differ.
+            ElementStatistics elements = worst < 0 || tooLarge ? null
+                    : PairScan.floats(left, right, atol, rtol, PairScan.FMA_INTRINSIC, scan, worst).elements();
+            return new Evidence(new TensorMetrics.NotComparable(TensorMetrics.Reason.DTYPE_MISMATCH), elements);
+        }
+        if (tooLarge) return new Evidence(new TensorMetrics.NotComparable(TensorMetrics.Reason.TOO_LARGE), null);
         DType type = left.dtype();
         if (!type.isFloating()) {
-            long mismatches = PairScan.integerMismatches(left, right);
-            return new TensorMetrics.Compared(mismatches == 0, mismatches, null);
+            // Exact as longs; the statistics (a second pass, only when asked for) see the values widened to float64.
+            long mismatches = PairScan.integerMismatches(left, right, scan);
+            ElementStatistics elements = worst < 0 ? null
+                    : PairScan.floats(left, right, atol, rtol, PairScan.FMA_INTRINSIC, scan, worst).elements();
+            return new Evidence(new TensorMetrics.Compared(mismatches == 0, mismatches, null), elements);
         }
-        PairScan.FloatSums s = PairScan.floats(left, right, atol, rtol);
+        PairScan.FloatScan scanned = PairScan.floats(left, right, atol, rtol, PairScan.FMA_INTRINSIC, scan, worst);
+        return new Evidence(metrics(scanned.sums()), scanned.elements());
+    }
+
+    private static TensorMetrics metrics(PairScan.FloatSums s) {
         if (s.leftNonfinite() > 0 || s.rightNonfinite() > 0) {
             return new TensorMetrics.NonFinite(s.leftNonfinite(), s.rightNonfinite());
         }

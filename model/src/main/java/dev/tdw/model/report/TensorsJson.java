@@ -3,6 +3,7 @@ package dev.tdw.model.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.compare.ElementDifference;
 import dev.tdw.model.compare.SideSummary;
 import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
@@ -47,7 +48,29 @@ public final class TensorsJson {
         out.put("shape_match", pair.shapeMatch());
         out.put("dtype_match", pair.dtypeMatch());
         out.set("metrics", metrics(pair.metrics()));
+        if (pair.elements() != null) out.set("worst", worst(pair.elements().worst()));
         return out;
+    }
+
+    /** {@code [{index, left, right, abs_diff}]}, largest first; {@code abs_diff} is null for a non-finite element. */
+    private static ArrayNode worst(List<ElementDifference> worst) {
+        ArrayNode out = NODES.arrayNode();
+        for (ElementDifference e : worst) {
+            ObjectNode o = out.addObject();
+            ArrayNode index = o.putArray("index");
+            e.index().forEach(index::add);
+            number(o, "left", e.left());
+            number(o, "right", e.right());
+            number(o, "abs_diff", e.absDiff());
+        }
+        return out;
+    }
+
+    /** JSON has no NaN or infinity: a non-finite value is written as its name, e.g. {@code "nan"}, {@code "-inf"}. */
+    private static void number(ObjectNode o, String field, double v) {
+        if (Double.isFinite(v)) o.put(field, v);
+        else if (Double.isNaN(v)) o.put(field, "nan");
+        else o.put(field, v > 0 ? "inf" : "-inf");
     }
 
     private static ObjectNode side(SideSummary side) {

@@ -1,15 +1,21 @@
 package dev.tdw.model.report;
 
+import dev.tdw.model.analysis.Finding;
+import dev.tdw.model.analysis.PairAnalysis;
+import dev.tdw.model.analysis.StageFindings;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.compare.ElementDifference;
 import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -17,28 +23,31 @@ import java.util.function.Function;
 public final class TextReport {
     private TextReport() {}
 
-    public static String scan(List<ScanResult> results, Function<Path, String> paths) {
+    public static String scan(List<ScanResult> results, Function<Path, String> paths) { return scan(results, null, paths); }
+
+    /**
+     * @param checks the payload check of each result (an element is null when that manifest saved no
+     *               payload), or null when no check was asked for
+     */
+    public static String scan(List<ScanResult> results, List<PayloadIntegrity.Result> checks, Function<Path, String> paths) {
         StringBuilder b = new StringBuilder();
-        for (ScanResult r : results) {
+        for (int i = 0; i < results.size(); i++) {
+            ScanResult r = results.get(i);
             b.append(paths.apply(r.manifest().path())).append("  label=").append(r.manifest().label())
                     .append(" rank=").append(r.manifest().rank()).append(" occurrence=").append(r.manifest().occurrence())
                     .append(" records=").append(r.manifest().records().size()).append('\n');
             ScanResult.NonFiniteHit nf = r.firstNonFinite();
-            b.append("  first non-finite: ").append(nf == null ? "none"
-                    : nf.key() + " (nan " + (long) nf.nanCount() + ", inf " + (long) nf.infCount() + ")").append('\n');
-            if (r.firstOverLimit() != null) {
-                b.append("  first over limit: ").append(r.firstOverLimit().key()).append(" max_abs ").append(r.firstOverLimit().maxAbs()).append('\n');
-            }
+            b.append("  first non-finite: ").append(nf == null ? "none" : Wording.nonFinite(nf)).append('\n');
+            if (r.firstOverLimit() != null) b.append("  first over limit: ").append(Wording.overLimit(r.firstOverLimit())).append('\n');
             if (!r.recordsWithoutSummary().isEmpty()) {
                 b.append("  without statistics (missing evidence): ").append(r.recordsWithoutSummary().size()).append(" records, first ")
                         .append(r.recordsWithoutSummary().get(0)).append('\n');
             }
             for (AliasGroup g : r.storageAliases()) {
-                String kind = g.overlapConflict() ? "OVERLAPPING views with different layouts (lead)"
-                        : g.strideConflict() ? "stride conflict, views disjoint (a shared pool)" : "same layout";
                 b.append("  shared storage 0x").append(Long.toHexString(g.storagePtr())).append(": ").append(g.stages().size())
-                        .append(" stages, ").append(kind).append(": ").append(String.join(", ", g.stages())).append('\n');
+                        .append(" stages, ").append(Wording.aliasMeaning(g)).append(": ").append(String.join(", ", g.stages())).append('\n');
             }
+            if (checks != null) b.append("  payload check: ").append(Wording.payloadCheck(checks.get(i))).append('\n');
         }
         long flagged = results.stream().filter(ScanResult::flagged).count();
         b.append(flagged == 0 ? "nothing flagged" : flagged + " manifest(s) flagged").append('\n');
@@ -47,6 +56,30 @@ public final class TextReport {
 
     public static String diff(DiffResult d, Function<Path, String> paths) {
         StringBuilder b = new StringBuilder();
+        diffBody(b, d, paths);
+        b.append(DiffResult.CLAIM).append('\n');
+        return b.toString();
+    }
+
+    /** The diff, then what the window shows besides it: the inputs, the coverage diagnosis and every stage's findings. */
+    public static String diff(PairAnalysis a, Function<Path, String> paths) {
+        StringBuilder b = new StringBuilder();
+        diffBody(b, a.diff(), paths);
+        b.append(Wording.inputs(a.inputs())).append('\n');
+        String coverage = Wording.coverage(a.coverage());
+        if (coverage != null) b.append(coverage).append('\n');
+        List<StageFindings> found = a.withFindings();
+        b.append("findings: ").append(found.size()).append(" of ").append(a.stages().size()).append(" stages\n");
+        for (StageFindings s : found) {
+            for (Finding f : s.findings()) {
+                b.append(String.format(Locale.ROOT, "  %5d %-48s %-13s %s%n", s.index(), s.key(), Wording.kind(f.kind()), Wording.finding(f)));
+            }
+        }
+        b.append(DiffResult.CLAIM).append('\n');
+        return b.toString();
+    }
+
+    private static void diffBody(StringBuilder b, DiffResult d, Function<Path, String> paths) {
         b.append("left:  ").append(paths.apply(d.left().path())).append('\n');
         b.append("right: ").append(paths.apply(d.right().path())).append('\n');
         b.append("verdict: ").append(d.verdict()).append("  (").append(d.compared()).append(" compared, atol ")
@@ -57,7 +90,7 @@ public final class TextReport {
                     .append(String.join(", ", f.reasons())).append('\n');
             if (f.statDivergence() != null) {
                 for (Map.Entry<String, StageDiff.StatDelta> e : f.statDivergence().entrySet()) {
-                    b.append(String.format("  %-9s left %-14.8g right %-14.8g delta %.6g%n", e.getKey(),
+                    b.append(String.format(Locale.ROOT, "  %-9s left %-14.8g right %-14.8g delta %.6g%n", e.getKey(),
                             e.getValue().left(), e.getValue().right(), e.getValue().delta()));
                 }
             }
@@ -69,8 +102,6 @@ public final class TextReport {
         if (!d.evidenceGaps().isEmpty()) {
             b.append("without comparable statistics: ").append(String.join(", ", d.evidenceGaps())).append('\n');
         }
-        b.append(DiffResult.CLAIM).append('\n');
-        return b.toString();
     }
 
     public static String tensors(TensorsResult t, String left, String right) {
@@ -81,6 +112,12 @@ public final class TextReport {
         if (t.firstMismatch() != null) b.append("first mismatch: ").append(t.firstMismatch().key()).append('\n');
         for (TensorPairResult item : t.items()) {
             b.append(String.format("  %-5s %-48s %s%n", item.failed() ? "FAIL" : item.gap() ? "gap" : "ok", item.key(), describe(item.metrics())));
+            if (item.elements() != null) {
+                for (ElementDifference e : item.elements().worst()) {
+                    b.append(String.format("        at %-20s left %-14.8g right %-14.8g |d| %s%n", e.indexText(), e.left(),
+                            e.right(), e.nonFinite() ? "non-finite" : String.format("%.6g", e.absDiff())));
+                }
+            }
         }
         if (!t.onlyInLeft().isEmpty() || !t.onlyInRight().isEmpty()) {
             b.append("only in left: ").append(String.join(", ", t.onlyInLeft())).append('\n');

@@ -18,10 +18,21 @@ public final class PayloadMapping implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private final List<Storage> storages = new ArrayList<>();
+    private final long openedSize;
 
-    PayloadMapping(Path file, FileChannel channel) {
+    PayloadMapping(Path file, FileChannel channel) throws IOException {
         this.file = file;
         this.channel = channel;
+        this.openedSize = channel.size();
+    }
+
+    /** Whether the file is now shorter than when it was opened (its mapped tail is gone). */
+    boolean shrunk() {
+        try {
+            return java.nio.file.Files.size(file) < openedSize;
+        } catch (IOException e) {
+            return true; // removed or unreadable since: changed either way
+        }
     }
 
     /** A storage whose bytes come from this file, released when it closes. */

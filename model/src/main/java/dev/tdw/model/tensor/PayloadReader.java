@@ -1,5 +1,9 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.text.SafeText;
+
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -8,7 +12,6 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -20,6 +23,10 @@ import java.util.concurrent.CancellationException;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
+
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.text.SafeText;
 
 /**
  * Reads a probe payload ({@code torch.save} zip format) without Python. Stored storage entries are mapped read-only
@@ -33,6 +40,8 @@ import java.util.zip.Inflater;
  * every tensor.
  */
 public final class PayloadReader {
+    /** Compressed bytes read per step while inflating. */
+    private static final int INFLATE_CHUNK = 64 << 10;
     private final PayloadLimits limits;
     private final long wholeFileMapLimit;
 
@@ -55,19 +64,37 @@ public final class PayloadReader {
      * file is closed and {@link CancellationException} thrown, as {@code LoadProgress} cancellation does elsewhere.
      */
     public Payload read(Path file) throws IOException {
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
-        PayloadMapping mapping = new PayloadMapping(file, channel);
+        FileChannel channel;
         try {
-            return new Open(file, channel, mapping).read();
+            channel = RegularFiles.open(file);
+        } catch (ClosedByInterruptException e) {
+            throw cancelled(file, e);
+        } catch (InputException e) {
+            throw new PayloadFormatException(file, null, e.reason(), e);
+        }
+        PayloadMapping mapping;
+        try {
+            mapping = new PayloadMapping(file, channel);
+        } catch (IOException e) {
+            channel.close();
+            if (e instanceof ClosedByInterruptException c) throw cancelled(file, c);
+            throw e;
+        }
+        try {
+            return MappedRead.guard(() -> new Open(file, channel, mapping).read(), file);
         } catch (ClosedByInterruptException e) {
             mapping.close();
-            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
-            cancelled.initCause(e);
-            throw cancelled;
+            throw cancelled(file, e);
         } catch (IOException | RuntimeException | Error e) {
             mapping.close();
             throw e;
         }
+    }
+
+    private static CancellationException cancelled(Path file, ClosedByInterruptException e) {
+        CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
+        cancelled.initCause(e);
+        return cancelled;
     }
 
     /** The state of one read: the file, its directory and the inflation budget. */
@@ -116,7 +143,7 @@ public final class PayloadReader {
             if (pickle.size() > limits.maxPickleBytes()) {
                 throw fail("data.pkl has " + pickle.size() + " bytes, more than the limit of " + limits.maxPickleBytes());
             }
-            ByteBuffer pickleBytes = checkedSmall(pickle);
+            ByteBuffer pickleBytes = heapBytes(pickle);
             byte[] pickled = new byte[pickleBytes.remaining()];
             pickleBytes.get(pickled);
             Object root = TorchUnpickler.load(pickled, file, limits, this::storage);
@@ -161,7 +188,8 @@ public final class PayloadReader {
                 storage = mapping.storage(key, dtype, numel, bytes(entry).order(order));
             } catch (IOException e) {
                 throw e instanceof PayloadFormatException p ? p
-                        : new PayloadFormatException("cannot map storage " + key + " (" + e.getMessage() + ") in " + file, e);
+                        : ZipDirectory.fail(file, "cannot map storage " + SafeText.of(key) + " ("
+                                + dev.tdw.model.input.RegularFiles.reason(e) + ")", e);
             }
             storages.put(cacheKey, storage);
             return storage;
@@ -175,40 +203,94 @@ public final class PayloadReader {
             int size = Math.toIntExact(entry.size());
             switch (entry.method()) {
                 case ZipDirectory.STORED -> {
-                    if (entry.compressedSize() != entry.size()) {
-                        throw fail("stored entry " + entry.name() + " has different compressed and plain sizes");
-                    }
+                    checkStored(entry);
                     return map(entry.dataOffset(), size);
                 }
                 case ZipDirectory.DEFLATED -> {
-                    if (inflated + size > limits.maxInflatedBytes()) {
-                        throw fail("inflating " + entry.name() + " would exceed the limit of " + limits.maxInflatedBytes()
-                                + " inflated bytes");
-                    }
-                    inflated += size;
-                    if (entry.compressedSize() > Integer.MAX_VALUE) throw fail("entry " + entry.name() + " is too large");
-                    ByteBuffer compressed = map(entry.dataOffset(), (int) entry.compressedSize());
-                    byte[] out = new byte[size];
-                    Inflater inflater = new Inflater(true);
-                    try {
-                        inflater.setInput(compressed);
-                        int n = 0;
-                        while (n < size && !inflater.finished() && !inflater.needsInput()) {
-                            n += inflater.inflate(out, n, size - n);
-                        }
-                        if (n != size || !inflater.finished()) {
-                            throw fail("deflated entry " + entry.name() + " does not inflate to its declared " + size + " bytes");
-                        }
-                    } catch (DataFormatException e) {
-                        throw fail("deflated entry " + entry.name() + " is corrupt (" + e.getMessage() + ")");
-                    } finally {
-                        inflater.end();
-                    }
-                    checkCrc(entry, ByteBuffer.wrap(out));
-                    return ByteBuffer.wrap(out);
+                    return inflate(entry, size);
                 }
-                default -> throw fail("entry " + entry.name() + " uses compression method " + entry.method()
-                        + "; only stored and deflated are supported");
+                default -> throw unsupported(entry);
+            }
+        }
+
+        /**
+         * The entry's bytes read into the heap, never through a mapping: zlib and the CRC run in native code, where a
+         * file that shrinks under a mapping raises SIGBUS and kills the JVM instead of an exception.
+         */
+        private ByteBuffer heapBytes(ZipDirectory.Entry entry) throws IOException {
+            int size = Math.toIntExact(entry.size());
+            switch (entry.method()) {
+                case ZipDirectory.STORED -> {
+                    checkStored(entry);
+                    ByteBuffer b = readAt(entry.dataOffset(), size);
+                    checkCrc(entry, b);
+                    return b;
+                }
+                case ZipDirectory.DEFLATED -> {
+                    return inflate(entry, size);
+                }
+                default -> throw unsupported(entry);
+            }
+        }
+
+        private void checkStored(ZipDirectory.Entry entry) throws PayloadFormatException {
+            if (entry.compressedSize() != entry.size()) {
+                throw fail("stored entry " + SafeText.of(entry.name()) + " has different compressed and plain sizes");
+            }
+        }
+
+        private PayloadFormatException unsupported(ZipDirectory.Entry entry) {
+            return fail("entry " + SafeText.of(entry.name()) + " uses compression method " + entry.method()
+                    + "; only stored and deflated are supported");
+        }
+
+        /** Inflates from ordinary reads of the file (see {@link #heapBytes}), CRC checked. */
+        private ByteBuffer inflate(ZipDirectory.Entry entry, int size) throws IOException {
+            if (inflated + size > limits.maxInflatedBytes()) {
+                throw fail("inflating " + SafeText.of(entry.name()) + " would exceed the limit of "
+                        + limits.maxInflatedBytes() + " inflated bytes");
+            }
+            inflated += size;
+            if (entry.compressedSize() > Integer.MAX_VALUE) throw fail("entry " + SafeText.of(entry.name()) + " is too large");
+            byte[] out = new byte[size];
+            Inflater inflater = new Inflater(true);
+            try {
+                long at = entry.dataOffset();
+                long end = at + entry.compressedSize();
+                byte[] chunk = new byte[(int) Math.min(INFLATE_CHUNK, Math.max(1, entry.compressedSize()))];
+                int n = 0;
+                while (n < size && !inflater.finished()) {
+                    if (inflater.needsInput()) {
+                        if (at >= end) break;
+                        int length = (int) Math.min(chunk.length, end - at);
+                        ByteBuffer read = readAt(at, length);
+                        read.get(chunk, 0, length);
+                        at += length;
+                        inflater.setInput(chunk, 0, length);
+                    }
+                    n += inflater.inflate(out, n, size - n);
+                    if (n < size && !inflater.finished() && inflater.needsDictionary()) break;
+                }
+                if (n != size || !inflater.finished()) {
+                    throw fail("deflated entry " + SafeText.of(entry.name()) + " does not inflate to its declared "
+                            + size + " bytes");
+                }
+            } catch (DataFormatException e) {
+                throw fail("deflated entry " + SafeText.of(entry.name()) + " is corrupt (" + SafeText.of(e.getMessage()) + ")");
+            } finally {
+                inflater.end();
+            }
+            ByteBuffer b = ByteBuffer.wrap(out);
+            checkCrc(entry, b);
+            return b;
+        }
+
+        /** Bytes of the file by ordinary reads; a file shorter than its directory says changed since it was opened. */
+        private ByteBuffer readAt(long offset, int length) throws IOException {
+            try {
+                return ZipDirectory.readAt(channel, offset, length);
+            } catch (java.io.EOFException e) {
+                throw new PayloadFormatException(MappedRead.changedMessage(path), e);
             }
         }
 
@@ -217,21 +299,15 @@ public final class PayloadReader {
             return channel.map(FileChannel.MapMode.READ_ONLY, offset, length);
         }
 
-        private ByteBuffer checkedSmall(ZipDirectory.Entry entry) throws IOException {
-            ByteBuffer b = bytes(entry);
-            checkCrc(entry, b);
-            return b;
-        }
-
         private void checkCrc(ZipDirectory.Entry entry, ByteBuffer b) throws PayloadFormatException {
             CRC32 crc = new CRC32();
             crc.update(b.duplicate());
-            if (crc.getValue() != entry.crc()) throw fail("CRC mismatch in entry " + entry.name() + " (corrupt file)");
+            if (crc.getValue() != entry.crc()) throw fail("CRC mismatch in entry " + SafeText.of(entry.name()) + " (corrupt file)");
         }
 
         private String text(ZipDirectory.Entry entry) throws IOException {
             if (entry.size() > 64) throw fail("record " + entry.name() + " is implausibly large (" + entry.size() + " bytes)");
-            ByteBuffer b = checkedSmall(entry);
+            ByteBuffer b = heapBytes(entry);
             return StandardCharsets.US_ASCII.decode(b).toString().trim();
         }
 

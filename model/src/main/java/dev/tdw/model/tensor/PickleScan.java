@@ -247,6 +247,6 @@ final class PickleScan {
     }
 
     private PayloadFormatException fail(String what) {
-        return new PayloadFormatException(what + " in " + file);
+        return ZipDirectory.fail(file, what);
     }
 }

@@ -32,9 +32,21 @@ public final class StridedRows {
     /** Visits two views of the same logical shape in lockstep; rows longer than {@link #MAX_ROW} are split. */
     public static <X extends Exception> void forEachPair(long[] shape, long[] strideA, long offsetA,
                                                          long[] strideB, long offsetB, PairVisitor<X> visitor) throws X {
+        forEachPair(shape, strideA, offsetA, strideB, offsetB, 0, Long.MAX_VALUE, visitor);
+    }
+
+    /**
+     * Like {@link #forEachPair(long[], long[], long, long[], long, PairVisitor)} for the logical positions
+     * {@code from} (inclusive) to {@code to} (exclusive, clamped to the element count) only: rows are cut at both
+     * ends, so disjoint ranges can be walked by different threads.
+     */
+    public static <X extends Exception> void forEachPair(long[] shape, long[] strideA, long offsetA,
+                                                         long[] strideB, long offsetB, long from, long to,
+                                                         PairVisitor<X> visitor) throws X {
         if (shape.length != strideA.length || shape.length != strideB.length) {
             throw new IllegalArgumentException("shape and strides differ in rank");
         }
+        if (from < 0 || from >= to) return;
         int dims = 0;
         long[] size = new long[shape.length];
         long[] sa = new long[shape.length];
@@ -54,20 +66,34 @@ public final class StridedRows {
             }
         }
         if (dims == 0) {
-            visitor.rows(offsetA, 0, offsetB, 0, 1);
+            if (from == 0) visitor.rows(offsetA, 0, offsetB, 0, 1);
             return;
         }
         int inner = dims - 1;
         long rowLength = size[inner];
+        // The row holding `from`, as a multi-index over the outer dimensions; `left` elements remain to visit.
         long[] index = new long[inner];
+        long row = from / rowLength;
         long baseA = offsetA;
         long baseB = offsetB;
+        for (int d = inner - 1; d >= 0; d--) {
+            index[d] = row % size[d];
+            row /= size[d];
+            baseA += index[d] * sa[d];
+            baseB += index[d] * sb[d];
+        }
+        if (row > 0) return;
+        long done = from % rowLength;
+        long left = to - from;
         while (true) {
-            for (long done = 0; done < rowLength; ) {
-                int n = (int) Math.min(rowLength - done, MAX_ROW);
+            while (done < rowLength && left > 0) {
+                int n = (int) Math.min(Math.min(rowLength - done, MAX_ROW), left);
                 visitor.rows(baseA + done * sa[inner], sa[inner], baseB + done * sb[inner], sb[inner], n);
                 done += n;
+                left -= n;
             }
+            if (left <= 0) return;
+            done = 0;
             int d = inner - 1;
             while (d >= 0 && index[d] == size[d] - 1) {
                 baseA -= index[d] * sa[d];

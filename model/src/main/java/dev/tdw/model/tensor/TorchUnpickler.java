@@ -1,5 +1,7 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.text.SafeText;
+
 import net.razorvine.pickle.Opcodes;
 import net.razorvine.pickle.PickleUtils;
 import net.razorvine.pickle.Unpickler;
@@ -117,6 +119,20 @@ final class TorchUnpickler extends Unpickler {
         return plain ? text : PythonRepr.brief(new Object[] {module, name});
     }
 
+    /** What a runtime failure inside the pickle machinery says about the pickle, in words rather than a class name. */
+    private static String malformed(RuntimeException e) {
+        if (e instanceof IndexOutOfBoundsException || e instanceof NegativeArraySizeException) {
+            return "a length or index out of range";
+        }
+        if (e instanceof ClassCastException) return "a value of an unexpected type";
+        if (e instanceof NumberFormatException) return "a number that does not parse";
+        if (e instanceof ArithmeticException) return "a number out of range";
+        if (e instanceof java.util.EmptyStackException || e instanceof java.util.NoSuchElementException) {
+            return "an opcode with too few values on the stack";
+        }
+        return "an unexpected structure";
+    }
+
     /** The unpickled object graph; tensors are {@link Tensor}s over storages from {@code storages}. */
     static Object load(byte[] pickle, String file, PayloadLimits limits, StorageSource storages)
             throws PayloadFormatException {
@@ -127,9 +143,9 @@ final class TorchUnpickler extends Unpickler {
         } catch (Failure f) {
             throw f.exception;
         } catch (IOException e) {
-            throw new PayloadFormatException("truncated data.pkl (" + e.getMessage() + ") in " + file, e);
+            throw ZipDirectory.fail(file, "truncated data.pkl (" + SafeText.of(e.getMessage()) + ")", e);
         } catch (RuntimeException e) {
-            throw new PayloadFormatException("malformed data.pkl (" + e + ") in " + file, e);
+            throw ZipDirectory.fail(file, "malformed data.pkl (" + malformed(e) + ")", e);
         } finally {
             unpickler.close();
         }
@@ -318,6 +334,6 @@ final class TorchUnpickler extends Unpickler {
     }
 
     private Failure fail(String what) {
-        return new Failure(new PayloadFormatException(what + " in " + file));
+        return new Failure(ZipDirectory.fail(file, what));
     }
 }

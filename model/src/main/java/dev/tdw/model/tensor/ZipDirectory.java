@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -33,6 +34,15 @@ final class ZipDirectory {
 
     /** Entries by name, in directory order. */
     static Map<String, Entry> read(FileChannel channel, String file, PayloadLimits limits) throws IOException {
+        try {
+            return readDirectory(channel, file, limits);
+        } catch (EOFException e) {
+            // The size was taken first: a read past the end means the file shrank since.
+            throw new PayloadFormatException(MappedRead.changedMessage(file), e);
+        }
+    }
+
+    private static Map<String, Entry> readDirectory(FileChannel channel, String file, PayloadLimits limits) throws IOException {
         long fileSize = channel.size();
         ByteBuffer head = readAt(channel, 0, (int) Math.min(4, fileSize));
         if (fileSize < 4 || head.getInt(0) != LOCAL_SIG) {
@@ -138,10 +148,14 @@ final class ZipDirectory {
     }
 
     static PayloadFormatException fail(String file, String what) {
-        return new PayloadFormatException(what + " in " + file);
+        return fail(file, what, null);
     }
 
-    private static ByteBuffer readAt(FileChannel channel, long position, int length) throws IOException {
+    static PayloadFormatException fail(String file, String what, Throwable cause) {
+        return new PayloadFormatException(Path.of(file), null, what, cause);
+    }
+
+    static ByteBuffer readAt(FileChannel channel, long position, int length) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
         readFully(channel, b, position);
         return b;

@@ -31,6 +31,10 @@ class ModelLayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.tdw.model.compare..", "dev.tdw.model.report..")
                 .check(MODEL);
         noClasses().that().resideInAnyPackage("dev.tdw.model.compare..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.tdw.model.report..", "dev.tdw.model.analysis..")
+                .check(MODEL);
+        // The analysis holds facts; only the report package words them.
+        noClasses().that().resideInAnyPackage("dev.tdw.model.analysis..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.tdw.model.report..")
                 .check(MODEL);
     }

@@ -78,9 +78,45 @@ class CaptureDirectoryTest {
         new ManifestJson("a").write(cap.resolve("real"));
         Files.createSymbolicLink(cap.resolve("alias"), cap.resolve("real"));
         Files.createSymbolicLink(cap.resolve("real").resolve("loop"), cap);
+        Files.createSymbolicLink(cap.resolve("a-rank1.json"), cap.resolve("real/a-rank0.json"));
         CaptureDirectory d = CaptureDirectory.load(cap);
-        assertEquals(2, d.manifests().size(), "the manifest via real/ and via alias/");
-        assertTrue(d.problems().stream().anyMatch(p -> p.message().contains("loop")), d.problems().toString());
+        // One file is one capture however many links lead to it; a link back up adds nothing and ends.
+        assertEquals(List.of(cap.resolve("a-rank1.json")), d.manifests().stream().map(Manifest::path).toList());
+        assertTrue(d.problems().isEmpty(), d.problems().toString());
+    }
+
+    /** 10 links per level, 7 levels: 10^7 paths to one small tree, which is searched once, each directory once. */
+    @Test
+    void directoryLinksDoNotMultiplyTheWalk() throws Exception {
+        Path cap = tmp.resolve("fan");
+        Path level = cap;
+        for (int depth = 0; depth < 7; depth++) {
+            Path next = Files.createDirectories(level.resolve("d" + depth));
+            for (int link = 0; link < 10; link++) Files.createSymbolicLink(level.resolve("l" + link), next);
+            level = next;
+        }
+        new ManifestJson("deep").write(level);
+        CaptureDirectory d = CaptureDirectory.load(cap);
+        assertEquals(1, d.manifests().size());
+        assertTrue(d.problems().isEmpty(), d.problems().toString());
+    }
+
+    @Test
+    void whatIsNotLoadedIsListedWithWhy() throws Exception {
+        Path cap = tmp.resolve("odd");
+        Path deep = cap;
+        for (int i = 0; i <= CaptureDirectory.MAX_DEPTH; i++) deep = deep.resolve("x");
+        new ManifestJson("deep").write(deep);
+        Files.writeString(cap.resolve("nl\nname-rank0.json"), "{\"records\": []}");
+        dev.tdw.model.testing.SpecialFiles.fifo(cap.resolve("fifo-rank0.json"));
+        dev.tdw.model.testing.SpecialFiles.fifo(cap.resolve("orphan-rank0.pt"));
+        CaptureDirectory d = CaptureDirectory.load(cap);
+        List<String> problems = d.problems().stream().map(LoadProblem::message).sorted().toList();
+        assertTrue(problems.stream().anyMatch(p -> p.contains("more than 32 directory levels below the capture root (limit); not searched")), problems.toString());
+        assertTrue(problems.contains(cap.resolve("fifo-rank0.json") + ": not a regular file (a FIFO, socket or device); not read"), problems.toString());
+        assertTrue(problems.contains(cap.resolve("orphan-rank0.pt") + ": not a regular file (a FIFO, socket or device); not read"), problems.toString());
+        // A name with a newline is still a manifest's name: read, and shown escaped.
+        assertTrue(d.manifests().stream().anyMatch(m -> m.path().getFileName().toString().equals("nl\nname-rank0.json")));
     }
 
     @Test
@@ -106,7 +142,7 @@ class CaptureDirectoryTest {
         CaptureDirectory d = CaptureDirectory.load(tmp);
         assertEquals(List.of("whole"), d.manifests().stream().map(Manifest::label).toList());
         assertEquals(2, d.problems().size(), d.problems().toString());
-        assertTrue(d.problems().stream().allMatch(p -> p.message().contains("ghost-rank0") && p.message().contains("cannot resolve")),
+        assertTrue(d.problems().stream().allMatch(p -> p.message().contains("ghost-rank0") && p.message().contains("dangling link")),
                 d.problems().toString());
     }
 

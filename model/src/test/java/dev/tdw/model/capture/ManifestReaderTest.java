@@ -100,7 +100,7 @@ class ManifestReaderTest {
         Files.writeString(f, "{\"records\": [], \"metadata\": " + "[".repeat(100) + "]".repeat(100) + "}");
         CaptureFormatException deep = assertThrows(CaptureFormatException.class, () -> new ManifestReader().read(f));
         assertTrue(deep.getMessage().contains("nesting depth"), deep.getMessage());
-        ManifestLimits small = new ManifestLimits(10, 64, 1000, 10);
+        ManifestLimits small = new ManifestLimits(10, 64, 1000, 10, 1_000_000);
         CaptureFormatException big = assertThrows(CaptureFormatException.class, () -> new ManifestReader(small).read(f));
         assertTrue(big.getMessage().contains("over the limit"), big.getMessage());
     }
@@ -115,7 +115,7 @@ class ManifestReaderTest {
 
     @Test
     void longStringsAreRefusedWhereverTheyAre() throws Exception {
-        ManifestLimits limits = new ManifestLimits(1 << 20, 64, 1000, 100);
+        ManifestLimits limits = new ManifestLimits(1 << 20, 64, 1000, 100, 1_000_000);
         String big = "x".repeat(5000);
         for (String json : List.of("{\"records\": [{\"stage\": \"" + big + "\"}]}",
                 "{\"label\": \"" + big + "\", \"records\": []}",
@@ -132,9 +132,9 @@ class ManifestReaderTest {
         Path f = tmp.resolve("many-rank0.json");
         Files.writeString(f, "{\"records\": [" + "{\"stage\": \"s\"}, ".repeat(12) + "{\"stage\": \"s\"}]}");
         CaptureFormatException e = assertThrows(CaptureFormatException.class,
-                () -> new ManifestReader(new ManifestLimits(1 << 20, 64, 1000, 12)).read(f));
+                () -> new ManifestReader(new ManifestLimits(1 << 20, 64, 1000, 12, 1_000_000)).read(f));
         assertTrue(e.getMessage().contains("more than 12 records"), e.getMessage());
-        assertEquals(13, new ManifestReader(new ManifestLimits(1 << 20, 64, 1000, 13)).read(f).records().size());
+        assertEquals(13, new ManifestReader(new ManifestLimits(1 << 20, 64, 1000, 13, 1_000_000)).read(f).records().size());
     }
 
     @Test
@@ -146,9 +146,9 @@ class ManifestReaderTest {
 
     @Test
     void limitsMustBePositive() {
-        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(0, 64, 1000, 10));
-        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(10, 0, 1000, 10));
-        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(10, 64, -1, 10));
-        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(10, 64, 1000, 0));
+        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(0, 64, 1000, 10, 1_000_000));
+        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(10, 0, 1000, 10, 1_000_000));
+        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(10, 64, -1, 10, 1_000_000));
+        assertThrows(IllegalArgumentException.class, () -> new ManifestLimits(10, 64, 1000, 0, 1_000_000));
     }
 }

@@ -59,8 +59,8 @@ class PartialCaptureTest {
         List<String> problems = d.problems().stream().map(LoadProblem::message).sorted().toList();
         assertEquals(4, problems.size(), problems.toString());
         assertTrue(problems.get(0).startsWith(cutManifest + ": invalid JSON at line"), problems.get(0));
-        // The payload of the unreadable manifest is unclaimed as well.
-        assertEquals(cap.resolve("occ1/cmpl-a-rank0.pt") + ": payload without a manifest naming it (a run killed mid-write?)",
+        // The payload of the unreadable manifest is named as such, not as an orphan of a killed run.
+        assertEquals(cap.resolve("occ1/cmpl-a-rank0.pt") + ": payload of cmpl-a-rank0.json, which could not be read",
                 problems.get(1));
         assertEquals(cap.resolve("occ1/cmpl-a-rank1.pt") + ": payload without a manifest naming it (a run killed mid-write?)",
                 problems.get(2));

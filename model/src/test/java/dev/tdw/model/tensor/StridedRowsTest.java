@@ -49,4 +49,30 @@ class StridedRowsTest {
         assertEquals(List.of(List.of(0L, 1L, 0L, 1L, 2L), List.of(0L, 1L, 2L, 1L, 2L)),
                 rows(new long[] {2, 2}, new long[] {0, 1}, 0, new long[] {2, 1}, 0));
     }
+
+    /** Storage positions of both sides, element by element, of the logical range [from, to). */
+    private static List<List<Long>> elements(long[] shape, long[] sa, long[] sb, long from, long to) {
+        List<List<Long>> out = new ArrayList<>();
+        StridedRows.forEachPair(shape, sa, 1, sb, 2, from, to, (a, strideA, b, strideB, n) -> {
+            for (int i = 0; i < n; i++) out.add(List.of(a + i * strideA, b + i * strideB));
+        });
+        return out;
+    }
+
+    @Test
+    void rangesCutRowsAtBothEndsAndTogetherWalkTheWholeView() {
+        long[] shape = {3, 4, 5};
+        long[] rowMajor = {20, 5, 1};
+        long[] permuted = {1, 15, 3};
+        List<List<Long>> whole = elements(shape, rowMajor, permuted, 0, Long.MAX_VALUE);
+        assertEquals(60, whole.size());
+        for (long cut : new long[] {0, 1, 7, 20, 33, 59, 60}) {
+            List<List<Long>> joined = new ArrayList<>(elements(shape, rowMajor, permuted, 0, cut));
+            joined.addAll(elements(shape, rowMajor, permuted, cut, 60));
+            assertEquals(whole, joined, "cut at " + cut);
+        }
+        assertEquals(whole.subList(13, 14), elements(shape, rowMajor, permuted, 13, 14));
+        assertEquals(List.of(), elements(shape, rowMajor, permuted, 60, 70));
+        assertEquals(List.of(), elements(shape, rowMajor, permuted, 5, 5));
+    }
 }

@@ -58,14 +58,24 @@ final class Acl {
         return symbols.require(function).invokeInt(args);
     }
 
-    private void check(String function, Object... args) {
+    /** Calls a function returning aclError/aclnnStatus; nonzero (other than {@code tolerated}) throws. */
+    private int checkTolerating(int tolerated, String function, Object... args) {
+        String before = recentErrorMessage();
         int status = call(function, args);
-        if (status != 0) throw new AclException(function, OptionalInt.of(status), recentErrorMessage());
+        if (status != 0 && status != tolerated) {
+            throw new AclException(function, OptionalInt.of(status), newMessage(before, recentErrorMessage()));
+        }
+        return status;
+    }
+
+    private void check(String function, Object... args) {
+        checkTolerating(0, function, args);
     }
 
     private Pointer handle(String function, Object... args) {
+        String before = recentErrorMessage();
         Pointer p = symbols.require(function).invokePointer(args);
-        if (p == null) throw new AclException(function, OptionalInt.empty(), recentErrorMessage());
+        if (p == null) throw new AclException(function, OptionalInt.empty(), newMessage(before, recentErrorMessage()));
         return p;
     }
 
@@ -76,9 +86,32 @@ final class Acl {
         return p == null ? "" : p.getString(0);
     }
 
-    void init() { check("aclInit", (Object) null); }
+    /**
+     * What a failure added to the recent message. Reading does not clear it (acl.cpp keeps it per thread
+     * and prepends newer messages), so what was there before the call belongs to an earlier failure. A
+     * repeat of the very same text cannot be told from a stale one and is left out too.
+     */
+    static String newMessage(String before, String after) {
+        if (after.equals(before)) return "";
+        if (!before.isEmpty() && after.endsWith("\n" + before)) return after.substring(0, after.length() - before.length() - 1);
+        return after;
+    }
+
+    /** acl_base_rt.h ACL_ERROR_REPEAT_INITIALIZE */
+    static final int REPEAT_INITIALIZE = 100002;
+
+    /**
+     * aclInit; false when ACL was already initialised in this process (status 100002), which acl.cpp
+     * still counts as a reference to drop with {@link #finalizeReference()}.
+     */
+    boolean init() {
+        return checkTolerating(REPEAT_INITIALIZE, "aclInit", (Object) null) == 0;
+    }
 
     void finish() { check("aclFinalize"); }
+
+    /** aclFinalizeReference(NULL): drops one aclInit reference; the last one finalises. */
+    void finalizeReference() { check("aclFinalizeReference", (Object) null); }
 
     void setDevice(int deviceId) { check("aclrtSetDevice", deviceId); }
 
@@ -152,32 +185,31 @@ final class Acl {
 
     void destroyIntArray(Pointer array) { check("aclDestroyIntArray", array); }
 
-    /**
-     * Two-phase operator call: {@code <operator>GetWorkspaceSize(args..., &size, &executor)}, a workspace of
-     * that size if nonzero, then {@code <operator>(workspace, size, executor, stream)}. Returns the workspace,
-     * which must stay allocated until the stream is synchronized (null when none was needed).
-     */
-    Pointer launch(String operator, Pointer stream, Object... firstPhaseArgs) {
+    /** What an operator's first phase returned: its executor and the device workspace it needs. */
+    record Prepared(String operator, Pointer executor, long workspaceSize) {}
+
+    /** {@code <operator>GetWorkspaceSize(args..., &size, &executor)}. */
+    Prepared prepare(String operator, Object... firstPhaseArgs) {
         var size = new LongByReference();
         var executor = new PointerByReference();
         Object[] args = Arrays.copyOf(firstPhaseArgs, firstPhaseArgs.length + 2);
         args[firstPhaseArgs.length] = size;
         args[firstPhaseArgs.length + 1] = executor;
         check(operator + "GetWorkspaceSize", args);
-        Pointer workspace = size.getValue() > 0 ? malloc(size.getValue()) : null;
-        try {
-            check(operator, workspace, size.getValue(), executor.getValue(), stream);
-        } catch (RuntimeException e) {
-            if (workspace != null) {
-                try {
-                    free(workspace);
-                } catch (RuntimeException alsoFailed) {
-                    e.addSuppressed(alsoFailed);
-                }
-            }
-            throw e;
-        }
-        return workspace;
+        return new Prepared(operator, executor.getValue(), size.getValue());
+    }
+
+    /**
+     * {@code <operator>(workspace, size, executor, stream)}. It deletes the executor even when it fails
+     * (op_executor.cpp CommonOpExecutorRun), and may fail after queuing work that still uses the workspace.
+     */
+    void run(Prepared prepared, Pointer workspace, Pointer stream) {
+        check(prepared.operator(), workspace, prepared.workspaceSize(), prepared.executor(), stream);
+    }
+
+    /** aclDestroyAclOpExecutor, for an executor whose second phase will never run; absent in old releases. */
+    void destroyExecutor(Prepared prepared) {
+        if (exports("aclDestroyAclOpExecutor")) check("aclDestroyAclOpExecutor", prepared.executor());
     }
 
     private static long[] orNull(long[] values) { return values.length == 0 ? null : values; }

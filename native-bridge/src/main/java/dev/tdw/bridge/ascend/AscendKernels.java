@@ -42,10 +42,20 @@ final class AscendKernels {
         return m;
     }
 
+    /**
+     * aclnnAdd needs alpha castable to the promoted type of self and other; like torch_npu (which passes
+     * the torch Scalar as DOUBLE or INT64), alpha is a DOUBLE scalar for floating inputs and INT64 otherwise.
+     */
     private static Map<String, Tensor> add(DeviceScope s, OperatorCall c) {
         Tensor a = c.tensor("self"), b = c.tensor("other");
+        double alpha = c.doubleValue("alpha", 1.0);
+        boolean floating = a.dtype().isFloating() || b.dtype().isFloating();
+        if (!floating && alpha != Math.rint(alpha)) {
+            throw new IllegalArgumentException("add: alpha " + alpha + " is not an integer, but self and other are "
+                    + a.dtype().torchName() + " and " + b.dtype().torchName());
+        }
         var out = s.output(c.outputType(), Tensors.broadcastShape(a.shape(), b.shape()));
-        s.launch("aclnnAdd", s.tensor(a), s.tensor(b), s.scalar(c.doubleValue("alpha", 1.0), DType.FLOAT32), out.tensor());
+        s.launch("aclnnAdd", s.tensor(a), s.tensor(b), s.scalar(alpha, floating ? DType.FLOAT64 : DType.INT64), out.tensor());
         return Map.of("out", s.download(out));
     }
 
@@ -54,6 +64,18 @@ final class AscendKernels {
         var out = s.output(c.outputType(), Tensors.broadcastShape(a.shape(), b.shape()));
         s.launch("aclnnMul", s.tensor(a), s.tensor(b), out.tensor());
         return Map.of("out", s.download(out));
+    }
+
+    /**
+     * The output type of operators whose aclnn function writes the input's type (norms, activations,
+     * rotary): an override of the output type cannot be honoured on the device, so it is refused.
+     */
+    private static DType inputType(OperatorCall c, Tensor x) {
+        if (c.outputType() != x.dtype()) {
+            throw new IllegalArgumentException(c.operator() + " on Ascend writes its output in the input's type "
+                    + x.dtype().torchName() + ", not " + c.outputType().torchName() + ": leave the output type at its default");
+        }
+        return x.dtype();
     }
 
     /** x's shape with the dims gamma normalizes over set to 1: the shape of rstdOut. */
@@ -65,7 +87,7 @@ final class AscendKernels {
 
     private static Map<String, Tensor> rmsNorm(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x"), gamma = c.tensor("gamma");
-        var y = s.output(c.outputType(), x.shape());
+        var y = s.output(inputType(c, x), x.shape());
         var rstd = s.output(DType.FLOAT32, reducedShape(x, gamma));
         s.launch("aclnnRmsNorm", s.tensor(x), s.tensor(gamma), c.doubleValue("epsilon", 1e-6), y.tensor(), rstd.tensor());
         return Map.of("out", s.download(y));
@@ -73,9 +95,15 @@ final class AscendKernels {
 
     private static Map<String, Tensor> addRmsNorm(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x"), residual = c.tensor("residual"), gamma = c.tensor("gamma");
-        var y = s.output(c.outputType(), x.shape());
+        DType type = inputType(c, x);
+        if (gamma.dtype() != x.dtype()) {
+            // Unlike aclnnRmsNorm, aclnnAddRmsNorm rejects a gamma of another type (e.g. fp32 with bf16 x).
+            throw new IllegalArgumentException("add_rms_norm on Ascend needs gamma in x's type " + x.dtype().torchName()
+                    + ", but gamma is " + gamma.dtype().torchName() + " (aclnnAddRmsNorm does not convert it)");
+        }
+        var y = s.output(type, x.shape());
         var rstd = s.output(DType.FLOAT32, reducedShape(x, gamma));
-        var sum = s.output(c.outputType(), x.shape());
+        var sum = s.output(type, x.shape());
         s.launch("aclnnAddRmsNorm", s.tensor(x), s.tensor(residual), s.tensor(gamma), c.doubleValue("epsilon", 1e-6),
                 y.tensor(), rstd.tensor(), sum.tensor());
         var result = new LinkedHashMap<String, Tensor>();
@@ -89,7 +117,7 @@ final class AscendKernels {
         var weight = c.optionalTensor("weight");
         var bias = c.optionalTensor("bias");
         long[] normalized = weight.map(Tensor::shape).orElse(new long[] {x.shape()[x.dim() - 1]});
-        var out = s.output(c.outputType(), x.shape());
+        var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnLayerNorm", s.tensor(x), s.intArray(normalized), weight.map(s::tensor).orElse(null),
                 bias.map(s::tensor).orElse(null), c.doubleValue("epsilon", 1e-5), out.tensor(), null, null);
         return Map.of("out", s.download(out));
@@ -144,7 +172,7 @@ final class AscendKernels {
 
     private static Map<String, Tensor> silu(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x");
-        var out = s.output(c.outputType(), x.shape());
+        var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnSilu", s.tensor(x), out.tensor());
         return Map.of("out", s.download(out));
     }
@@ -156,7 +184,7 @@ final class AscendKernels {
         if (d < 0 || d >= x.dim()) throw new IllegalArgumentException("swiglu: dim " + dim + " is out of range");
         long[] shape = x.shape();
         shape[d] /= 2;
-        var out = s.output(c.outputType(), shape);
+        var out = s.output(inputType(c, x), shape);
         s.launch("aclnnSwiGlu", s.tensor(x), dim, out.tensor());
         return Map.of("out", s.download(out));
     }
@@ -165,17 +193,53 @@ final class AscendKernels {
     private static Map<String, Tensor> gelu(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x");
         long approximate = GeluApproximation.of(c) == GeluApproximation.TANH ? 1 : 0;
-        var out = s.output(c.outputType(), x.shape());
+        var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnGeluV2", s.tensor(x), approximate, out.tensor());
         return Map.of("out", s.download(out));
     }
 
-    /** aclnnRotaryPositionEmbedding mode: 0 half (neox), 1 interleave. */
+    /** aclnnRotaryPositionEmbedding (ops-transformer doc, Atlas A2/A3): the head dim must be even and below this. */
+    static final long ROTARY_HEAD_DIM_LIMIT = 896;
+
+    /**
+     * aclnnRotaryPositionEmbedding mode: 0 half (neox), 1 interleave. The operator takes 4-D x, cos and sin
+     * only, so a captured x [tokens, heads, dim] with cos/sin [tokens, 1, dim] runs as BSND [1, T, N, D]
+     * with cos/sin [1, T, 1, D] (views, no copy); 4-D arguments go as they are.
+     */
     private static Map<String, Tensor> rotaryEmbedding(DeviceScope s, OperatorCall c) {
-        Tensor x = c.tensor("x");
+        Tensor x = c.tensor("x"), cos = c.tensor("cos"), sin = c.tensor("sin");
         long mode = RotaryMode.of(c) == RotaryMode.NEOX ? 0 : 1;
-        var out = s.output(c.outputType(), x.shape());
-        s.launch("aclnnRotaryPositionEmbedding", s.tensor(x), s.tensor(c.tensor("cos")), s.tensor(c.tensor("sin")), mode, out.tensor());
+        long dim = x.dim() == 0 ? 0 : x.shape()[x.dim() - 1];
+        if (dim % 2 != 0 || dim >= ROTARY_HEAD_DIM_LIMIT) {
+            throw new IllegalArgumentException("rotary_embedding on Ascend needs an even head dim below " + ROTARY_HEAD_DIM_LIMIT
+                    + ", not " + dim);
+        }
+        DType type = inputType(c, x);
+        if (x.dim() == 4) {
+            var out = s.output(type, x.shape());
+            s.launch("aclnnRotaryPositionEmbedding", s.tensor(x), s.tensor(cos), s.tensor(sin), mode, out.tensor());
+            return Map.of("out", s.download(out));
+        }
+        long tokens = x.dim() == 3 ? x.shape()[0] : -1;
+        long[] table = {tokens, 1, dim};
+        if (x.dim() != 3 || !Arrays.equals(cos.shape(), table) || !Arrays.equals(sin.shape(), table)) {
+            throw new IllegalArgumentException("rotary_embedding on Ascend takes x as [tokens, heads, dim] with cos and sin as"
+                    + " [tokens, 1, dim], or all three 4-D; got x " + Arrays.toString(x.shape()) + ", cos "
+                    + Arrays.toString(cos.shape()) + ", sin " + Arrays.toString(sin.shape()));
+        }
+        long[] bsnd = {1, tokens, x.shape()[1], dim};
+        var out = s.output(type, x.shape(), bsnd);
+        s.launch("aclnnRotaryPositionEmbedding", s.view(x, bsnd, withLeadingStride(x.stride())),
+                s.view(cos, new long[] {1, tokens, 1, dim}, withLeadingStride(cos.stride())),
+                s.view(sin, new long[] {1, tokens, 1, dim}, withLeadingStride(sin.stride())), mode, out.tensor());
         return Map.of("out", s.download(out));
+    }
+
+    /** Strides of a view with a leading dim of size 1 added (its stride is never stepped). */
+    private static long[] withLeadingStride(long[] strides) {
+        long[] w = new long[strides.length + 1];
+        w[0] = 1;
+        System.arraycopy(strides, 0, w, 1, strides.length);
+        return w;
     }
 }

@@ -23,6 +23,8 @@ public final class AscendLibraryLocator {
     static final String RUNTIME = "libascendcl.so";
     static final String OPERATOR_OBJECTS = "libnnopbase.so";
     static final List<String> SPLIT_OPERATORS = List.of("libopapi_math.so", "libopapi_nn.so");
+    /** Part of the split too, but optional: it holds the transformer operators such as rotary embedding. */
+    static final String SPLIT_TRANSFORMER = "libopapi_transformer.so";
     static final String SINGLE_OPERATORS = "libopapi.so";
 
     private final List<Path> directories;
@@ -60,7 +62,10 @@ public final class AscendLibraryLocator {
         // present, and let each symbol resolve in whichever library has it.
         var operators = new ArrayList<Path>();
         List<Optional<Path>> split = SPLIT_OPERATORS.stream().map(this::find).toList();
-        if (split.stream().allMatch(Optional::isPresent)) split.forEach(p -> operators.add(p.get()));
+        if (split.stream().allMatch(Optional::isPresent)) {
+            split.forEach(p -> operators.add(p.get()));
+            find(SPLIT_TRANSFORMER).ifPresent(operators::add);
+        }
         find(SINGLE_OPERATORS).ifPresent(operators::add);
 
         var missing = new ArrayList<String>();

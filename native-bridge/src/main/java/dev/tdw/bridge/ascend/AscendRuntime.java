@@ -11,29 +11,24 @@ import dev.tdw.model.tensor.Tensor;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Operators on an Ascend device through CANN: init, set device and create a stream on open; each call
  * uploads its arguments, runs the aclnn operators on the stream, synchronizes and downloads the outputs;
- * close destroys the stream, resets the device and finalizes ACL when no other runtime still uses it.
+ * close destroys the stream and resets the device. ACL itself stays initialised until the JVM exits
+ * ({@link AclProcessState}).
  * ACL binds the current device to the calling thread, so every call runs on this runtime's own thread.
  */
 public final class AscendRuntime implements DeviceRuntime {
     private final AscendLibraries libraries;
     private final int deviceId;
-    private final ExecutorService thread;
+    private final DeviceThread thread;
     private final Acl acl;
     private final Map<String, AscendKernel> kernels;
     private final Set<String> operators;
     private Pointer stream;
-    private volatile boolean closed;
 
-    private AscendRuntime(AscendLibraries libraries, int deviceId, ExecutorService thread, Acl acl, Map<String, AscendKernel> kernels) {
+    private AscendRuntime(AscendLibraries libraries, int deviceId, DeviceThread thread, Acl acl, Map<String, AscendKernel> kernels) {
         this.libraries = libraries;
         this.deviceId = deviceId;
         this.thread = thread;
@@ -50,37 +45,27 @@ public final class AscendRuntime implements DeviceRuntime {
 
     /** Loads the libraries and opens {@code deviceId}; throws {@link DeviceException} (often an {@link AclException}). */
     public static AscendRuntime open(AscendLibraries libraries, int deviceId) {
-        ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "tdw-ascend-device-" + deviceId);
-            t.setDaemon(true);
-            return t;
-        });
+        var thread = new DeviceThread("tdw-ascend-device-" + deviceId);
         try {
-            return onThread(thread, () -> {
+            return thread.call(() -> {
                 Acl acl = new Acl(NativeSymbols.load(libraries));
                 var runtime = new AscendRuntime(libraries, deviceId, thread, acl, AscendKernels.standard());
                 runtime.start();
                 return runtime;
             });
         } catch (RuntimeException e) {
-            thread.shutdown();
+            thread.closeAsync(() -> null);
             throw e;
         }
     }
 
     private void start() {
-        String key = libraries.runtime().toAbsolutePath().toString();
-        AclProcessState.acquire(key, acl);
+        AclProcessState.ensureInitialised(libraries.runtime().toAbsolutePath().toString(), acl);
+        acl.setDevice(deviceId);
         try {
-            acl.setDevice(deviceId);
-            try {
-                stream = acl.createStream();
-            } catch (RuntimeException e) {
-                suppressing(e, () -> acl.resetDevice(deviceId));
-                throw e;
-            }
+            stream = acl.createStream();
         } catch (RuntimeException e) {
-            suppressing(e, () -> AclProcessState.release(key, acl));
+            suppressing(e, () -> acl.resetDevice(deviceId));
             throw e;
         }
     }
@@ -102,7 +87,7 @@ public final class AscendRuntime implements DeviceRuntime {
 
     @Override
     public DeviceInfo deviceInfo() {
-        return call(() -> {
+        return thread.call(() -> {
             long[] memory = acl.memoryInfo(Acl.HBM_MEMORY);
             return new DeviceInfo("Ascend (CANN)", deviceId, acl.deviceCount(), memory[0], memory[1]);
         });
@@ -119,56 +104,34 @@ public final class AscendRuntime implements DeviceRuntime {
             throw new DeviceException("the Ascend runtime cannot run " + call.operator()
                     + (kernel == null ? "" : ": the loaded CANN does not export " + kernel.aclnnOperators()));
         }
-        return call(() -> {
+        return thread.call(() -> {
             try (var scope = new DeviceScope(acl, stream)) {
                 return kernel.body().run(scope, call);
             }
         });
     }
 
+    /** Runs after every call already accepted; calls made later are refused. Closing twice does nothing. */
     @Override
     public void close() {
-        if (closed) return;
-        closed = true;
-        try {
-            onThread(thread, () -> {
-                RuntimeException failure = null;
-                for (Runnable step : new Runnable[] {
-                        () -> acl.destroyStream(stream),
-                        () -> acl.resetDevice(deviceId),
-                        () -> AclProcessState.release(libraries.runtime().toAbsolutePath().toString(), acl)}) {
-                    try {
-                        step.run();
-                    } catch (RuntimeException e) {
-                        if (failure == null) failure = e; else failure.addSuppressed(e);
-                    }
+        thread.close(() -> {
+            try {
+                // acl_rt.h: synchronize before aclrtDestroyStream. A failure here was already reported
+                // by the call that queued the work; destroying the stream is what matters now.
+                acl.synchronizeStream(stream);
+            } catch (RuntimeException reportedBefore) {
+                // ignored, see above
+            }
+            RuntimeException failure = null;
+            for (Runnable step : new Runnable[] {() -> acl.destroyStream(stream), () -> acl.resetDevice(deviceId)}) {
+                try {
+                    step.run();
+                } catch (RuntimeException e) {
+                    if (failure == null) failure = e; else failure.addSuppressed(e);
                 }
-                if (failure != null) throw failure;
-                return null;
-            });
-        } finally {
-            thread.shutdown();
-        }
-    }
-
-    private <T> T call(Callable<T> work) {
-        if (closed) {
-            throw new IllegalStateException("the Ascend runtime is closed");
-        }
-        return onThread(thread, work);
-    }
-
-    private static <T> T onThread(ExecutorService thread, Callable<T> work) {
-        Future<T> f = thread.submit(work);
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DeviceException("interrupted while waiting for the device", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new DeviceException("device call failed", e.getCause());
-        }
+            }
+            if (failure != null) throw failure;
+            return null;
+        });
     }
 }

@@ -49,9 +49,15 @@ final class DeviceScope implements AutoCloseable {
     }
 
     Output output(DType type, long[] shape) {
+        return output(type, shape, shape);
+    }
+
+    /** A contiguous output the device sees as {@code deviceShape} and the caller gets as {@code shape} (same size). */
+    Output output(DType type, long[] shape, long[] deviceShape) {
+        if (Tensors.numel(shape) != Tensors.numel(deviceShape)) throw new IllegalArgumentException("shapes differ in size");
         long bytes = Tensors.numel(shape) * type.elementSize();
         Pointer data = allocate(bytes);
-        Pointer handle = acl.createTensor(shape, type, Tensors.contiguousStrides(shape), 0, Acl.FORMAT_ND, shape, data);
+        Pointer handle = acl.createTensor(deviceShape, type, Tensors.contiguousStrides(deviceShape), 0, Acl.FORMAT_ND, deviceShape, data);
         releases.push(() -> acl.destroyTensor(handle));
         return new Output(handle, data, type, shape.clone());
     }
@@ -68,11 +74,27 @@ final class DeviceScope implements AutoCloseable {
         return handle;
     }
 
-    /** Launches a two-phase operator on the stream; its workspace lives until this scope closes. */
+    /**
+     * Launches a two-phase operator on the stream. The workspace is freed with the scope's other memory,
+     * after the stream is synchronized, since even a failed second phase may have queued kernels using it.
+     * If the workspace cannot be allocated, the executor from the first phase is destroyed; once the second
+     * phase ran it must not be, as that phase deletes it even on failure.
+     */
     void launch(String operator, Object... firstPhaseArgs) {
-        Pointer workspace = acl.launch(operator, stream, firstPhaseArgs);
+        Acl.Prepared prepared = acl.prepare(operator, firstPhaseArgs);
+        Pointer workspace;
+        try {
+            workspace = allocate(prepared.workspaceSize());
+        } catch (RuntimeException e) {
+            try {
+                acl.destroyExecutor(prepared);
+            } catch (RuntimeException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
+            throw e;
+        }
         unsynchronized = true;
-        if (workspace != null) releases.push(() -> acl.free(workspace));
+        acl.run(prepared, workspace, stream);
     }
 
     Tensor download(Output out) {

@@ -19,14 +19,15 @@ class AclBindingTest {
     private static Acl acl;
     private Pointer stream;
 
+    /** ACL is initialised once per process (AclProcessStateTest covers init and finalize). */
     @BeforeAll
     static void load() {
         acl = new Acl(NativeSymbols.load(TestDouble.libraries("current")));
+        assertTrue(acl.init());
     }
 
     @BeforeEach
     void open() {
-        acl.init();
         acl.setDevice(0);
         stream = acl.createStream();
     }
@@ -35,7 +36,6 @@ class AclBindingTest {
     void close() {
         acl.destroyStream(stream);
         acl.resetDevice(0);
-        acl.finish();
     }
 
     private static AclException failure(Runnable call) {
@@ -54,32 +54,22 @@ class AclBindingTest {
         return device;
     }
 
+    /** Both phases with a workspace of the size the first asked for; returns the workspace (null if none). */
+    private Pointer launch(String operator, Object... args) {
+        var prepared = acl.prepare(operator, args);
+        Pointer workspace = prepared.workspaceSize() > 0 ? acl.malloc(prepared.workspaceSize()) : null;
+        acl.run(prepared, workspace, stream);
+        return workspace;
+    }
+
+    private static long liveExecutors() {
+        return NativeSymbols.load(TestDouble.libraries("current")).require("tdw_double_live_count").invokeLong(new Object[] {6});
+    }
+
     private float[] download(Pointer device, int count) {
         var host = new Memory(4L * count);
         acl.memcpy(host, 4L * count, device, 4L * count, Acl.DEVICE_TO_HOST);
         return host.getFloatArray(0, count);
-    }
-
-    @Test
-    void initAndFinalizeReportRepeats() {
-        var again = failure(acl::init);
-        assertEquals("aclInit", again.function());
-        assertEquals(OptionalInt.of(100002), again.status());
-        assertEquals("aclInit: already initialized in this process", again.recentMessage());
-        assertEquals("aclInit failed with status 100002: aclInit: already initialized in this process", again.getMessage());
-    }
-
-    @Test
-    void finalizeTwiceFails() {
-        acl.destroyStream(stream);
-        acl.resetDevice(0);
-        acl.finish();
-        var twice = failure(acl::finish);
-        assertEquals(OptionalInt.of(100037), twice.status());
-        // Restore what @AfterEach tears down.
-        acl.init();
-        acl.setDevice(0);
-        stream = acl.createStream();
     }
 
     @Test
@@ -148,7 +138,7 @@ class AclBindingTest {
         Pointer view = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {2}, 3, Acl.FORMAT_ND, new long[] {8}, data);
         Pointer outData = acl.malloc(8);
         Pointer out = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
-        Pointer workspace = acl.launch("aclnnMul", stream, view, view, out);
+        Pointer workspace = launch("aclnnMul", view, view, out);
         assertNull(workspace, "aclnnMul needs no workspace");
         acl.synchronizeStream(stream);
         assertArrayEquals(new float[] {9, 25}, download(outData, 2));
@@ -197,7 +187,7 @@ class AclBindingTest {
             Pointer a = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, self);
             Pointer out = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
             Pointer alpha = acl.createScalar(3, type);
-            acl.launch("aclnnAdd", stream, a, a, alpha, out);
+            launch("aclnnAdd", a, a, alpha, out);
             acl.synchronizeStream(stream);
             assertArrayEquals(new float[] {4, 4}, download(outData, 2), type.torchName());
             acl.destroyScalar(alpha);
@@ -209,12 +199,84 @@ class AclBindingTest {
     }
 
     @Test
+    void addRequiresAnAlphaCastableToTheInputType() {
+        Pointer data = acl.malloc(16), outData = acl.malloc(16);
+        Pointer a = acl.createTensor(new long[] {2}, DType.INT64, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer out = acl.createTensor(new long[] {2}, DType.INT64, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
+        Pointer floatAlpha = acl.createScalar(1, DType.FLOAT32);
+        var e = failure(() -> acl.prepare("aclnnAdd", a, a, floatAlpha, out));
+        assertEquals(OptionalInt.of(161002), e.status());
+        assertTrue(e.recentMessage().contains("cannot be cast to the integer type"), e.recentMessage());
+        assertEquals(OptionalInt.of(161001), failure(() -> acl.prepare("aclnnAdd", a, a, null, out)).status(), "alpha is required");
+        acl.destroyScalar(floatAlpha);
+        acl.destroyTensor(a);
+        acl.destroyTensor(out);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
+    void activationsAndLayerNormWriteTheInputType() {
+        Pointer data = upload(1, 2), outData = acl.malloc(8);
+        Pointer x = acl.createTensor(new long[] {1, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer half = acl.createTensor(new long[] {1, 2}, DType.FLOAT16, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {4}, outData);
+        Pointer shape = acl.createIntArray(new long[] {2});
+        for (var e : java.util.List.of(failure(() -> acl.prepare("aclnnSilu", x, half)),
+                failure(() -> acl.prepare("aclnnGeluV2", x, 0L, half)),
+                failure(() -> acl.prepare("aclnnLayerNorm", x, shape, null, null, 1e-5, half, null, null)))) {
+            assertEquals(OptionalInt.of(161002), e.status(), e.function());
+            assertTrue(e.recentMessage().contains("in shape or type"), e.recentMessage());
+        }
+        acl.destroyIntArray(shape);
+        acl.destroyTensor(x);
+        acl.destroyTensor(half);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
+    void addRmsNormWantsGammaInTheTypeOfX1() {
+        Pointer data = acl.malloc(64), outData = acl.malloc(64);
+        Pointer x = acl.createTensor(new long[] {1, 8}, DType.BFLOAT16, new long[] {8, 1}, 0, Acl.FORMAT_ND, new long[] {8}, data);
+        Pointer gamma = acl.createTensor(new long[] {8}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {8}, data);
+        Pointer y = acl.createTensor(new long[] {1, 8}, DType.BFLOAT16, new long[] {8, 1}, 0, Acl.FORMAT_ND, new long[] {8}, outData);
+        Pointer sum = acl.createTensor(new long[] {1, 8}, DType.BFLOAT16, new long[] {8, 1}, 8, Acl.FORMAT_ND, new long[] {16}, outData);
+        Pointer rstd = acl.createTensor(new long[] {1, 1}, DType.FLOAT32, new long[] {1, 1}, 8, Acl.FORMAT_ND, new long[] {16}, outData);
+        var e = failure(() -> acl.prepare("aclnnAddRmsNorm", x, x, gamma, 1e-6, y, rstd, sum));
+        assertEquals(OptionalInt.of(161002), e.status());
+        assertTrue(e.recentMessage().contains("gamma has type 0 but x1 has type 27"), e.recentMessage());
+        for (Pointer t : new Pointer[] {x, gamma, y, sum, rstd}) acl.destroyTensor(t);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
+    void rotaryTakesOnly4dInputWithAnEvenHeadDimBelow896() {
+        Pointer data = acl.malloc(4 * 2 * 2 * 898);
+        java.util.function.BiFunction<long[], long[], Pointer> t = (shape, strides) ->
+                acl.createTensor(shape, DType.FLOAT32, strides, 0, Acl.FORMAT_ND, new long[] {2 * 2 * 898}, data);
+        Pointer x3 = t.apply(new long[] {2, 2, 8}, new long[] {16, 8, 1}), cos3 = t.apply(new long[] {2, 1, 8}, new long[] {8, 8, 1});
+        Pointer odd = t.apply(new long[] {1, 2, 2, 7}, new long[] {28, 14, 7, 1}), oddCos = t.apply(new long[] {1, 2, 1, 7}, new long[] {14, 7, 7, 1});
+        Pointer wide = t.apply(new long[] {1, 1, 2, 896}, new long[] {1792, 1792, 896, 1}), wideCos = t.apply(new long[] {1, 1, 2, 896}, new long[] {1792, 1792, 896, 1});
+        Pointer x4 = t.apply(new long[] {1, 2, 2, 8}, new long[] {32, 16, 8, 1}), full = t.apply(new long[] {1, 2, 2, 8}, new long[] {32, 16, 8, 1});
+        String fn = "aclnnRotaryPositionEmbedding";
+        assertTrue(failure(() -> acl.prepare(fn, x3, cos3, cos3, 0L, x3)).recentMessage().contains("x must be 4-D"));
+        assertTrue(failure(() -> acl.prepare(fn, odd, oddCos, oddCos, 0L, odd)).recentMessage().contains("must be even and below 896"));
+        assertTrue(failure(() -> acl.prepare(fn, wide, wideCos, wideCos, 0L, wide)).recentMessage().contains("must be even and below 896"));
+        assertTrue(failure(() -> acl.prepare(fn, x4, full, full, 1L, x4)).recentMessage().contains("is not a layout mode 1 supports"),
+                "interleave mode takes no per-head tables");
+        acl.destroyExecutor(acl.prepare(fn, x4, full, full, 0L, x4));
+        for (Pointer p : new Pointer[] {x3, cos3, odd, oddCos, wide, wideCos, x4, full}) acl.destroyTensor(p);
+        acl.free(data);
+    }
+
+    @Test
     void resultsAppearOnlyAfterTheStreamIsSynchronized() {
         Pointer data = upload(0, 0);
         Pointer outData = acl.malloc(8);
         Pointer x = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
         Pointer out = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, outData);
-        acl.launch("aclnnSilu", stream, x, out);
+        launch("aclnnSilu", x, out);
         assertNotEquals(0f, download(outData, 2)[0], "unsynchronized: still the uninitialized device pattern");
         acl.synchronizeStream(stream);
         assertArrayEquals(new float[] {0, 0}, download(outData, 2));
@@ -240,6 +302,8 @@ class AclBindingTest {
         int status = symbols.require("aclnnRmsNorm").invokeInt(new Object[] {null, 0L, executor.getValue(), stream});
         assertEquals(161002, status);
         assertTrue(acl.recentErrorMessage().contains("4 bytes of device memory are required"));
+        assertEquals(0, liveExecutors(), "a failed second phase deletes its executor, as op_executor.cpp does");
+        assertEquals(0, symbols.require("aclnnRmsNormGetWorkspaceSize").invokeInt(new Object[] {x, g, 1e-6, y, rstd, size, executor}));
         Pointer workspace = acl.malloc(4);
         assertEquals(0, symbols.require("aclnnRmsNorm").invokeInt(new Object[] {workspace, 4L, executor.getValue(), stream}));
         acl.synchronizeStream(stream);
@@ -257,7 +321,7 @@ class AclBindingTest {
         Pointer g = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
         Pointer y = acl.createTensor(new long[] {1, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {2}, yData);
         Pointer rstd = acl.createTensor(new long[] {1, 1}, DType.FLOAT32, new long[] {1, 1}, 0, Acl.FORMAT_ND, new long[] {1}, rstdData);
-        Pointer workspace = acl.launch("aclnnRmsNorm", stream, x, g, 0.0, y, rstd);
+        Pointer workspace = launch("aclnnRmsNorm", x, g, 0.0, y, rstd);
         assertNotNull(workspace);
         acl.synchronizeStream(stream);
         float r = (float) (1 / Math.sqrt(12.5));
@@ -268,19 +332,70 @@ class AclBindingTest {
         for (Pointer p : new Pointer[] {data, yData, rstdData}) acl.free(p);
     }
 
+    /** An RmsNorm over [1, 2] in this scope: its arguments, created before any fault is set. */
+    private static Object[] rmsNormArguments(DeviceScope scope) {
+        var x = dev.tdw.bridge.device.Tensors.contiguous(DType.FLOAT32, new long[] {1, 2}, new double[] {3, 4});
+        var g = dev.tdw.bridge.device.Tensors.contiguous(DType.FLOAT32, new long[] {2}, new double[] {1, 1});
+        return new Object[] {scope.tensor(x), scope.tensor(g), 1e-6, scope.output(DType.FLOAT32, new long[] {1, 2}).tensor(),
+                scope.output(DType.FLOAT32, new long[] {1, 1}).tensor()};
+    }
+
     @Test
-    void theRecentMessageIsReadOnce() {
-        failure(() -> acl.setDevice(9));
-        assertEquals("", acl.recentErrorMessage(), "the failure already consumed it");
+    void anExecutorWhoseWorkspaceCannotBeAllocatedIsDestroyed() {
+        try (var scope = new DeviceScope(acl, stream)) {
+            Object[] args = rmsNormArguments(scope);
+            try (var fault = TestDouble.fault("error:aclrtMalloc")) {
+                var e = failure(() -> scope.launch("aclnnRmsNorm", args));
+                assertEquals("aclrtMalloc", e.function());
+                assertEquals(0, e.getSuppressed().length);
+            }
+        }
+        assertEquals(0, liveExecutors(), "the first phase's executor was destroyed");
+    }
+
+    @Test
+    void anExecutorIsNotDestroyedAfterItsFailedSecondPhase() {
+        try (var scope = new DeviceScope(acl, stream)) {
+            Object[] args = rmsNormArguments(scope);
+            try (var fault = TestDouble.fault("error:aclnnRmsNorm")) {
+                var e = failure(() -> scope.launch("aclnnRmsNorm", args));
+                assertEquals("aclnnRmsNorm", e.function());
+                assertEquals(0, e.getSuppressed().length, "no second delete of the executor was attempted");
+            }
+        }
+        assertEquals(0, liveExecutors());
+    }
+
+    @Test
+    void aStaleMessageIsNotAttachedToALaterFailure() {
+        var first = failure(() -> acl.setDevice(9));
+        assertTrue(first.recentMessage().contains("device 9 does not exist"), first.recentMessage());
+        assertEquals(first.recentMessage(), acl.recentErrorMessage(), "reading the message does not clear it");
+        try (var fault = TestDouble.fault("quiet_error:aclrtMalloc")) {
+            var later = failure(() -> acl.malloc(8));
+            assertEquals("", later.recentMessage(), "the device-9 message belongs to the earlier failure");
+            assertEquals("aclrtMalloc failed with status 200000", later.getMessage());
+        }
+    }
+
+    @Test
+    void aNewerMessagePrependedToAnOlderOneIsTheNewPart() {
+        assertEquals("new", Acl.newMessage("old", "new\nold"));
+        assertEquals("", Acl.newMessage("old", "old"));
+        assertEquals("new", Acl.newMessage("", "new"));
+        assertEquals("replaced", Acl.newMessage("old", "replaced"));
     }
 
     @Test
     void injectedErrorsCarryTheDoublesMessage() {
+        failure(() -> acl.setDevice(8)); // another message first, whatever ran before this test
         try (var fault = TestDouble.fault("error:aclrtMalloc")) {
             var e = failure(() -> acl.malloc(8));
             assertEquals("aclrtMalloc", e.function());
             assertEquals(OptionalInt.of(200000), e.status());
             assertEquals("aclrtMalloc: injected fault (TDW_DOUBLE_FAULT=error:aclrtMalloc)", e.recentMessage());
+            // The same text again cannot be told from the stale one, so it is left out (Acl.newMessage).
+            assertEquals("", failure(() -> acl.malloc(8)).recentMessage());
         }
         acl.free(acl.malloc(8));
     }

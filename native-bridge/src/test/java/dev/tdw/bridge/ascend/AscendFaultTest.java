@@ -55,6 +55,14 @@ class AscendFaultTest {
     }
 
     @Test
+    void aSecondPhaseThatFailsAfterQueuingKeepsItsMemoryUntilTheStreamIsSynchronized() {
+        var e = failsWith("queued_error:aclnnAddRmsNorm");
+        assertEquals("aclnnAddRmsNorm", e.function());
+        assertEquals(0, e.getSuppressed().length,
+                "nothing was freed while the queued kernel could still write it: " + java.util.Arrays.toString(e.getSuppressed()));
+    }
+
+    @Test
     void aFailingFirstPhaseNamesTheWorkspaceQuery() {
         assertEquals("aclnnAddRmsNormGetWorkspaceSize", failsWith("error:aclnnAddRmsNormGetWorkspaceSize").function());
     }

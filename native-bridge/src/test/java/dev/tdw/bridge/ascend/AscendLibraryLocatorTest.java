@@ -51,6 +51,14 @@ class AscendLibraryLocatorTest {
     }
 
     @Test
+    void theSplitIncludesTheTransformerOperatorsWhenInstalled() throws IOException {
+        Path d = dir("split", "libascendcl.so", "libnnopbase.so", "libopapi_math.so", "libopapi_nn.so", "libopapi_transformer.so");
+        var found = new AscendLibraryLocator(List.of(d)).locate().libraries().orElseThrow();
+        assertEquals(List.of(d.resolve("libopapi_math.so"), d.resolve("libopapi_nn.so"), d.resolve("libopapi_transformer.so")),
+                found.operatorLibraries());
+    }
+
+    @Test
     void takesEachLibraryFromTheFirstDirectoryThatHasIt() throws IOException {
         Path toolkit = dir("toolkit", "libascendcl.so", "libnnopbase.so");
         Path ops = dir("ops", "libopapi.so", "libascendcl.so");

@@ -59,6 +59,45 @@ class AscendOperatorsTest {
     }
 
     @Test
+    void integerAddTakesAnIntegerAlpha() {
+        var out = agree(call(ADD, DType.INT64, "self", i64(shape(3), 1, 2, 3), "other", i64(shape(3), 10, 20, 30), "alpha", "2"));
+        assertArrayEquals(new double[] {21, 42, 63}, values(out.get("out")));
+        var fractional = assertThrows(IllegalArgumentException.class, () -> device.execute(
+                call(ADD, DType.INT64, "self", i64(shape(1), 1), "other", i64(shape(1), 1), "alpha", "0.5")));
+        assertEquals("add: alpha 0.5 is not an integer, but self and other are torch.int64 and torch.int64", fractional.getMessage());
+    }
+
+    @Test
+    void operatorsThatWriteTheInputTypeRefuseAnotherOutputType() {
+        var x = tensor(DType.BFLOAT16, shape(1, 2, 2, 8), 40);
+        var cos = tensor(DType.BFLOAT16, shape(1, 2, 1, 8), 41);
+        var gamma = tensor(DType.BFLOAT16, shape(8), 42);
+        for (OperatorCall c : new OperatorCall[] {
+                call(SILU, DType.FLOAT32, "x", x),
+                call(GELU, DType.FLOAT32, "x", x),
+                call(SWIGLU, DType.FLOAT32, "x", x),
+                call(RMS_NORM, DType.FLOAT32, "x", x, "gamma", gamma),
+                call(ADD_RMS_NORM, DType.FLOAT32, "x", x, "residual", x, "gamma", gamma),
+                call(LAYER_NORM, DType.FLOAT32, "x", x, "weight", gamma),
+                call(ROTARY_EMBEDDING, DType.FLOAT32, "x", x, "cos", cos, "sin", cos)}) {
+            var e = assertThrows(IllegalArgumentException.class, () -> device.execute(c), c.operator());
+            assertEquals(c.operator() + " on Ascend writes its output in the input's type torch.bfloat16, not torch.float32:"
+                    + " leave the output type at its default", e.getMessage());
+        }
+    }
+
+    @Test
+    void addRmsNormRefusesAGammaOfAnotherType() {
+        var call = call(ADD_RMS_NORM, DType.BFLOAT16, "x", tensor(DType.BFLOAT16, shape(2, 8), 43),
+                "residual", tensor(DType.BFLOAT16, shape(2, 8), 44), "gamma", tensor(DType.FLOAT32, shape(8), 45));
+        var e = assertThrows(IllegalArgumentException.class, () -> device.execute(call));
+        assertEquals("add_rms_norm on Ascend needs gamma in x's type torch.bfloat16, but gamma is torch.float32"
+                + " (aclnnAddRmsNorm does not convert it)", e.getMessage());
+        // RmsNorm does take an fp32 gamma with a bf16 x.
+        agree(call(RMS_NORM, DType.BFLOAT16, "x", tensor(DType.BFLOAT16, shape(2, 8), 43), "gamma", tensor(DType.FLOAT32, shape(8), 45)));
+    }
+
+    @Test
     void mulBroadcastsAColumn() {
         agree(call(MUL, DType.FLOAT16, "self", tensor(DType.FLOAT16, shape(2, 3), 3), "other", tensor(DType.FLOAT16, shape(2, 1), 4)));
     }
@@ -117,6 +156,33 @@ class AscendOperatorsTest {
         var sin = tensor(DType.FLOAT32, shape(1, 1, 3, 8), 27);
         agree(call(ROTARY_EMBEDDING, DType.FLOAT32, "x", x, "cos", cos, "sin", sin));
         agree(call(ROTARY_EMBEDDING, DType.FLOAT32, "x", x, "cos", cos, "sin", sin, "mode", "'interleaved'"));
+    }
+
+    @Test
+    void aCapturedTokensHeadsDimRotaryRunsAsBsnd() {
+        var x = tensor(DType.BFLOAT16, shape(5, 4, 8), 46);
+        var cos = tensor(DType.BFLOAT16, shape(5, 1, 8), 47);
+        var sin = tensor(DType.BFLOAT16, shape(5, 1, 8), 48);
+        var out = agree(call(ROTARY_EMBEDDING, DType.BFLOAT16, "x", x, "cos", cos, "sin", sin));
+        assertArrayEquals(shape(5, 4, 8), out.get("out").shape());
+        agree(call(ROTARY_EMBEDDING, DType.BFLOAT16, "x", x, "cos", cos, "sin", sin, "mode", "'interleaved'"));
+    }
+
+    @Test
+    void rotaryShapesTheOperatorCannotTakeAreRefused() {
+        var odd = assertThrows(IllegalArgumentException.class, () -> device.execute(call(ROTARY_EMBEDDING, DType.FLOAT32,
+                "x", tensor(DType.FLOAT32, shape(2, 2, 7), 49), "cos", tensor(DType.FLOAT32, shape(2, 1, 7), 50),
+                "sin", tensor(DType.FLOAT32, shape(2, 1, 7), 51))));
+        assertEquals("rotary_embedding on Ascend needs an even head dim below 896, not 7", odd.getMessage());
+        var wide = assertThrows(IllegalArgumentException.class, () -> device.execute(call(ROTARY_EMBEDDING, DType.FLOAT32,
+                "x", tensor(DType.FLOAT32, shape(1, 1, 896), 49), "cos", tensor(DType.FLOAT32, shape(1, 1, 896), 50),
+                "sin", tensor(DType.FLOAT32, shape(1, 1, 896), 51))));
+        assertEquals("rotary_embedding on Ascend needs an even head dim below 896, not 896", wide.getMessage());
+        var flat = assertThrows(IllegalArgumentException.class, () -> device.execute(call(ROTARY_EMBEDDING, DType.FLOAT32,
+                "x", tensor(DType.FLOAT32, shape(3, 8), 49), "cos", tensor(DType.FLOAT32, shape(3, 8), 50),
+                "sin", tensor(DType.FLOAT32, shape(3, 8), 51))));
+        assertEquals("rotary_embedding on Ascend takes x as [tokens, heads, dim] with cos and sin as [tokens, 1, dim],"
+                + " or all three 4-D; got x [3, 8], cos [3, 8], sin [3, 8]", flat.getMessage());
     }
 
     @Test

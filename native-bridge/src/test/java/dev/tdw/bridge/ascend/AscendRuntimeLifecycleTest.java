@@ -27,7 +27,7 @@ class AscendRuntimeLifecycleTest {
             }
             assertWorks(first);
         }
-        // Both closed: ACL was finalized, so a new runtime initializes it again.
+        // Both closed: ACL stays initialised (the double refuses aclInit after aclFinalize), so a new runtime opens.
         try (var again = AscendRuntime.open(LIBRARIES, 0)) {
             assertWorks(again);
         }
@@ -44,6 +44,17 @@ class AscendRuntimeLifecycleTest {
         try (var runtime = AscendRuntime.open(LIBRARIES, 0)) {
             assertWorks(runtime);
         }
+    }
+
+    @Test
+    void closeSynchronizesWorkLeftOnTheStreamBeforeDestroyingIt() {
+        var runtime = AscendRuntime.open(LIBRARIES, 0);
+        try (var stuck = TestDouble.fault("stuck:aclrtSynchronizeStream")) {
+            var e = assertThrows(AclException.class, () -> assertWorks(runtime));
+            assertEquals("aclrtSynchronizeStream", e.function());
+        }
+        // The double refuses aclrtDestroyStream while the silu task is still queued.
+        assertDoesNotThrow(runtime::close);
     }
 
     @Test

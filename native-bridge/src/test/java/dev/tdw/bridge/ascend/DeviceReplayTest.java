@@ -56,10 +56,22 @@ class DeviceReplayTest {
         return worst;
     }
 
+    private static int differing(Tensor a, Tensor b) {
+        int n = 0;
+        for (int i = 0; i < a.numel(); i++) n += a.getDouble(i) != b.getDouble(i) ? 1 : 0;
+        return n;
+    }
+
     private ReplayResult replayAddRmsNorm(Map<String, Object> inputs, int occurrence) {
         return engine.replay(ReplayRequest.of("add_rms_norm", occurrence, "add_rms_norm", inputs), device, reference);
     }
 
+    /**
+     * The device's bf16 AddRmsNorm rounds (x * rstd) to bf16 and the product with gamma again (ops-nn
+     * add_rms_norm.h), each within 2^-9 relative; the FP64 reference rounds once. Their difference, at most
+     * (2^-8 + 2^-9) relative plus fp32 noise, is then at most one step of the bf16 grid, and not zero: the
+     * double rounds as the kernel does (measured: 199 of the captured set's 768 outputs differ by one step).
+     */
     @Test
     void deviceAndFp64ReferenceAgreeWithinOneBfloat16Step() {
         ReplayResult result = replayAddRmsNorm(addRmsNormInputs(), 3);
@@ -76,7 +88,9 @@ class DeviceReplayTest {
     @Test
     void theRealCapturedInputSetReplaysOnTheDevice() {
         ReplayResult result = replayAddRmsNorm(CapturedInputs.addRmsNorm3(), 3);
-        assertTrue(maxSteps(result.reference().get("add_rms_norm#3:out"), result.candidate().get("add_rms_norm#3:out")) <= 1.0);
+        Tensor expected = result.reference().get("add_rms_norm#3:out"), out = result.candidate().get("add_rms_norm#3:out");
+        assertTrue(maxSteps(expected, out) <= 1.0);
+        assertEquals(199, differing(expected, out), "the double rounds twice where the kernel does");
         ReplayResult gateUp = engine.replay(ReplayRequest.of("gate_up_proj", 3, "gate_up_proj", CapturedInputs.gateUpProj3()), device, reference);
         assertTrue(maxSteps(gateUp.reference().get("gate_up_proj#3:out"), gateUp.candidate().get("gate_up_proj#3:out")) <= 1.0);
     }

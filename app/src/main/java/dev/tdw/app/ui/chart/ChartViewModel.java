@@ -1,12 +1,13 @@
 package dev.tdw.app.ui.chart;
 
+import dev.tdw.model.analysis.Presence;
+import dev.tdw.model.analysis.Run;
+import dev.tdw.model.analysis.StatCell;
+import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.model.report.Numbers;
-import dev.tdw.app.ui.table.Presence;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
-import dev.tdw.app.ui.table.StatCell;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -79,17 +80,7 @@ public final class ChartViewModel {
     private static double value(Double v) { return v == null ? Double.NaN : v; }
 
     private static List<Band> runs(List<StageRow> list, Predicate<StageRow> test, Band.Kind kind) {
-        List<Band> out = new ArrayList<>();
-        int start = -1;
-        for (int i = 0; i <= list.size(); i++) {
-            boolean in = i < list.size() && test.test(list.get(i));
-            if (in && start < 0) start = i;
-            if (!in && start >= 0) {
-                out.add(new Band(start, i - 1, kind));
-                start = -1;
-            }
-        }
-        return out;
+        return Run.of(list.size(), i -> test.test(list.get(i))).stream().map(r -> new Band(r.from(), r.to(), kind)).toList();
     }
 
     private void updateSelection() {
@@ -127,8 +118,8 @@ public final class ChartViewModel {
         if (index < 0 || index >= list.size()) return "";
         StageRow r = list.get(index);
         StatCell c = r.stat(statistic.get());
-        return r.key() + " — " + statistic.get() + ": left " + Numbers.format(c.left()) + ", right " + Numbers.format(c.right())
-                + (c.delta() == null || c.delta() == 0 ? "" : ", |Δ| " + Numbers.format(Math.abs(c.delta())))
+        return r.key() + " — " + statistic.get() + ": left " + Wording.number(c.left()) + ", right " + Wording.number(c.right())
+                + (c.delta() == null || c.delta() == 0 ? "" : ", |Δ| " + Wording.number(Math.abs(c.delta())))
                 + (r.status() == RowStatus.OK ? "" : " [" + r.status().shortName() + "]");
     }
 

@@ -1,7 +1,7 @@
 package dev.tdw.app.ui.detail;
 
+import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.model.compare.AliasGroup;
 
 import java.util.HashSet;
@@ -15,9 +15,9 @@ import java.util.Set;
  */
 public record AliasView(Side side, long storagePtr, Kind kind, List<Member> members) {
     public enum Kind {
-        OVERLAP_CONFLICT("overlapping views with different layouts: a lead (cache or block-table corruption?)"),
-        STRIDE_CONFLICT("different strides/offsets, bytes disjoint: views of one pool"),
-        SHARED("same layout where the views meet: a sub-view, benign");
+        OVERLAP_CONFLICT(Wording.OVERLAP_MEANING),
+        STRIDE_CONFLICT(Wording.POOL_MEANING),
+        SHARED(Wording.SUBVIEW_MEANING);
 
         private final String meaning;
 
@@ -47,7 +47,7 @@ public record AliasView(Side side, long storagePtr, Kind kind, List<Member> memb
         }
         Kind kind = g.overlapConflict() ? Kind.OVERLAP_CONFLICT : g.strideConflict() ? Kind.STRIDE_CONFLICT : Kind.SHARED;
         List<Member> members = g.members().stream().map(m -> new Member(m.key(), String.valueOf(m.shape()), String.valueOf(m.stride()),
-                m.storageOffset(), StageRows.shortDtype(m.dtype()), conflicting.contains(m.key()))).toList();
+                m.storageOffset(), Wording.dtype(m.dtype()), conflicting.contains(m.key()))).toList();
         return new AliasView(side, g.storagePtr(), kind, members);
     }
 }

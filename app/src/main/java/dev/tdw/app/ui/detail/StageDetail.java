@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.detail;
 
-import dev.tdw.app.ui.table.StatCell;
+import dev.tdw.model.analysis.StatCell;
 import dev.tdw.app.ui.table.StatusBadge;
 
 import java.util.List;

@@ -1,11 +1,10 @@
 package dev.tdw.app.ui.detail;
 
-import dev.tdw.model.report.Numbers;
-
+import dev.tdw.model.report.Wording;
 import static dev.tdw.app.ui.widget.Labels.title;
 import static dev.tdw.app.ui.widget.Labels.hint;
 import dev.tdw.app.ui.table.Badges;
-import dev.tdw.app.ui.table.StatCell;
+import dev.tdw.model.analysis.StatCell;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Hyperlink;
@@ -86,11 +85,11 @@ public final class StageDetailView extends ScrollPane {
         int row = 1;
         for (StatCell c : stats) {
             g.add(new Label(c.name()), 0, row);
-            g.add(value(Numbers.format(c.left()), c.diverges()), 1, row);
-            g.add(value(Numbers.format(c.right()), c.diverges()), 2, row);
-            g.add(value(Numbers.format(c.delta()), c.diverges()), 3, row);
+            g.add(value(Wording.number(c.left()), c.diverges()), 1, row);
+            g.add(value(Wording.number(c.right()), c.diverges()), 2, row);
+            g.add(value(Wording.number(c.delta()), c.diverges()), 3, row);
             Double rel = c.relativeDifference();
-            g.add(value(StatCell.formatRelative(rel), c.diverges()), 4, row);
+            g.add(value(Wording.relative(rel), c.diverges()), 4, row);
             row++;
         }
         return g;

@@ -1,9 +1,8 @@
 package dev.tdw.app.ui.detail;
 
-import dev.tdw.model.report.Numbers;
-
+import dev.tdw.model.analysis.Presence;
+import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.table.Presence;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.model.capture.InputSpec;
@@ -25,7 +24,7 @@ public final class StageDetails {
     public static StageDetail of(StageRow row) {
         List<StageDetail.Field> layout = new ArrayList<>();
         field(layout, row, "shape", Layout::shape, true);
-        field(layout, row, "dtype", l -> l.dtype() == null ? null : StageRows.shortDtype(l.dtype()), true);
+        field(layout, row, "dtype", l -> l.dtype() == null ? null : Wording.dtype(l.dtype()), true);
         field(layout, row, "numel", Layout::numel, true);
         field(layout, row, "stride", Layout::stride, true);
         field(layout, row, "storage offset", Layout::storageOffset, true);
@@ -42,7 +41,7 @@ public final class StageDetails {
         List<AliasView> aliases = new ArrayList<>(2);
         if (row.leftAlias() != null) aliases.add(AliasView.of(Side.LEFT, row.leftAlias()));
         if (row.rightAlias() != null) aliases.add(AliasView.of(Side.RIGHT, row.rightAlias()));
-        List<dev.tdw.app.ui.table.StatCell> stats = Summary.NAMES.stream().map(row::stat).toList();
+        List<dev.tdw.model.analysis.StatCell> stats = Summary.NAMES.stream().map(row::stat).toList();
         String note = note(row);
         if (!unrecorded.isEmpty()) note = (note.isEmpty() ? "" : note + " ") + "Not recorded on either side: " + String.join(", ", unrecorded) + ".";
         return new StageDetail(row.key(), row.stage(), presence(row.presence()), row.badges(), layout, stats, inputs, aliases, note);
@@ -103,12 +102,12 @@ public final class StageDetails {
         if (r == null || !r.isInputSet()) return;
         for (InputSpec in : r.inputs()) {
             String text = in.isTensor()
-                    ? StageRows.shortDtype(in.layout().dtype()) + " " + in.layout().shape() + " stride " + in.layout().stride()
+                    ? Wording.dtype(in.layout().dtype()) + " " + in.layout().shape() + " stride " + in.layout().stride()
                     : "value " + in.value();
             byName.computeIfAbsent(in.name(), k -> new String[2])[side] = text;
         }
     }
 
     /** Formats a statistic for the detail table; the chart uses the same format. */
-    public static String format(Double v) { return Numbers.format(v); }
+    public static String format(Double v) { return Wording.number(v); }
 }

@@ -1,24 +1,33 @@
 package dev.tdw.app.ui.table;
 
+import dev.tdw.model.analysis.Finding;
+import dev.tdw.model.report.Wording;
+
 /**
  * What a row shows, most severe first. A row may carry several (a divergent stage can also be
  * non-finite); the first in this order colours the row.
  */
 public enum RowStatus {
-    DIVERGENT("divergent"),
-    NON_FINITE("non-finite"),
-    ALIAS_OVERLAP_CONFLICT("alias overlap"),
-    ONLY_LEFT("only left"),
-    ONLY_RIGHT("only right"),
-    ALIAS_STRIDE_CONFLICT("alias layout"),
-    NO_SUMMARY("no summary"),
-    OK("ok");
+    DIVERGENT(Finding.Kind.DIVERGENT),
+    NON_FINITE(Finding.Kind.NON_FINITE),
+    ALIAS_OVERLAP_CONFLICT(Finding.Kind.ALIAS_OVERLAP),
+    ONLY_LEFT(Finding.Kind.ONLY_LEFT),
+    ONLY_RIGHT(Finding.Kind.ONLY_RIGHT),
+    ALIAS_STRIDE_CONFLICT(Finding.Kind.ALIAS_LAYOUT),
+    NO_SUMMARY(Finding.Kind.NO_SUMMARY),
+    OK(null);
 
-    private final String shortName;
+    /** The model's finding this status shows; null for a row without findings. */
+    private final Finding.Kind kind;
 
-    RowStatus(String shortName) { this.shortName = shortName; }
+    RowStatus(Finding.Kind kind) { this.kind = kind; }
 
-    public String shortName() { return shortName; }
+    public static RowStatus of(Finding.Kind kind) {
+        for (RowStatus s : values()) if (s.kind == kind) return s;
+        throw new IllegalArgumentException("no row status for " + kind);
+    }
+
+    public String shortName() { return kind == null ? "ok" : Wording.kind(kind); }
 
     /**
      * CSS pseudo-class of rows and badges with this status ({@code :status-divergent}). A pseudo-class

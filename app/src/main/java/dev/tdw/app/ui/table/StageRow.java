@@ -2,7 +2,8 @@ package dev.tdw.app.ui.table;
 
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.capture.StageRecord;
-import dev.tdw.model.capture.Summary;
+import dev.tdw.model.analysis.Presence;
+import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.StageDiff;
 
@@ -51,15 +52,7 @@ public record StageRow(int index, String key, String stage, Presence presence, S
 
     public Layout rightLayout() { return right == null ? null : right.layout(); }
 
-    public StatCell stat(String name) {
-        return StatCell.of(name, value(left, name), value(right, name),
-                diff != null && diff.statDivergence() != null && diff.statDivergence().containsKey(name));
-    }
-
-    private static Double value(StageRecord r, String name) {
-        Summary s = r == null ? null : r.summary();
-        return s == null ? null : s.get(name);
-    }
+    public StatCell stat(String name) { return StatCell.of(name, left, right, diff); }
 
     /** "a" or "a → b" for a layout field that may differ between the sides. */
     public String sideBySide(java.util.function.Function<Layout, Object> field) {

@@ -1,6 +1,7 @@
 package dev.tdw.app.ui.table;
 
-import dev.tdw.model.report.Numbers;
+import dev.tdw.model.analysis.StatCell;
+import dev.tdw.model.report.Wording;
 
 import dev.tdw.model.capture.Layout;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -63,12 +64,12 @@ public final class StageTableView extends TreeTableView<RowNode> {
         getColumns().add(stageColumn());
         getColumns().add(statusColumn());
         getColumns().add(textColumn("shape", 104, r -> r.sideBySide(Layout::shape)));
-        getColumns().add(textColumn("dtype", 128, r -> r.sideBySide(l -> l.dtype() == null ? null : StageRows.shortDtype(l.dtype()))));
+        getColumns().add(textColumn("dtype", 128, r -> r.sideBySide(l -> l.dtype() == null ? null : Wording.dtype(l.dtype()))));
         for (String stat : Statistics.ORDER) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
-            parent.getColumns().add(statColumn("left", stat, c -> Numbers.format(c.left())));
-            parent.getColumns().add(statColumn("right", stat, c -> Numbers.format(c.right())));
-            parent.getColumns().add(statColumn("rel Δ", stat, c -> StatCell.formatRelative(c.relativeDifference())));
+            parent.getColumns().add(statColumn("left", stat, c -> Wording.number(c.left())));
+            parent.getColumns().add(statColumn("right", stat, c -> Wording.number(c.right())));
+            parent.getColumns().add(statColumn("rel Δ", stat, c -> Wording.relative(c.relativeDifference())));
             parent.setVisible(stat.equals("max_abs") || stat.equals("mean"));
             statColumns.put(stat, parent);
             getColumns().add(parent);

@@ -1,14 +1,18 @@
 package dev.tdw.app.ui.tensor;
 
+import dev.tdw.model.compare.DiffHeatmap;
+import dev.tdw.model.compare.DiffHistogram;
+import dev.tdw.model.compare.ElementDifference;
+
 import java.util.List;
 
 /**
  * One saved tensor (or graph slot, or operator input) compared on both sides: the contract's result
- * in words, and when the shapes allow, the heatmap, histogram and worst elements of the differences.
+ * in words, and when the shapes allow, the model's heatmap, histogram and worst elements of the differences.
  * {@code heatmap}, {@code histogram} and {@code worst} are null when no elementwise view is possible.
  */
-public record TensorReport(String key, String verdict, boolean failed, List<Metric> metrics, Heatmap heatmap,
-                           Histogram histogram, List<Worst> worst, String note) {
+public record TensorReport(String key, String verdict, boolean failed, List<Metric> metrics, DiffHeatmap heatmap,
+                           DiffHistogram histogram, List<ElementDifference> worst, String note) {
     public TensorReport {
         metrics = List.copyOf(metrics);
         worst = worst == null ? null : List.copyOf(worst);
@@ -16,7 +20,4 @@ public record TensorReport(String key, String verdict, boolean failed, List<Metr
 
     /** A line of the metrics table; {@code bad} marks what makes the pair fail. */
     public record Metric(String name, String left, String right, boolean bad) {}
-
-    /** One of the largest differences, with its index in the tensor's own shape. */
-    public record Worst(String index, double left, double right, double absDiff) {}
 }

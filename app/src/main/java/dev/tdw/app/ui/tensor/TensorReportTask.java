@@ -1,7 +1,9 @@
 package dev.tdw.app.ui.tensor;
 
-import dev.tdw.model.report.Numbers;
+import dev.tdw.model.report.Wording;
 
+
+import dev.tdw.model.compare.ElementStatistics;
 import dev.tdw.model.compare.SideSummary;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorMetrics;
@@ -18,7 +20,7 @@ import java.util.List;
 
 /**
  * The background work of the tensor view: opens both payloads, compares one key with the contract's
- * rules and the user's tolerances, and computes the elementwise picture. Payloads are opened per
+ * rules and the user's tolerances, with the model's element statistics from the same pass. Payloads are opened per
  * run and closed at its end, so nothing stays mapped while the user looks elsewhere.
  */
 public final class TensorReportTask {
@@ -39,7 +41,9 @@ public final class TensorReportTask {
         try (Payload l = reader.read(left); Payload r = reader.read(right)) {
             PayloadEntry le = l.entry(key).orElseThrow(() -> new IOException(left + " holds no entry " + key));
             PayloadEntry re = r.entry(key).orElseThrow(() -> new IOException(right + " holds no entry " + key));
-            TensorPairResult pair = new TensorComparison(atol, rtol, maxElements).comparePair(le, re);
+            TensorPairResult pair = new TensorComparison(atol, rtol, maxElements)
+                    .withThreads(TensorComparison.availableThreads())
+                    .withElements(ElementStatistics.DEFAULT_WORST).comparePair(le, re);
             List<TensorReport.Metric> metrics = metrics(pair);
             String verdict = verdict(pair, atol, rtol);
             if (!le.isTensor() || !re.isTensor()) {
@@ -54,13 +58,11 @@ public final class TensorReportTask {
                 return new TensorReport(key, verdict, pair.failed(), metrics, null, null, null,
                         le.tensor().numel() + " elements is over the limit of " + maxElements + "; raise it to see the elements.");
             }
-            ElementDifferences.Result d = ElementDifferences.of(le.tensor(), re.tensor());
-            List<TensorReport.Worst> worst = d.worst().stream()
-                    .map(e -> new TensorReport.Worst(index(le.tensor().shape(), e.index()), e.left(), e.right(), e.absDiff())).toList();
+            ElementStatistics d = pair.elements();
             String note = pair.metrics() instanceof TensorMetrics.NotComparable nc && nc.reason() == TensorMetrics.Reason.DTYPE_MISMATCH
                     ? "The dtypes differ, so the contract gives no metrics; the picture compares both sides widened to float64."
                     : d.nonFinite() > 0 ? "Non-finite elements (purple) are counted, not measured: the contract gives no metrics then." : "";
-            return new TensorReport(key, verdict, pair.failed(), metrics, d.heatmap(), d.histogram(), worst, note);
+            return new TensorReport(key, verdict, pair.failed(), metrics, d.heatmap(), d.histogram(), d.worst(), note);
         }
     }
 
@@ -113,17 +115,5 @@ public final class TensorReportTask {
 
     private static String dtype(SideSummary s) { return s.dtype() == null ? "–" : s.dtype().torchName().replace("torch.", ""); }
 
-    static String num(double v) { return Numbers.format(v); }
-
-    /** The multi-index of a row-major position, e.g. [3, 1, 15]. */
-    static String index(long[] shape, long flat) {
-        if (shape.length == 0) return "[]";
-        long[] idx = new long[shape.length];
-        for (int d = shape.length - 1; d >= 0; d--) {
-            long size = Math.max(1, shape[d]);
-            idx[d] = flat % size;
-            flat /= size;
-        }
-        return Arrays.toString(idx);
-    }
+    static String num(double v) { return Wording.number(v); }
 }

@@ -2,8 +2,10 @@ package dev.tdw.app.ui.tensor;
 
 import dev.tdw.app.ui.input.NumberFields;
 import dev.tdw.app.ui.input.NumberInput;
-
-import dev.tdw.model.report.Numbers;
+import dev.tdw.model.compare.DiffHeatmap;
+import dev.tdw.model.compare.DiffHistogram;
+import dev.tdw.model.compare.ElementDifference;
+import dev.tdw.model.report.Wording;
 
 import static dev.tdw.app.ui.widget.Labels.title;
 import static dev.tdw.app.ui.widget.Labels.hint;
@@ -146,7 +148,7 @@ public final class TensorView extends VBox {
 
     private void drawHeatmap(double width) {
         if (shown == null || shown.heatmap() == null || width <= 0) return;
-        Heatmap h = shown.heatmap();
+        DiffHeatmap h = shown.heatmap();
         // Square cells where the space allows; a few long rows stay readable by a minimum height.
         double cell = Math.min(Math.max(120, width) / h.cellCols(), HEATMAP_MAX_HEIGHT / h.cellRows());
         double w = Math.max(120, cell * h.cellCols());
@@ -166,18 +168,17 @@ public final class TensorView extends VBox {
 
     private String describeCell(double x, double y) {
         if (shown == null || shown.heatmap() == null) return "";
-        Heatmap h = shown.heatmap();
+        DiffHeatmap h = shown.heatmap();
         int col = (int) Math.min(h.cellCols() - 1, x / heatmap.getWidth() * h.cellCols());
         int row = (int) Math.min(h.cellRows() - 1, y / heatmap.getHeight() * h.cellRows());
-        long r0 = row * h.rowsPerCell(), c0 = col * h.colsPerCell();
-        String where = h.rowsPerCell() == 1 && h.colsPerCell() == 1 ? "row " + r0 + ", column " + c0
-                : "rows " + r0 + "–" + Math.min(h.rows() - 1, r0 + h.rowsPerCell() - 1)
-                + ", columns " + c0 + "–" + Math.min(h.cols() - 1, c0 + h.colsPerCell() - 1);
+        DiffHeatmap.IndexRange rows = h.rowRange(row), cols = h.colRange(col);
+        String where = rows.length() == 1 && cols.length() == 1 ? "row " + rows.first() + ", column " + cols.first()
+                : "rows " + rows.first() + "–" + rows.last() + ", columns " + cols.first() + "–" + cols.last();
         float v = h.cell(row, col);
-        return where + ": " + (Float.isNaN(v) ? "non-finite" : "max |Δ| " + Numbers.format((double) v));
+        return where + ": " + (Float.isNaN(v) ? "non-finite" : "max |Δ| " + Wording.number((double) v));
     }
 
-    private static HBox legend(Heatmap h) {
+    private static HBox legend(DiffHeatmap h) {
         Canvas bar = new Canvas(160, 10);
         GraphicsContext g = bar.getGraphicsContext2D();
         for (int x = 0; x < 160; x++) {
@@ -185,8 +186,8 @@ public final class TensorView extends VBox {
             g.setFill(javafx.scene.paint.Color.rgb(argb >> 16 & 0xff, argb >> 8 & 0xff, argb & 0xff));
             g.fillRect(x, 0, 1, 10);
         }
-        Label lo = new Label("≤ " + Numbers.format(h.max() / Math.pow(10, HeatmapColors.DECADES)));
-        Label hi = new Label(Numbers.format(h.max()));
+        Label lo = new Label("≤ " + Wording.number(h.max() / Math.pow(10, HeatmapColors.DECADES)));
+        Label hi = new Label(Wording.number(h.max()));
         Label exact = swatch(HeatmapColors.EXACT, "equal");
         Label nonFinite = swatch(HeatmapColors.NON_FINITE, "non-finite");
         HBox box = new HBox(6, lo, bar, hi, exact, nonFinite);
@@ -204,15 +205,15 @@ public final class TensorView extends VBox {
         return l;
     }
 
-    private static VBox histogram(Histogram h) {
+    private static VBox histogram(DiffHistogram h) {
         DefaultIntervalXYDataset data = new DefaultIntervalXYDataset();
-        int n = h.counts().length;
+        int n = h.bins();
         double[][] series = new double[6][n];
         for (int i = 0; i < n; i++) {
-            series[0][i] = (h.edges()[i] + h.edges()[i + 1]) / 2;
-            series[1][i] = h.edges()[i];
-            series[2][i] = h.edges()[i + 1];
-            series[3][i] = series[4][i] = series[5][i] = h.counts()[i];
+            series[0][i] = (h.edge(i) + h.edge(i + 1)) / 2;
+            series[1][i] = h.edge(i);
+            series[2][i] = h.edge(i + 1);
+            series[3][i] = series[4][i] = series[5][i] = h.count(i);
         }
         data.addSeries("|Δ|", series);
         XYBarRenderer bars = new XYBarRenderer(0.05);
@@ -239,23 +240,23 @@ public final class TensorView extends VBox {
         return box;
     }
 
-    private static TableView<TensorReport.Worst> worst(TensorReport r) {
-        TableView<TensorReport.Worst> t = new TableView<>();
+    private static TableView<ElementDifference> worst(TensorReport r) {
+        TableView<ElementDifference> t = new TableView<>();
         t.setId("tensor-worst");
         t.getItems().setAll(r.worst());
-        t.getColumns().add(column("index", 110, w -> w.index()));
-        t.getColumns().add(column("left", 110, w -> Numbers.format(w.left())));
-        t.getColumns().add(column("right", 110, w -> Numbers.format(w.right())));
-        t.getColumns().add(column("|Δ|", 100, w -> Double.isNaN(w.absDiff()) ? "non-finite" : Numbers.format(w.absDiff())));
+        t.getColumns().add(column("index", 110, ElementDifference::indexText));
+        t.getColumns().add(column("left", 110, w -> Wording.number(w.left())));
+        t.getColumns().add(column("right", 110, w -> Wording.number(w.right())));
+        t.getColumns().add(column("|Δ|", 100, w -> Double.isNaN(w.absDiff()) ? "non-finite" : Wording.number(w.absDiff())));
         t.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         t.setFixedCellSize(22);
         t.setPrefHeight(26 + 22 * Math.min(10, r.worst().size()) + 4);
         return t;
     }
 
-    private static TableColumn<TensorReport.Worst, String> column(String name, double width,
-                                                                   java.util.function.Function<TensorReport.Worst, String> text) {
-        TableColumn<TensorReport.Worst, String> c = new TableColumn<>(name);
+    private static TableColumn<ElementDifference, String> column(String name, double width,
+                                                                   java.util.function.Function<ElementDifference, String> text) {
+        TableColumn<ElementDifference, String> c = new TableColumn<>(name);
         c.setPrefWidth(width);
         c.setSortable(false);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(text.apply(p.getValue())));

@@ -210,8 +210,9 @@ class ReplayDialogModelTest {
         assertTrue(Files.isRegularFile(out.resolve("candidate.pt")));
     }
 
+    /** Within one bf16 step (2^-7 relative): the double rounds where the device kernel does (see ReplayCliTest). */
     @Test
-    void theDeviceCandidateOnTheCannTestDoublePassesAtZeroTolerance() {
+    void theDeviceCandidateOnTheCannTestDoublePassesWithinOneBfloat16Step() {
         Path doubleDir = TestCaptures.root().getParent().getParent().resolve("native-bridge/target/test-double/current");
         assertTrue(Files.isDirectory(doubleDir), "the native-bridge build makes the test double at " + doubleDir);
         RuntimeInventory onDouble = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(doubleDir)).locate()));
@@ -221,7 +222,7 @@ class ReplayDialogModelTest {
         assertEquals(List.of("ascend:0", "ascend:1"), call(() -> m.candidateChoices().subList(0, 2)));
         run(() -> {
             m.atolProperty().set("0");
-            m.rtolProperty().set("0");
+            m.rtolProperty().set("0.0078125");
         });
         assertTrue(call(() -> m.run() != null));
         assertTrue(call(() -> !m.runningProperty().get()), "replayed");

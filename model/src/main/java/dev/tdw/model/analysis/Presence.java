@@ -1,4 +1,4 @@
-package dev.tdw.app.ui.table;
+package dev.tdw.model.analysis;
 
 /** On which side a stage key was captured. */
 public enum Presence {

@@ -1,5 +1,6 @@
-package dev.tdw.app.ui.capture;
+package dev.tdw.model.analysis;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,52 +11,60 @@ import java.util.TreeSet;
  * Whether two forwards saw the same input, from the token ids in their metadata
  * ({@code scheduled_token_ids}, {@code prompt_token_ids}, any {@code *token_ids}). Only the ids
  * themselves decide: equal counts ({@code num_scheduled_tokens}) prove nothing.
+ *
+ * <p>For {@link Verdict#DIFFERENT}, {@code key} and {@code position} name the first difference;
+ * {@code left}/{@code right} are the ids there, null on the side whose list ended before it.
+ * For {@link Verdict#IDENTICAL}, {@code key} is the first identical list and {@code tokens} its length.
  */
-public record TokenIdComparison(Verdict verdict, String key, Integer position, String text) {
+public record InputIdentity(Verdict verdict, String key, Integer position, Long left, Long right,
+                            Integer leftLength, Integer rightLength, List<String> identicalKeys,
+                            List<Unusable> unusable, boolean equalScheduledCount) {
     public enum Verdict { IDENTICAL, DIFFERENT, NOT_COMPARABLE }
+
+    /** A token-id entry that could not be compared, and why. */
+    public record Unusable(String key, Why why) {
+        public enum Why { NOT_INTEGERS, ONLY_LEFT, ONLY_RIGHT }
+    }
 
     /** What the forward computed comes first; the whole prompt second; anything else after, by name. */
     private static final List<String> PREFERRED = List.of("scheduled_token_ids", "prompt_token_ids");
 
-    public static TokenIdComparison of(Map<String, Object> left, Map<String, Object> right) {
+    public InputIdentity {
+        identicalKeys = List.copyOf(identicalKeys);
+        unusable = List.copyOf(unusable);
+    }
+
+    public static InputIdentity of(Map<String, Object> left, Map<String, Object> right) {
         left = left == null ? Map.of() : left;
         right = right == null ? Map.of() : right;
-        List<String> keys = tokenKeys(left, right);
         List<String> identical = new ArrayList<>();
-        List<String> unusable = new ArrayList<>();
-        for (String key : keys) {
+        List<Unusable> unusable = new ArrayList<>();
+        for (String key : tokenKeys(left, right)) {
             List<Long> l = ids(left.get(key)), r = ids(right.get(key));
             if (l == null || r == null) {
-                unusable.add(key + (left.containsKey(key) && right.containsKey(key) ? " (not a list of integers)"
-                        : " (only on the " + (left.containsKey(key) ? "left" : "right") + ")"));
+                unusable.add(new Unusable(key, left.containsKey(key) && right.containsKey(key) ? Unusable.Why.NOT_INTEGERS
+                        : left.containsKey(key) ? Unusable.Why.ONLY_LEFT : Unusable.Why.ONLY_RIGHT));
                 continue;
             }
             int n = Math.min(l.size(), r.size());
             for (int i = 0; i < n; i++) {
                 if (!l.get(i).equals(r.get(i))) {
-                    return new TokenIdComparison(Verdict.DIFFERENT, key, i, "inputs differ: " + key + " at position " + i
-                            + " (" + l.get(i) + " vs " + r.get(i) + ")" + also(identical));
+                    return new InputIdentity(Verdict.DIFFERENT, key, i, l.get(i), r.get(i), l.size(), r.size(), identical, unusable, false);
                 }
             }
             if (l.size() != r.size()) {
-                return new TokenIdComparison(Verdict.DIFFERENT, key, n, "inputs differ: " + key + " has " + l.size()
-                        + " tokens on the left and " + r.size() + " on the right (the first " + n + " agree)" + also(identical));
+                return new InputIdentity(Verdict.DIFFERENT, key, n, n < l.size() ? l.get(n) : null, n < r.size() ? r.get(n) : null,
+                        l.size(), r.size(), identical, unusable, false);
             }
             identical.add(key);
         }
         if (!identical.isEmpty()) {
-            return new TokenIdComparison(Verdict.IDENTICAL, identical.get(0), null, "identical inputs: "
-                    + String.join(" and ", identical) + " equal (" + ids(left.get(identical.get(0))).size() + " tokens)");
+            int length = ids(left.get(identical.get(0))).size();
+            return new InputIdentity(Verdict.IDENTICAL, identical.get(0), null, null, null, length, length, identical, unusable, false);
         }
-        String why = keys.isEmpty() ? "no token ids in the metadata" : String.join(", ", unusable);
         boolean sameCount = left.get("num_scheduled_tokens") != null
                 && Objects.equals(left.get("num_scheduled_tokens"), right.get("num_scheduled_tokens"));
-        return new TokenIdComparison(Verdict.NOT_COMPARABLE, null, null, "inputs cannot be compared: " + why
-                + (sameCount ? "; equal num_scheduled_tokens proves nothing" : ""));
-    }
-
-    private static String also(List<String> identical) {
-        return identical.isEmpty() ? "" : "; " + String.join(" and ", identical) + " identical";
+        return new InputIdentity(Verdict.NOT_COMPARABLE, null, null, null, null, null, null, identical, unusable, sameCount);
     }
 
     private static List<String> tokenKeys(Map<String, Object> left, Map<String, Object> right) {
@@ -77,7 +86,7 @@ public record TokenIdComparison(Verdict verdict, String key, Integer position, S
         for (Object o : list) {
             if (o instanceof Integer || o instanceof Long || o instanceof Short || o instanceof Byte) {
                 out.add(((Number) o).longValue());
-            } else if (o instanceof java.math.BigInteger b && b.bitLength() < 64) {
+            } else if (o instanceof BigInteger b && b.bitLength() < 64) {
                 out.add(b.longValue());
             } else {
                 return null;

@@ -1,6 +1,6 @@
-package dev.tdw.app.ui.report;
+package dev.tdw.app.report;
 
-import dev.tdw.app.ui.compare.Comparison;
+import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.report.Json;
 
 import javax.imageio.ImageIO;
@@ -18,23 +18,20 @@ public final class ReportWriter {
     private ReportWriter() {}
 
     /** @param htmlFile where the page goes; the JSON and PNG take its name without {@code .html} */
-    public static Written write(Path htmlFile, Comparison c, ReportContext ctx, BufferedImage chart) throws IOException {
+    public static Written write(Path htmlFile, PairAnalysis a, ReportContext ctx) throws IOException {
         String base = htmlFile.getFileName().toString().replaceFirst("(?i)\\.html?$", "");
         Path dir = htmlFile.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path json = dir.resolve(base + ".json");
-        Path png = chart == null ? null : dir.resolve(base + "-chart.png");
-        String base64 = null;
-        if (chart != null) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            if (!ImageIO.write(chart, "png", bytes)) throw new IOException("no PNG writer available");
-            Files.write(png, bytes.toByteArray());
-            base64 = Base64.getEncoder().encodeToString(bytes.toByteArray());
-        }
+        Path png = dir.resolve(base + "-chart.png");
+        BufferedImage chart = ReportChart.draw(a, ctx.statistic());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        if (!ImageIO.write(chart, "png", bytes)) throw new IOException("no PNG writer available");
+        Files.write(png, bytes.toByteArray());
         // Absolute paths: the report is read on another machine, where they still say where the captures were.
-        Files.writeString(json, Json.write(WorkbenchReport.json(c, ctx, p -> p.toAbsolutePath().toString())) + "\n");
+        Files.writeString(json, Json.write(WorkbenchReport.json(a, ctx, p -> p.toAbsolutePath().toString())) + "\n");
         Path html = dir.resolve(base + ".html");
-        Files.writeString(html, WorkbenchReport.html(c, ctx, base64));
+        Files.writeString(html, WorkbenchReport.html(a, ctx, Base64.getEncoder().encodeToString(bytes.toByteArray())));
         return new Written(html, json, png);
     }
 }

@@ -1,0 +1,189 @@
+package dev.tdw.app.report;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.analysis.Finding;
+import dev.tdw.model.analysis.PairAnalysis;
+import dev.tdw.model.analysis.StageFindings;
+import dev.tdw.model.analysis.StatCell;
+import dev.tdw.model.capture.Layout;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.capture.Summary;
+import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.ScanResult;
+import dev.tdw.model.report.AnalysisJson;
+import dev.tdw.model.report.Json;
+import dev.tdw.model.report.ScanJson;
+import dev.tdw.model.report.Wording;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * A pair's analysis as files for a bug ticket: the JSON ({@code tdw diff}'s output and both scans)
+ * and a self-contained HTML page with the chart. The window's "Save report" and
+ * {@code tdw diff --format html} both write this.
+ */
+public final class WorkbenchReport {
+    /** Beyond this many finding rows the HTML only counts the rest; the JSON has them all. */
+    static final int MAX_HTML_ROWS = 500;
+    static final int MAX_HTML_KEYS = 100;
+
+    private WorkbenchReport() {}
+
+    public static ObjectNode json(PairAnalysis a, ReportContext ctx, Function<Path, String> paths) {
+        ObjectNode root = Json.object();
+        root.put("tool", ctx.tool());
+        root.put("pairing", ctx.pairing());
+        root.set("diff", AnalysisJson.diff(a, paths));
+        root.set("scan", ScanJson.of(List.of(a.leftScan(), a.rightScan()), paths));
+        return root;
+    }
+
+    /** The page; {@code chartPngBase64} may be null when no chart image could be drawn. */
+    public static String html(PairAnalysis a, ReportContext ctx, String chartPngBase64) {
+        DiffResult d = a.diff();
+        StringBuilder h = new StringBuilder(16_384);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
+                .append(esc("tdw report: " + ctx.leftName() + " vs " + ctx.rightName())).append("</title>\n<style>")
+                .append("body{font-family:system-ui,sans-serif;margin:24px;max-width:1200px;color:#222}")
+                .append("table{border-collapse:collapse;margin:6px 0 14px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}")
+                .append("th{background:#f3f3f3}.num{font-family:monospace;text-align:right}.bad{color:#b00020;font-weight:bold}")
+                .append(".verdict{font-size:1.2em;padding:8px 12px;border-left:5px solid #888;background:#f6f6f6}")
+                .append(".DIVERGENT{border-color:#d62728;background:#fdecea}.ALIGNED{border-color:#2ca02c;background:#eaf6ea}")
+                .append(".COVERAGE_MISMATCH,.INCONCLUSIVE{border-color:#e8a10a;background:#fff6e0}")
+                .append(".claim{color:#555;font-style:italic}img{max-width:100%;border:1px solid #ddd}")
+                .append("</style></head><body>\n");
+        h.append("<h1>").append(esc(ctx.leftName())).append(" &#x27F7; ").append(esc(ctx.rightName())).append("</h1>\n");
+        h.append("<p class=\"verdict ").append(d.verdict().name()).append("\">").append(esc(Wording.verdict(d))).append("</p>\n");
+        h.append("<table>");
+        row(h, "left", describe(a.left()));
+        row(h, "right", describe(a.right()));
+        row(h, "pairing", ctx.pairing());
+        row(h, "inputs", Wording.inputs(a.inputs()));
+        row(h, "tolerance", "atol " + d.atol() + ", rtol " + d.rtol() + " (a statistic diverges when |l − r| > atol + rtol·|r|)");
+        row(h, "compared", d.compared() + " common stages, " + d.evidenceGaps().size() + " without comparable statistics, "
+                + d.onlyInLeft().size() + " only left, " + d.onlyInRight().size() + " only right");
+        h.append("</table>\n");
+        String coverage = Wording.coverage(a.coverage());
+        if (coverage != null) h.append("<p class=\"verdict COVERAGE_MISMATCH\">").append(esc(coverage)).append("</p>\n");
+        if (chartPngBase64 != null) {
+            h.append("<h2>").append(esc(ctx.statistic())).append(" along the stage order</h2>\n")
+                    .append("<img alt=\"chart\" src=\"data:image/png;base64,").append(chartPngBase64).append("\">\n");
+        }
+        if (d.firstDivergent() != null) firstDivergence(h, a.find(d.firstDivergent().key()).orElseThrow());
+        findings(h, a);
+        keys(h, "Only on the left", d.onlyInLeft());
+        keys(h, "Only on the right", d.onlyInRight());
+        scan(h, "left", a.leftScan());
+        scan(h, "right", a.rightScan());
+        h.append("<p class=\"claim\">").append(esc(DiffResult.CLAIM)).append("</p>\n<p class=\"claim\">")
+                .append(esc(ctx.tool())).append("</p>\n</body></html>\n");
+        return h.toString();
+    }
+
+    private static void firstDivergence(StringBuilder h, StageFindings first) {
+        h.append("<h2>First divergence: ").append(esc(first.key())).append("</h2>\n<ul>");
+        for (Finding f : first.findings()) h.append("<li>").append(esc(Wording.finding(f))).append("</li>");
+        h.append("</ul>\n<table><tr><th>statistic</th><th>left</th><th>right</th><th>left − right</th><th>rel Δ</th></tr>");
+        for (String stat : Summary.NAMES) {
+            StatCell s = first.stat(stat);
+            String cls = s.diverges() ? "num bad" : "num";
+            h.append("<tr><td>").append(stat).append("</td>");
+            for (String v : new String[]{Wording.number(s.left()), Wording.number(s.right()), Wording.number(s.delta()),
+                    Wording.relative(s.relativeDifference())}) {
+                h.append("<td class=\"").append(cls).append("\">").append(esc(v)).append("</td>");
+            }
+            h.append("</tr>");
+        }
+        h.append("</table>\n");
+    }
+
+    private static String describe(Manifest m) {
+        return m.path() + " · label " + m.label() + " · rank " + m.rank() + " · occurrence " + m.occurrence()
+                + " · " + m.records().size() + " records";
+    }
+
+    private static void findings(StringBuilder h, PairAnalysis a) {
+        List<StageFindings> found = a.withFindings();
+        h.append("<h2>Stages with findings (").append(found.size()).append(" of ").append(a.stages().size()).append(")</h2>\n");
+        if (found.isEmpty()) return;
+        h.append("<table><tr><th>#</th><th>key</th><th>findings</th><th>shape</th><th>dtype</th></tr>");
+        for (StageFindings s : found.subList(0, Math.min(found.size(), MAX_HTML_ROWS))) {
+            h.append("<tr><td class=\"num\">").append(s.index()).append("</td><td>").append(esc(s.key())).append("</td><td>");
+            for (Finding f : s.findings()) {
+                boolean bad = f.kind() == Finding.Kind.DIVERGENT || f.kind() == Finding.Kind.NON_FINITE || f.kind() == Finding.Kind.ALIAS_OVERLAP;
+                h.append(bad ? "<span class=\"bad\">" : "<span>").append(esc(Wording.finding(f))).append("</span><br>");
+            }
+            h.append("</td><td>").append(esc(sideBySide(s, l -> l.shape()))).append("</td><td>")
+                    .append(esc(sideBySide(s, l -> l.dtype() == null ? null : Wording.dtype(l.dtype())))).append("</td></tr>");
+        }
+        h.append("</table>\n");
+        if (found.size() > MAX_HTML_ROWS) h.append("<p>… and ").append(found.size() - MAX_HTML_ROWS).append(" more in the JSON.</p>\n");
+    }
+
+    /** "a" or "a → b" for a layout field that may differ between the sides. */
+    private static String sideBySide(StageFindings s, Function<Layout, Object> field) {
+        Object l = s.left() == null ? null : field.apply(s.left().layout());
+        Object r = s.right() == null ? null : field.apply(s.right().layout());
+        if (!s.presence().hasRight()) return text(l);
+        if (!s.presence().hasLeft()) return text(r);
+        return Objects.equals(l, r) ? text(l) : text(l) + " → " + text(r);
+    }
+
+    private static String text(Object o) { return o == null ? "–" : o.toString(); }
+
+    private static void keys(StringBuilder h, String title, List<String> keys) {
+        if (keys.isEmpty()) return;
+        h.append("<h2>").append(title).append(" (").append(keys.size()).append(")</h2>\n<p>");
+        h.append(esc(String.join(", ", keys.subList(0, Math.min(keys.size(), MAX_HTML_KEYS)))));
+        if (keys.size() > MAX_HTML_KEYS) h.append(" … and ").append(keys.size() - MAX_HTML_KEYS).append(" more");
+        h.append("</p>\n");
+    }
+
+    private static void scan(StringBuilder h, String side, ScanResult r) {
+        Manifest m = r.manifest();
+        h.append("<h2>Scan of the ").append(side).append(" side</h2>\n<table>");
+        row(h, "manifest", m.label() + " · rank " + m.rank() + " · occurrence " + m.occurrence() + " · match " + m.matchIndex()
+                + " · " + m.records().size() + " records" + (m.tensorFile() == null ? " · no payload" : " · payload " + m.tensorFile()));
+        row(h, "first non-finite", r.firstNonFinite() == null ? "none" : Wording.nonFinite(r.firstNonFinite()));
+        row(h, "records without summary", r.recordsWithoutSummary().isEmpty() ? "none" : r.recordsWithoutSummary().size() + ": "
+                + String.join(", ", r.recordsWithoutSummary().subList(0, Math.min(r.recordsWithoutSummary().size(), MAX_HTML_KEYS))));
+        for (AliasGroup g : r.storageAliases()) {
+            if (!g.overlapConflict() && !g.strideConflict()) continue;
+            row(h, side + " storage 0x" + Long.toHexString(g.storagePtr()) + ": " + g.members().size() + " views",
+                    Wording.aliasMeaning(g) + ": " + String.join(", ", g.members().stream()
+                            .map(x -> x.key() + " stride " + x.stride() + " offset " + x.storageOffset()).toList()));
+        }
+        if (!m.graphSlots().isEmpty()) {
+            row(h, "graph slots", String.join(", ", m.graphSlots().stream()
+                    .map(s -> s.name() + " " + s.shape() + " " + Wording.dtype(s.dtype())).toList()));
+        }
+        h.append("</table>\n");
+    }
+
+    private static void row(StringBuilder h, String name, String value) {
+        h.append("<tr><th>").append(esc(name)).append("</th><td>").append(esc(value == null ? "–" : value)).append("</td></tr>");
+    }
+
+    /** HTML-escaped, with control characters shown as code points: capture names and metadata are untrusted. */
+    static String esc(String s) {
+        StringBuilder out = new StringBuilder(s.length() + 16);
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> {
+                    if (Character.isISOControl(ch) && ch != '\n') out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) ch));
+                    else out.append(ch);
+                }
+            }
+        }
+        return out.toString();
+    }
+}

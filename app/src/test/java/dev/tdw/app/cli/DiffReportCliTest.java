@@ -1,0 +1,74 @@
+package dev.tdw.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.model.report.Json;
+import dev.tdw.model.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static dev.tdw.app.cli.CliBehaviourTest.tdw;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code tdw diff --format text} and {@code --format html}: the analysis in words and the window's report page. */
+class DiffReportCliTest {
+    @TempDir Path tmp;
+
+    static String layerBug(String side) {
+        return TestCaptures.scenario("layer-bug").resolve(side).resolve("cmpl-layer-bug-rank0.json").toString();
+    }
+
+    @Test
+    void textShowsTheInputsTheCoverageAndEveryFinding() {
+        CliBehaviourTest.Run r = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"), "--format", "text");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("identical inputs: scheduled_token_ids and prompt_token_ids equal (12 tokens)"), r.out());
+        assertTrue(r.out().contains("findings: 37 of 71 stages"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.contains("layers.3.self_attn.q_rope#0") && l.contains("divergent")
+                && l.endsWith("divergent: statistics (max_abs, min, max, mean)")), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.contains("add_rms_norm#3") && l.contains("input set: no statistics")), r.out());
+    }
+
+    @Test
+    void htmlWritesTheWindowsReportWithItsChart() throws Exception {
+        Path page = tmp.resolve("ticket.html");
+        CliBehaviourTest.Run r = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"),
+                "--format", "html", "--out", page.toString());
+        assertEquals(0, r.exit(), r.err());
+        String html = Files.readString(page);
+        assertTrue(html.contains("DIVERGENT — first divergence layers.3.self_attn.q_rope#0 (statistics)"), html);
+        assertTrue(html.contains("identical inputs: scheduled_token_ids and prompt_token_ids equal (12 tokens)"));
+        assertTrue(html.contains("src=\"data:image/png;base64,"));
+        assertTrue(html.contains("shares storage with 5 other view(s)"));
+        assertTrue(Files.size(tmp.resolve("ticket-chart.png")) > 5_000);
+        JsonNode report = Json.MAPPER.readTree(tmp.resolve("ticket.json").toFile());
+        assertEquals("layers.3.self_attn.q_rope#0", report.at("/diff/first_divergent/key").asText());
+        assertEquals("IDENTICAL", report.at("/diff/inputs/verdict").asText());
+        assertEquals(page.toAbsolutePath().toString(), r.json().at("/report/html").asText());
+    }
+
+    @Test
+    void htmlNeedsAnOutputFileOutsideTheCaptures() throws Exception {
+        CliBehaviourTest.Run none = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"), "--format", "html");
+        assertEquals(2, none.exit());
+        assertTrue(none.err().contains("--format html needs --out FILE"), none.err());
+        Path inside = TestCaptures.scenario("layer-bug").resolve("candidate").resolve("report.html");
+        CliBehaviourTest.Run r = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"),
+                "--format", "html", "--out", inside.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("a report is never written into a capture"), r.err());
+        assertFalse(Files.exists(inside));
+        assertFalse(Files.exists(inside.resolveSibling("report-chart.png")));
+    }
+
+    @Test
+    void onlyDiffWritesHtml() {
+        CliBehaviourTest.Run r = tdw("scan", "--manifest", layerBug("baseline"), "--format", "html");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("--format html is only for tdw diff"), r.err());
+    }
+}

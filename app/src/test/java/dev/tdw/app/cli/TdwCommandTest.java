@@ -1,0 +1,41 @@
+package dev.tdw.app.cli;
+
+import org.junit.jupiter.api.Test;
+
+import static dev.tdw.app.cli.CliBehaviourTest.tdw;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The root command registers sub-commands lazily; what the user sees must not change. */
+class TdwCommandTest {
+    @Test
+    void versionPrintsTheToolAndJavaVersions() {
+        for (String flag : new String[] {"--version", "-V"}) {
+            CliBehaviourTest.Run r = tdw(flag);
+            assertEquals(0, r.exit());
+            String[] lines = r.out().split("\\R");
+            assertEquals("tdw " + Version.get(), lines[0]);
+            assertTrue(lines[1].startsWith("Java " + System.getProperty("java.version")), r.out());
+        }
+    }
+
+    @Test
+    void theUsageListsEverySubcommandInOrder() {
+        for (String[] args : new String[][] {{"--help"}, {"help"}, {"nonsense"}}) {
+            CliBehaviourTest.Run r = tdw(args);
+            String usage = r.out() + r.err();
+            int scan = usage.indexOf("  scan "), diff = usage.indexOf("  diff "), tensors = usage.indexOf("  tensors "),
+                    replay = usage.indexOf("  replay ");
+            assertTrue(scan > 0 && scan < diff && diff < tensors && tensors < replay, String.join(" ", args) + ": " + usage);
+        }
+        assertEquals(ExitCodes.UNUSABLE, tdw("nonsense").exit());
+    }
+
+    @Test
+    void helpForOneSubcommandAndTheSubcommandItselfStillWork() {
+        assertTrue(tdw("help", "tensors").out().contains("--worst"));
+        CliBehaviourTest.Run r = tdw("tensors", "--help");
+        assertEquals(0, r.exit());
+        assertTrue(r.out().startsWith("Usage: tdw tensors"), r.out());
+    }
+}

@@ -1,0 +1,114 @@
+package dev.tdw.model.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.analysis.Coverage;
+import dev.tdw.model.analysis.Finding;
+import dev.tdw.model.analysis.InputIdentity;
+import dev.tdw.model.analysis.PairAnalysis;
+import dev.tdw.model.analysis.StageFindings;
+
+import java.nio.file.Path;
+import java.util.function.Function;
+
+/**
+ * {@code diff} output of a {@link PairAnalysis}: the contract's fields, then what the window also
+ * shows: {@code inputs} (token-id identity), {@code findings} (per stage, the table's status column)
+ * and {@code coverage}. Every finding carries its structured facts and its {@link Wording} text.
+ */
+public final class AnalysisJson {
+    private AnalysisJson() {}
+
+    public static ObjectNode diff(PairAnalysis a, Function<Path, String> paths) {
+        ObjectNode root = DiffJson.of(a.diff(), paths);
+        root.set("inputs", inputs(a.inputs()));
+        root.set("findings", findings(a));
+        root.set("coverage", coverage(a.coverage()));
+        return root;
+    }
+
+    public static ObjectNode inputs(InputIdentity i) {
+        ObjectNode o = Json.object();
+        o.put("verdict", i.verdict().name());
+        o.put("key", i.key());
+        putNullable(o, "position", i.position() == null ? null : i.position().longValue());
+        putNullable(o, "left", i.left());
+        putNullable(o, "right", i.right());
+        putNullable(o, "left_length", i.leftLength() == null ? null : i.leftLength().longValue());
+        putNullable(o, "right_length", i.rightLength() == null ? null : i.rightLength().longValue());
+        o.set("identical_keys", Json.strings(i.identicalKeys()));
+        ArrayNode unusable = o.putArray("not_comparable");
+        for (InputIdentity.Unusable u : i.unusable()) {
+            unusable.addObject().put("key", u.key()).put("why", u.why().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        o.put("text", Wording.inputs(i));
+        return o;
+    }
+
+    /** Stages with findings in merged stage order; {@code index} is the stage's place in that order. */
+    public static ArrayNode findings(PairAnalysis a) {
+        ArrayNode out = Json.array();
+        for (StageFindings s : a.withFindings()) {
+            ObjectNode o = out.addObject();
+            o.put("index", s.index());
+            o.put("key", s.key());
+            o.put("presence", s.presence().name());
+            o.put("status", Wording.kindId(s.worst().orElseThrow()));
+            ArrayNode list = o.putArray("findings");
+            for (Finding f : s.findings()) list.add(finding(f));
+        }
+        return out;
+    }
+
+    public static ObjectNode finding(Finding f) {
+        ObjectNode o = Json.object();
+        o.put("kind", Wording.kindId(f.kind()));
+        if (f instanceof Finding.Divergent d) {
+            o.set("reasons", Json.strings(d.reasons()));
+            o.set("statistics", Json.strings(d.statistics()));
+        } else if (f instanceof Finding.NonFinite n) {
+            o.set("left", counts(n.left()));
+            o.set("right", counts(n.right()));
+        } else if (f instanceof Finding.AliasOverlap al) {
+            o.set("sides", sides(al.onLeft(), al.onRight()));
+            o.set("partners", Json.strings(al.partners()));
+        } else if (f instanceof Finding.AliasLayout al) {
+            o.set("sides", sides(al.onLeft(), al.onRight()));
+            o.set("partners", Json.strings(al.partners()));
+        } else if (f instanceof Finding.NoSummary s) {
+            o.put("input_set", s.inputSet());
+            o.set("sides", sides(s.left(), s.right()));
+            o.put("error", s.error());
+        }
+        o.put("text", Wording.finding(f));
+        return o;
+    }
+
+    public static ObjectNode coverage(Coverage c) {
+        ObjectNode o = Json.object();
+        o.put("complete", c.complete());
+        o.put("only_left", c.onlyLeft().size());
+        o.put("only_right", c.onlyRight().size());
+        o.put("different_paths", c.differentPaths());
+        o.put("graph_slots", c.graphSlots());
+        o.put("diagnosis", Wording.coverage(c));
+        return o;
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode counts(Finding.NonFinite.Counts c) {
+        if (c == null) return com.fasterxml.jackson.databind.node.NullNode.getInstance();
+        return Json.object().put("nan_count", c.nan()).put("inf_count", c.inf());
+    }
+
+    private static ArrayNode sides(boolean left, boolean right) {
+        ArrayNode a = Json.array();
+        if (left) a.add("left");
+        if (right) a.add("right");
+        return a;
+    }
+
+    private static void putNullable(ObjectNode o, String name, Long v) {
+        if (v == null) o.putNull(name);
+        else o.put(name, v);
+    }
+}

@@ -1,0 +1,202 @@
+package dev.tdw.model.report;
+
+import dev.tdw.model.analysis.Coverage;
+import dev.tdw.model.analysis.Finding;
+import dev.tdw.model.analysis.InputIdentity;
+import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.PayloadIntegrity;
+import dev.tdw.model.compare.ScanResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The one wording of verdicts, findings, numbers and dtypes. The text output, the saved report and
+ * the window's labels all say things this way, so they never disagree about the same fact.
+ */
+public final class Wording {
+    private Wording() {}
+
+    /** "–" for a missing value, an integer as an integer, anything else with six significant digits. */
+    public static String number(Double v) {
+        if (v == null) return "–";
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
+        return String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    /** "0", "∞", "NaN", "–" (missing) or two significant digits in scientific notation. */
+    public static String relative(Double r) {
+        if (r == null) return "–";
+        if (r == 0) return "0";
+        if (Double.isInfinite(r)) return "∞";
+        if (Double.isNaN(r)) return "NaN";
+        return String.format(Locale.ROOT, "%.2e", r);
+    }
+
+    /** {@code torch.float16} as {@code float16}; "–" when unknown. */
+    public static String dtype(String dtype) {
+        if (dtype == null) return "–";
+        return dtype.startsWith("torch.") ? dtype.substring("torch.".length()) : dtype;
+    }
+
+    /** The short name of a finding kind, as a status column shows it. */
+    public static String kind(Finding.Kind kind) {
+        return switch (kind) {
+            case DIVERGENT -> "divergent";
+            case NON_FINITE -> "non-finite";
+            case ALIAS_OVERLAP -> "alias overlap";
+            case ONLY_LEFT -> "only left";
+            case ONLY_RIGHT -> "only right";
+            case ALIAS_LAYOUT -> "alias layout";
+            case NO_SUMMARY -> "no summary";
+        };
+    }
+
+    /** The stable name of a finding kind in JSON: {@code non_finite}. */
+    public static String kindId(Finding.Kind kind) { return kind.name().toLowerCase(Locale.ROOT); }
+
+    /** One finding as a sentence: reasons, sides, counts and partners. */
+    public static String finding(Finding f) {
+        if (f instanceof Finding.Divergent d) return divergence(d);
+        if (f instanceof Finding.NonFinite n) {
+            if (n.left() != null && n.right() != null) return "non-finite left (" + counts(n.left()) + ") and right (" + counts(n.right()) + ")";
+            return n.left() != null ? "non-finite left (" + counts(n.left()) + ")" : "non-finite right (" + counts(n.right()) + ")";
+        }
+        if (f instanceof Finding.AliasOverlap a) {
+            return "overlaps " + String.join(", ", a.partners()) + " with a different layout (" + sides(a.onLeft(), a.onRight()) + ")";
+        }
+        if (f instanceof Finding.AliasLayout a) {
+            return "shares storage with " + a.partners().size() + " other view(s) at other strides/offsets, bytes disjoint ("
+                    + sides(a.onLeft(), a.onRight()) + ")";
+        }
+        if (f instanceof Finding.OneSided o) {
+            return o.kind() == Finding.Kind.ONLY_LEFT ? "only in left: missing evidence on the right"
+                    : "only in right: missing evidence on the left";
+        }
+        Finding.NoSummary s = (Finding.NoSummary) f;
+        if (s.inputSet()) return "input set: no statistics (compare its tensors or replay it)";
+        String where = s.left() && s.right() ? "either side" : s.left() ? "the left" : "the right";
+        return "no summary on " + where + (s.error() == null ? "" : ": " + s.error());
+    }
+
+    private static String divergence(Finding.Divergent d) {
+        List<String> parts = new ArrayList<>();
+        for (String reason : d.reasons()) {
+            switch (reason) {
+                case "shape" -> parts.add("shape " + d.leftShape() + " → " + d.rightShape());
+                case "dtype" -> parts.add("dtype " + dtype(d.leftDtype()) + " → " + dtype(d.rightDtype()));
+                case "nonfinite" -> parts.add("non-finite introduced");
+                case "statistics" -> parts.add("statistics (" + String.join(", ", d.statistics()) + ")");
+                default -> parts.add(reason);
+            }
+        }
+        return "divergent: " + String.join("; ", parts);
+    }
+
+    /** "nan 280, inf 360". */
+    private static String counts(Finding.NonFinite.Counts c) {
+        List<String> parts = new ArrayList<>(2);
+        if (c.nan() > 0) parts.add("nan " + number(c.nan()));
+        if (c.inf() > 0) parts.add("inf " + number(c.inf()));
+        return String.join(", ", parts);
+    }
+
+    private static String sides(boolean left, boolean right) { return left && right ? "both sides" : left ? "left" : "right"; }
+
+    /** The token-id verdict: "inputs differ: prompt_token_ids at position 6 (56 vs 57)". */
+    public static String inputs(InputIdentity i) {
+        switch (i.verdict()) {
+            case DIFFERENT -> {
+                String also = i.identicalKeys().isEmpty() ? "" : "; " + String.join(" and ", i.identicalKeys()) + " identical";
+                if (i.left() != null && i.right() != null) {
+                    return "inputs differ: " + i.key() + " at position " + i.position() + " (" + i.left() + " vs " + i.right() + ")" + also;
+                }
+                return "inputs differ: " + i.key() + " at position " + i.position() + " (" + i.leftLength() + " tokens on the left, "
+                        + i.rightLength() + " on the right; the first " + i.position() + " agree)" + also;
+            }
+            case IDENTICAL -> {
+                return "identical inputs: " + String.join(" and ", i.identicalKeys()) + " equal (" + i.leftLength() + " tokens)";
+            }
+            default -> {
+                String why = i.unusable().isEmpty() ? "no token ids in the metadata"
+                        : String.join(", ", i.unusable().stream().map(Wording::unusable).toList());
+                return "inputs cannot be compared: " + why + (i.equalScheduledCount() ? "; equal num_scheduled_tokens proves nothing" : "");
+            }
+        }
+    }
+
+    private static String unusable(InputIdentity.Unusable u) {
+        return u.key() + switch (u.why()) {
+            case NOT_INTEGERS -> " (not a list of integers)";
+            case ONLY_LEFT -> " (only on the left)";
+            case ONLY_RIGHT -> " (only on the right)";
+        };
+    }
+
+    /** The coverage diagnosis; null when both sides captured the same stages. */
+    public static String coverage(Coverage c) {
+        if (c.complete()) return null;
+        List<String> parts = new ArrayList<>(2);
+        if (!c.onlyLeft().isEmpty()) parts.add(c.onlyLeft().size() + " stage(s) only on the left");
+        if (!c.onlyRight().isEmpty()) parts.add(c.onlyRight().size() + " only on the right");
+        StringBuilder s = new StringBuilder("Coverage mismatch: ").append(String.join(", ", parts))
+                .append(". The missing stages are missing evidence, not agreement.");
+        if (c.differentPaths()) s.append(" Both sides have stages of their own: suspect first that the runs took different paths.");
+        if (c.graphSlots() > 0) {
+            s.append(" Graph replay skips Python captures; the ").append(c.graphSlots())
+                    .append(" graph slot(s) can only be compared as tensors.");
+        }
+        return s.toString();
+    }
+
+    /** "layers.4.mlp.act#0 (order 40): nan 0, inf 20". */
+    public static String nonFinite(ScanResult.NonFiniteHit h) {
+        return h.key() + " (order " + h.order() + "): nan " + number(h.nanCount()) + ", inf " + number(h.infCount());
+    }
+
+    /** "layers.4.mlp.gate_up#0 (order 38): max_abs 70000". */
+    public static String overLimit(ScanResult.OverLimitHit h) {
+        return h.key() + " (order " + h.order() + "): max_abs " + number(h.maxAbs());
+    }
+
+    /** A payload checked against its own manifest: "consistent: 11 tensors checked, 2 row-limited skipped" or what disagrees. */
+    public static String payloadCheck(PayloadIntegrity.Result r) {
+        if (r == null) return "no payload saved";
+        StringBuilder s = new StringBuilder(r.consistent() ? "consistent: " : "INCONSISTENT: ");
+        s.append(r.checked()).append(" tensor(s) checked");
+        if (!r.skippedCut().isEmpty()) s.append(", ").append(r.skippedCut().size()).append(" row-limited skipped");
+        if (!r.missingInPayload().isEmpty()) {
+            s.append("; missing in the payload: ").append(String.join(", ", r.missingInPayload()));
+        }
+        for (PayloadIntegrity.Finding f : r.disagreements()) {
+            s.append("; ").append(f.recordKey()).append(" disagrees with its manifest (").append(String.join(", ", f.statistics())).append(")");
+        }
+        return s.toString();
+    }
+
+    /** What a storage shared by several stages means: the lead, a pool, or a benign sub-view. */
+    public static String aliasMeaning(AliasGroup g) {
+        if (g.overlapConflict()) return OVERLAP_MEANING;
+        return g.strideConflict() ? POOL_MEANING : SUBVIEW_MEANING;
+    }
+
+    public static final String OVERLAP_MEANING = "overlapping views with different layouts: a lead (cache or block-table corruption?)";
+    public static final String POOL_MEANING = "different strides/offsets, bytes disjoint: views of one pool";
+    public static final String SUBVIEW_MEANING = "same layout where the views meet: a sub-view, benign";
+
+    /** "DIVERGENT — first divergence layers.3.self_attn.q_rope#0 (statistics) · 71 compared · 6 without comparable statistics". */
+    public static String verdict(DiffResult d) {
+        StringBuilder s = new StringBuilder(d.verdict().name());
+        if (d.firstDivergent() != null) {
+            s.append(" — first divergence ").append(d.firstDivergent().key()).append(" (")
+                    .append(String.join(", ", d.firstDivergent().reasons())).append(")");
+        }
+        s.append(" · ").append(d.compared()).append(" compared");
+        if (!d.evidenceGaps().isEmpty()) s.append(" · ").append(d.evidenceGaps().size()).append(" without comparable statistics");
+        if (!d.onlyInLeft().isEmpty()) s.append(" · ").append(d.onlyInLeft().size()).append(" only left");
+        if (!d.onlyInRight().isEmpty()) s.append(" · ").append(d.onlyInRight().size()).append(" only right");
+        return s.toString();
+    }
+}

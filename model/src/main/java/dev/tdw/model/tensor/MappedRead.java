@@ -1,0 +1,73 @@
+package dev.tdw.model.tensor;
+
+import dev.tdw.model.text.SafeText;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Work over tensors mapped from payload files, guarded against the files changing underneath. A payload that shrinks
+ * while mapped (a capture still being written or synced) makes the next access to the lost pages fault; the JVM turns
+ * that fault into an {@link InternalError} ("a fault occurred in a recent unsafe memory access operation") in the
+ * thread that read. This turns it into a {@link PayloadFormatException} naming the file. Only Java code reads mapped
+ * memory here: zlib and the CRC (native code, where the fault would kill the JVM) only ever see heap copies.
+ */
+public final class MappedRead {
+    /** The work: reads tensors of the payloads it was given. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run() throws IOException;
+    }
+
+    private MappedRead() {}
+
+    /** Runs {@code work}; a fault on a mapping becomes an error naming the payload that shrank (or the first). */
+    public static <T> T guard(Work<T> work, Payload... payloads) throws IOException {
+        try {
+            T result = work.run();
+            settle();
+            return result;
+        } catch (InternalError e) {
+            if (!isMappingFault(e)) throw e;
+            throw new PayloadFormatException(changedMessage(shrunk(payloads)), e);
+        }
+    }
+
+    /** The same while a payload is being opened: the file is the one being read. */
+    static <T> T guard(Work<T> work, Path file) throws IOException {
+        try {
+            T result = work.run();
+            settle();
+            return result;
+        } catch (InternalError e) {
+            if (!isMappingFault(e)) throw e;
+            throw new PayloadFormatException(changedMessage(file), e);
+        }
+    }
+
+    /**
+     * The JVM raises a fault in compiled code asynchronously: the faulting read returns garbage and the error is
+     * thrown at the thread's next transition out of Java. A native call here makes that happen inside the guard, so
+     * a result computed from a vanished page is never returned as if whole.
+     */
+    private static void settle() {
+        Thread.yield();
+    }
+
+    /** Whether an error is the JVM's report of a fault on mapped memory. */
+    public static boolean isMappingFault(Throwable e) {
+        return e instanceof InternalError && e.getMessage() != null && e.getMessage().contains("unsafe memory access");
+    }
+
+    static String changedMessage(Object file) {
+        return SafeText.of(file) + ": changed while reading (the file is shorter than when it was opened; "
+                + "was it still being written or copied?)";
+    }
+
+    private static Path shrunk(Payload... payloads) {
+        for (Payload p : payloads) {
+            if (p.mapping().shrunk()) return p.path();
+        }
+        return payloads.length == 0 ? Path.of("(payload)") : payloads[0].path();
+    }
+}

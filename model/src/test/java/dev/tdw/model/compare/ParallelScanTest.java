@@ -1,0 +1,150 @@
+package dev.tdw.model.compare;
+
+import dev.tdw.model.tensor.DType;
+import dev.tdw.model.tensor.PayloadEntry;
+import dev.tdw.model.tensor.Tensor;
+import dev.tdw.model.tensor.TestTensors;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Splitting a pass across threads changes nothing: the same bits for 1 and N threads, any segment and wave size. */
+class ParallelScanTest {
+    private static double[] values(int n, long seed, double noise) {
+        Random random = new Random(seed);
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) out[i] = random.nextGaussian() * (1 + i % 7) + (noise == 0 ? 0 : random.nextGaussian() * noise);
+        return out;
+    }
+
+    /** A [rows, cols] float32 pair where the right side is the left plus noise on every third element. */
+    private static Tensor[] pair(int rows, int cols) {
+        double[] a = values(rows * cols, 1, 0);
+        double[] b = a.clone();
+        Random random = new Random(2);
+        for (int i = 0; i < b.length; i += 3) b[i] += random.nextGaussian() * 0.05;
+        long[] shape = {rows, cols};
+        return new Tensor[] {TestTensors.of(DType.FLOAT32, shape, a), TestTensors.of(DType.FLOAT32, shape, b)};
+    }
+
+    private static PairScan.FloatScan scan(Tensor l, Tensor r, int threads, int segmentChunks, int waveChunks, boolean fma) {
+        try (ScanThreads t = new ScanThreads(threads, segmentChunks, waveChunks)) {
+            return PairScan.floats(l, r, 1e-2, 1e-2, fma, t, 7);
+        }
+    }
+
+    @Test
+    void metricsAndElementStatisticsAreBitIdenticalForAnyThreadCount() {
+        Tensor[] p = pair(123, PairScan.CHUNK + 5);
+        for (boolean fma : new boolean[] {false, true}) {
+            PairScan.FloatScan one = scan(p[0], p[1], 1, 1, 1 << 20, fma);
+            for (int threads : new int[] {2, 3, 8}) {
+                for (int[] sizes : new int[][] {{1, 3}, {2, 7}, {5, 1 << 20}}) {
+                    PairScan.FloatScan many = scan(p[0], p[1], threads, sizes[0], sizes[1], fma);
+                    String what = threads + " threads, segments of " + sizes[0] + ", waves of " + sizes[1];
+                    assertEquals(one.sums(), many.sums(), what);
+                    assertSameStatistics(one.elements(), many.elements(), what);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theSerialPassFoldsChunkSumsInOrderLikeAPlainLoop() {
+        double[] a = values(PairScan.CHUNK * 4 + 11, 3, 0);
+        double[] b = values(a.length, 4, 0);
+        Tensor l = TestTensors.of(DType.FLOAT64, new long[] {a.length}, a);
+        Tensor r = TestTensors.of(DType.FLOAT64, new long[] {b.length}, b);
+        double sumAbs = 0, dot = 0;
+        for (int c = 0; c < a.length; c += PairScan.CHUNK) {
+            double sa = 0, dt = 0;
+            for (int i = c; i < Math.min(a.length, c + PairScan.CHUNK); i++) {
+                sa += Math.abs(a[i] - b[i]);
+                dt += a[i] * b[i];
+            }
+            sumAbs += sa;
+            dot += dt;
+        }
+        PairScan.FloatSums s = scan(l, r, 3, 1, 2, false).sums();
+        assertEquals(sumAbs, s.sumAbs());
+        assertEquals(dot, s.dot());
+    }
+
+    @Test
+    void stridedViewsSplitAcrossThreadsMatchTheirContiguousCopies() {
+        int rows = 300;
+        int cols = 37;
+        double[] a = values(rows * cols, 5, 0);
+        double[] transposedStorage = new double[a.length];
+        for (int i = 0; i < rows; i++) for (int j = 0; j < cols; j++) transposedStorage[j * rows + i] = a[i * cols + j];
+        Tensor contiguous = TestTensors.of(DType.FLOAT32, new long[] {rows, cols}, a);
+        Tensor base = TestTensors.of(DType.FLOAT32, new long[] {a.length}, transposedStorage);
+        Tensor strided = new Tensor(base.storage(), 0, new long[] {rows, cols}, new long[] {1, rows});
+        Tensor other = TestTensors.of(DType.FLOAT32, new long[] {rows, cols}, values(rows * cols, 6, 0));
+        PairScan.FloatScan serial = scan(contiguous, other, 1, 1, 1 << 20, true);
+        PairScan.FloatScan parallel = scan(strided, other, 4, 1, 2, true);
+        assertEquals(serial.sums(), parallel.sums());
+        assertSameStatistics(serial.elements(), parallel.elements(), "strided");
+    }
+
+    @Test
+    void theComparisonGivesTheSameResultOnOneAndManyThreads() {
+        Tensor[] p = pair(130, PairScan.CHUNK * PairScan.SEGMENT_CHUNKS / 100);
+        PayloadEntry l = PayloadEntry.tensor("x#0", PayloadEntry.Section.TENSORS, "x", null, p[0]);
+        PayloadEntry r = PayloadEntry.tensor("x#0", PayloadEntry.Section.TENSORS, "x", null, p[1]);
+        TensorsResult one = new TensorComparison().withElements(5).compare(List.of(l), List.of(r));
+        TensorsResult four = new TensorComparison().withElements(5).withThreads(4).compare(List.of(l), List.of(r));
+        assertEquals(one.items().get(0).metrics(), four.items().get(0).metrics());
+        assertEquals(one.items().get(0).elements().worst(), four.items().get(0).elements().worst());
+        assertEquals(new TensorComparison().compareTensors(p[0], p[1]),
+                new TensorComparison().withThreads(3).compareTensors(p[0], p[1]));
+    }
+
+    @Test
+    void integerMismatchesAreCountedAcrossThreads() {
+        long[] a = new long[10_000];
+        long[] b = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = i;
+            b[i] = i % 13 == 0 ? -i : i;
+        }
+        Tensor l = TestTensors.ofLongs(DType.INT64, new long[] {100, 100}, a);
+        Tensor r = TestTensors.ofLongs(DType.INT64, new long[] {100, 100}, b);
+        long expected = (a.length + 12) / 13 - 1;
+        try (ScanThreads t = new ScanThreads(3, 1, 1)) {
+            assertEquals(expected, PairScan.integerMismatches(l, r, t));
+        }
+    }
+
+    @Test
+    void aThreadCountOutOfRangeIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new TensorComparison().withThreads(0));
+        assertThrows(IllegalArgumentException.class, () -> new TensorComparison().withThreads(ScanThreads.MAX_THREADS + 1));
+        assertThrows(IllegalArgumentException.class, () -> new TensorComparison().withElements(-1));
+    }
+
+    @Test
+    void aFailureInAHelperThreadReachesTheCaller() {
+        try (ScanThreads t = new ScanThreads(3)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> t.run(50, (slot, task) -> {
+                if (task == 37) throw new IllegalStateException("payload closed");
+            }));
+            assertEquals("payload closed", e.getMessage());
+        }
+    }
+
+    static void assertSameStatistics(ElementStatistics a, ElementStatistics b, String what) {
+        assertEquals(a.worst(), b.worst(), what);
+        assertEquals(a.nonFinite(), b.nonFinite(), what);
+        assertEquals(List.of(a.histogram().zeros(), a.histogram().nonFinite()),
+                List.of(b.histogram().zeros(), b.histogram().nonFinite()), what);
+        assertEquals(java.util.Arrays.toString(a.histogram().counts()), java.util.Arrays.toString(b.histogram().counts()), what);
+        assertEquals(java.util.Arrays.toString(a.histogram().edges()), java.util.Arrays.toString(b.histogram().edges()), what);
+        assertEquals(java.util.Arrays.toString(a.heatmap().cells()), java.util.Arrays.toString(b.heatmap().cells()), what);
+        assertEquals(a.heatmap().max(), b.heatmap().max(), what);
+    }
+}

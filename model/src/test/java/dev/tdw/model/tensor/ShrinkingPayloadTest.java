@@ -1,0 +1,125 @@
+package dev.tdw.model.tensor;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A payload that shrinks while it is read (a capture still being written or synced) ends in a clean error naming the
+ * file, never in SIGBUS: mapped memory only reaches Java code, which the guard turns into "changed while reading".
+ */
+class ShrinkingPayloadTest {
+    private static final int ELEMENTS = 1 << 20; // 4 MiB of float32: far more than the part kept after truncation
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aStoredStorageTruncatedWhileMappedIsACleanErrorNamingTheFile() throws IOException {
+        Path file = payload(dir.resolve("stored.pt"));
+        try (Payload p = new PayloadReader().read(file)) {
+            Tensor t = p.entries().get(0).tensor();
+            truncate(file, 4096);
+            PayloadFormatException e = assertThrows(PayloadFormatException.class,
+                    () -> MappedRead.guard(() -> TensorDigest.of(t), p));
+            assertEquals(file + ": changed while reading (the file is shorter than when it was opened; "
+                    + "was it still being written or copied?)", e.getMessage());
+        }
+    }
+
+    @Test
+    void aPayloadTruncatedBeforeItsEntriesAreReadIsACleanError() throws IOException {
+        for (Path file : new Path[] {payload(dir.resolve("a.pt")), deflated(payload(dir.resolve("b.pt")), dir.resolve("b-deflated.pt"))}) {
+            long size = Files.size(file);
+            // Every cut, from a few bytes to nearly all: the zip directory survives none of them, so every one fails.
+            for (long keep = 0; keep < size; keep += Math.max(1, size / 64)) {
+                Path copy = dir.resolve("cut-" + keep + "-" + file.getFileName());
+                Files.copy(file, copy);
+                truncate(copy, keep);
+                PayloadFormatException e = assertThrows(PayloadFormatException.class, () -> new PayloadReader().read(copy));
+                assertTrue(e.getMessage().contains(copy.toString()), e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * The race the issue reported: a second thread truncates the payload while it is opened and read, stored and
+     * deflated. Whatever the interleaving, the read either completes or fails with a PayloadFormatException; a
+     * SIGBUS in zlib or the CRC would end this JVM and fail the build.
+     */
+    @Test
+    void truncatingWhileReadingNeverCrashes() throws Exception {
+        Path stored = payload(dir.resolve("race.pt"));
+        Path deflated = deflated(stored, dir.resolve("race-deflated.pt"));
+        for (int round = 0; round < 40; round++) {
+            Path source = round % 2 == 0 ? stored : deflated;
+            Path file = dir.resolve("round-" + round + ".pt");
+            Files.copy(source, file);
+            CountDownLatch start = new CountDownLatch(1);
+            long keep = Files.size(file) / 3;
+            Thread cutter = new Thread(() -> {
+                try {
+                    start.await();
+                    truncate(file, keep);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            cutter.start();
+            start.countDown();
+            try (Payload p = new PayloadReader().read(file)) {
+                for (PayloadEntry entry : p.entries()) {
+                    if (entry.tensor() != null) MappedRead.guard(() -> TensorDigest.of(entry.tensor()), p);
+                }
+            } catch (PayloadFormatException e) {
+                assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+            }
+            cutter.join();
+            // Once the cut is done, reading again must fail cleanly every time.
+            assertThrows(PayloadFormatException.class, () -> new PayloadReader().read(file));
+        }
+    }
+
+    private static Path payload(Path file) throws IOException {
+        double[] values = new double[ELEMENTS];
+        for (int i = 0; i < ELEMENTS; i++) values[i] = i % 1000;
+        new PayloadWriter("p", "race", 0, Map.of())
+                .tensor("layer.0", TestTensors.of(DType.FLOAT32, new long[] {ELEMENTS}, values))
+                .write(file);
+        return file;
+    }
+
+    /** The same payload with every entry deflated (valid zip; torch itself writes stored entries). */
+    static Path deflated(Path stored, Path out) throws IOException {
+        try (ZipFile in = new ZipFile(stored.toFile()); OutputStream os = Files.newOutputStream(out);
+             ZipOutputStream zip = new ZipOutputStream(os)) {
+            for (ZipEntry e : java.util.Collections.list(in.entries())) {
+                zip.putNextEntry(new ZipEntry(e.getName()));
+                in.getInputStream(e).transferTo(zip);
+                zip.closeEntry();
+            }
+        }
+        return out;
+    }
+
+    private static void truncate(Path file, long size) throws IOException {
+        try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            c.truncate(size);
+        }
+    }
+}
