@@ -9,6 +9,8 @@ import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.AnalysisJson;
+import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TextReport;
 import picocli.CommandLine.Command;
@@ -64,6 +66,9 @@ final class DiffCommand extends CommandSupport {
         if (output.format == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
             for (PairAnalysis a : analyses) out.print(TextReport.diff(a, PATHS));
+            NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
+                    NextCapture.DEFAULT_BUDGET_MIB << 20).next();
+            if (next != null) out.print(TextReport.next(next));
         } else {
             ObjectNode json;
             if (analyses.size() == 1) {

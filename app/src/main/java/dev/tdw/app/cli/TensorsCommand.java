@@ -47,9 +47,9 @@ final class TensorsCommand extends CommandSupport {
     int execute(PrintWriter out) throws UnusableInputException {
         TensorComparison comparison;
         try {
-            comparison = new TensorComparison(atol, rtol, maxElements)
+            TensorComparison configured = new TensorComparison(atol, rtol, maxElements)
                     .withThreads(threads == null ? TensorComparison.availableThreads() : threads);
-            if (worst != null) comparison = comparison.withElements(worst);
+            comparison = worst == null ? configured : configured.withElements(worst);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }

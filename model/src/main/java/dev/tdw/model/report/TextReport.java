@@ -12,6 +12,8 @@ import dev.tdw.model.compare.ElementDifference;
 import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
+import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.text.Escape;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -102,6 +104,21 @@ public final class TextReport {
         if (!d.evidenceGaps().isEmpty()) {
             b.append("without comparable statistics: ").append(String.join(", ", d.evidenceGaps())).append('\n');
         }
+    }
+
+    /** The closing lines of a text diff: the environment of the next, narrower capture. */
+    public static String next(NextCapture n) {
+        StringBuilder b = new StringBuilder();
+        b.append("next capture: tensors of ").append(n.scope().description()).append(" at ").append(Escape.controls(n.suspect().key()))
+                .append(String.format(" (%d stage(s), about %.2f MiB of %.0f MiB budget%s)%n", n.savedStages().size(),
+                        n.estimatedMib(), n.budgetBytes() / (double) (1 << 20), n.overBudget() ? ", OVER BUDGET: capture the stage alone" : ""));
+        if (n.sameOnBothSides()) {
+            b.append("  ").append(n.left().shellAssignments()).append('\n');
+        } else {
+            b.append("  left:  ").append(n.left().shellAssignments()).append('\n');
+            b.append("  right: ").append(n.right().shellAssignments()).append('\n');
+        }
+        return b.toString();
     }
 
     public static String tensors(TensorsResult t, String left, String right) {
