@@ -115,7 +115,13 @@ public final class MainWindow extends BorderPane {
         tableSummary.getStyleClass().add("hint");
         VBox tableBox = new VBox(table, tableSummary);
         VBox.setVgrow(table, Priority.ALWAYS);
+        // Minimum sizes keep the stage, status and compared statistic readable down to 800x500; the split panes never
+        // squeeze a part below them.
+        tableBox.setMinWidth(320);
+        tabs.setMinWidth(240);
+        chart.setMinHeight(140);
         upper = new SplitPane(tableBox, tabs);
+        upper.setMinHeight(180);
         upper.setDividerPositions(0.67);
         SplitPane.setResizableWithParent(tabs, false);
         outer = new SplitPane(upper, chart);
