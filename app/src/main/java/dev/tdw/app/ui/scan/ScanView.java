@@ -82,9 +82,10 @@ public final class ScanView extends VBox {
         content.getChildren().addAll(title("First non-finite"), hit(r.firstNonFinite(), "none: every summarised record is finite"));
         content.getChildren().addAll(title("First over limit"), hit(r.firstOverLimit(),
                 r.limit() == null ? "no limit set" : "none over " + r.limit()));
-        content.getChildren().add(title("Records without summary (" + r.withoutSummary().size() + ")"));
+        content.getChildren().add(title("No summary (" + r.withoutSummary().size() + ")"));
         if (r.withoutSummary().isEmpty()) {
-            content.getChildren().add(hint("none (input sets never carry statistics and are not counted)"));
+            content.getChildren().add(hint("none among the stages. Input sets never carry statistics: their \"no summary\" badge in"
+                    + " the table means compare their tensors or replay them, and they are not counted here."));
         } else {
             content.getChildren().add(hint("Not numerically fine: missing evidence (narrow DUMP_PROBE_SUMMARY, empty tensor or a failure)."));
             content.getChildren().add(links(r.withoutSummary()));

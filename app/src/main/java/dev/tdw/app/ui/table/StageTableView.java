@@ -172,8 +172,14 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private TreeTableColumn<RowNode, RowNode> stageColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("stage");
         c.setPrefWidth(268);
+        c.setMinWidth(150);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new TreeTableCell<>() {
+            {
+                // A narrow column keeps the end of a key (the op and its occurrence), which tells stages apart.
+                setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
+            }
+
             @Override
             protected void updateItem(RowNode n, boolean empty) {
                 super.updateItem(n, empty);
@@ -181,7 +187,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
                     setText(null);
                 } else if (n instanceof RowNode.LayerGroup g) {
                     long divergent = g.rows().stream().filter(StageRow::divergent).count();
-                    setText(g.name() + "  (" + g.rows().size() + " stages" + (divergent == 0 ? "" : ", " + divergent + " divergent") + ")");
+                    // Short enough for the column: "layers.41  11/12 divergent" or "layers.41  12 stages".
+                    setText(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent"));
                 } else {
                     setText(((RowNode.Leaf) n).row().key());
                 }
@@ -192,7 +199,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, RowNode> statusColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("status");
-        c.setPrefWidth(186);
+        c.setPrefWidth(200);
+        c.setMinWidth(110);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new StatusCell());
         return c;
@@ -208,7 +216,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, StatCell> statColumn(String name, String stat, Function<StatCell, String> text) {
         TreeTableColumn<RowNode, StatCell> c = new TreeTableColumn<>(name);
-        c.setPrefWidth(name.equals("rel Δ") ? 66 : 84);
+        // Wide enough for Wording.number's longest form ("-0.00791234", "-1.23457e+38") in the table's font.
+        c.setPrefWidth(name.equals("rel Δ") ? 72 : 100);
+        c.setMinWidth(name.equals("rel Δ") ? 60 : 88);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(
                 p.getValue().getValue() instanceof RowNode.Leaf l ? l.row().stat(stat) : null));
         c.setCellFactory(col -> new TreeTableCell<>() {
@@ -261,7 +271,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
         private static List<StatusBadge> groupBadge(RowNode.LayerGroup g) {
             RowStatus s = g.status();
-            return s == RowStatus.OK ? List.of() : List.of(new StatusBadge(s, g.count(s) + " stage(s) " + s.shortName()));
+            return s == RowStatus.OK ? List.of() : List.of(new StatusBadge(s, g.count(s) + " " + s.shortName(), g.count(s) + " stage(s) " + s.shortName()));
         }
     }
 
