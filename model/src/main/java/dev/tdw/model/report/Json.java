@@ -1,6 +1,9 @@
 package dev.tdw.model.report;
 
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,10 +12,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.text.SafeText;
 
-import java.nio.file.Path;
 import java.util.Collection;
-import java.util.function.Function;
 
 /**
  * The one JSON configuration of the command line and reports. Like Python's {@code json}, NaN and
@@ -22,8 +24,30 @@ public final class Json {
     public static final ObjectMapper MAPPER = new ObjectMapper(new JsonFactoryBuilder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
+            .characterEscapes(new UnsafeCharacterEscapes())
             .build())
             .enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * JSON escapes C0 controls by itself; these are escaped too ({@code \\uXXXX}), so a terminal or an editor showing
+     * the output cannot be steered by a value: DEL and C1 controls (U+009B is an 8-bit CSI), the line and paragraph
+     * separators, and the bidirectional overrides ({@link SafeText#unsafe}).
+     */
+    private static final class UnsafeCharacterEscapes extends CharacterEscapes {
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        UnsafeCharacterEscapes() {
+            ascii[0x7f] = ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() { return ascii; }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return SafeText.unsafe((char) ch) && ch > 0x7f ? new SerializedString(String.format("\\u%04x", ch)) : null;
+        }
+    }
 
     private Json() {}
 
@@ -53,9 +77,6 @@ public final class Json {
             throw new IllegalStateException("cannot serialise a result tree", e);
         }
     }
-
-    /** How paths are shown in output: as given on the command line, or relative to a base. */
-    public static Function<Path, String> pathsAsGiven() { return Path::toString; }
 
     /** The error object of exit code 2. */
     public static ObjectNode failure(String error) {
