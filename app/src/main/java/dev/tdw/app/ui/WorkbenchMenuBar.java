@@ -51,11 +51,12 @@ final class WorkbenchMenuBar extends MenuBar {
         MenuItem first = item("First Divergence", "F", vm::goToFirstDivergence);
         MenuItem next = item("Next Divergent Stage", "N", vm::goToNextDivergent);
         MenuItem previous = item("Previous Divergent Stage", "P", vm::goToPreviousDivergent);
+        MenuItem tensorMismatch = item("First Tensor Mismatch", "T", vm::goToFirstTensorMismatch);
         MenuItem focusFilter = item("Filter Stages…", "Shortcut+F", commands::focusFilter);
         MenuItem detail = item("Stage Detail", "Shortcut+1", commands::showDetail);
         MenuItem scanTab = item("Scan", "Shortcut+2", commands::showScan);
         MenuItem tensorsTab = item("Tensors", "Shortcut+3", () -> commands.showTensors(null));
-        Menu view = new Menu("View", null, first, next, previous, new SeparatorMenuItem(), focusFilter, divergentOnly,
+        Menu view = new Menu("View", null, first, next, previous, tensorMismatch, new SeparatorMenuItem(), focusFilter, divergentOnly,
                 columns, new SeparatorMenuItem(), detail, scanTab, tensorsTab, new SeparatorMenuItem(), logScale);
 
         MenuItem panel = item("Device Panel…", "Shortcut+Shift+D", commands::showDevicePanel);

@@ -45,6 +45,11 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import dev.tdw.model.analysis.StageTensors;
+import dev.tdw.model.analysis.TensorEvidence;
+import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import dev.tdw.model.capture.SameCapture;
@@ -79,6 +84,9 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
     private final ReadOnlyStringWrapper verdictText = new ReadOnlyStringWrapper(this, "verdictText", "");
     private final ReadOnlyStringWrapper coverageText = new ReadOnlyStringWrapper(this, "coverageText");
+    private final ReadOnlyObjectWrapper<TensorEvidence> tensorEvidence = new ReadOnlyObjectWrapper<>(this, "tensorEvidence");
+    private final ReadOnlyStringWrapper tensorVerdictText = new ReadOnlyStringWrapper(this, "tensorVerdictText", "");
+    private long tensorGeneration;
     private final ReadOnlyStringWrapper verdictStyle = new ReadOnlyStringWrapper(this, "verdictStyle");
     private final ReadOnlyStringWrapper problemsText = new ReadOnlyStringWrapper(this, "problemsText", "");
     private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(this, "placeholder", OPEN_TWO);
@@ -145,6 +153,10 @@ public final class WorkbenchViewModel {
     public ReadOnlyObjectProperty<Comparison> comparisonProperty() { return comparison.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictTextProperty() { return verdictText.getReadOnlyProperty(); }
     public ReadOnlyStringProperty coverageTextProperty() { return coverageText.getReadOnlyProperty(); }
+    /** The tensor comparison of the shown pair, when both sides saved payloads; null before it finished or without payloads. */
+    public ReadOnlyObjectProperty<TensorEvidence> tensorEvidenceProperty() { return tensorEvidence.getReadOnlyProperty(); }
+    /** The tensor verdict line under the summary verdict; empty when the tensors are not (yet) compared. */
+    public ReadOnlyStringProperty tensorVerdictTextProperty() { return tensorVerdictText.getReadOnlyProperty(); }
     /** The verdict banner's look: the verdict's name in lower case with dashes, "same-capture", or null without a verdict. */
     public ReadOnlyStringProperty verdictStyleProperty() { return verdictStyle.getReadOnlyProperty(); }
     /** The files that were not used, summed up truthfully (whether anything else loaded); empty when none. */
@@ -437,6 +449,7 @@ public final class WorkbenchViewModel {
     private void apply(Comparison c) {
         String keep = selectedKey.get();
         comparison.set(c);
+        compareTensors(c);
         updatePlaceholder();
         StageRows rows = c == null ? StageRows.EMPTY : c.rows();
         table.rowsProperty().set(rows);
@@ -476,6 +489,46 @@ public final class WorkbenchViewModel {
         Optional<String> k = table.firstDivergence();
         k.ifPresentOrElse(selectedKey::set, () -> status.set("No divergence: " + (comparison.get() == null ? "nothing compared"
                 : comparison.get().diff().verdict().name())));
+    }
+
+    /** Selects the first stage whose tensors mismatch (T). */
+    public void goToFirstTensorMismatch() {
+        TensorEvidence e = tensorEvidence.get();
+        if (e != null && e.firstMismatch() != null) select(e.firstMismatch());
+        else status.set(e == null ? "No tensor comparison: " + (comparison.get() == null ? "nothing is compared."
+                : "both sides need a saved payload (or it is still running).") : "No tensor mismatch: " + Wording.tensorVerdict(e));
+    }
+
+    /**
+     * After the summary diff, the tensors of the pair in the background when both sides saved a payload: the table's
+     * tensor column, the verdict line and T come from it.
+     */
+    private void compareTensors(Comparison c) {
+        long gen = ++tensorGeneration;
+        tensorEvidence.set(null);
+        tensorVerdictText.set("");
+        table.tensorVerdictsProperty().set(Map.of());
+        if (c == null || left.capture() == null || right.capture() == null) return;
+        Path leftRoot = left.capture().root(), rightRoot = right.capture().root();
+        Manifest l = left.manifest(), r = right.manifest();
+        tasks.run("Comparing the tensors", p -> {
+            Optional<Path> lp = CaptureDirectory.payloadOf(leftRoot, l), rp = CaptureDirectory.payloadOf(rightRoot, r);
+            if (lp.isEmpty() || rp.isEmpty()) return null;
+            PayloadReader reader = new PayloadReader();
+            try (Payload lpay = reader.read(lp.get()); Payload rpay = reader.read(rp.get())) {
+                return TensorEvidence.of(c.analysis(), lpay, rpay, TensorComparison.DEFAULT_ATOL, TensorComparison.DEFAULT_RTOL,
+                        TensorComparison.DEFAULT_MAX_ELEMENTS);
+            }
+        }, e -> {
+            if (gen != tensorGeneration || e == null) return;
+            tensorEvidence.set(e);
+            tensorVerdictText.set(Wording.tensorVerdict(e));
+            Map<String, String> verdicts = new java.util.HashMap<>();
+            for (StageTensors t : e.stages()) verdicts.put(t.key(), Wording.tensors(t));
+            table.tensorVerdictsProperty().set(Map.copyOf(verdicts));
+        }, e -> {
+            if (gen == tensorGeneration && !(e instanceof CancellationException)) tensorVerdictText.set("tensors not compared: " + e.getMessage());
+        });
     }
 
     /** Selects the next divergent row (N). */

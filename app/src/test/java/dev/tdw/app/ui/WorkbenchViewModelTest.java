@@ -287,4 +287,25 @@ class WorkbenchViewModelTest {
         }
         return to;
     }
+
+    @Test
+    void theTensorsOfThePairAreComparedAfterTheSummaryAndTJumpsToTheFirstMismatch() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertTrue(tasks.titles.contains("Comparing the tensors"));
+        var evidence = vm.tensorEvidenceProperty().get();
+        assertNotNull(evidence, "both sides saved payloads");
+        assertNotNull(evidence.firstMismatch());
+        assertTrue(vm.tensorVerdictTextProperty().get().startsWith("tensors FAIL"), vm.tensorVerdictTextProperty().get());
+        assertTrue(vm.table().tensorVerdictsProperty().get().get(evidence.firstMismatch()).startsWith("FAIL"));
+        vm.goToFirstTensorMismatch();
+        assertEquals(evidence.firstMismatch(), vm.selectedKeyProperty().get());
+    }
+
+    @Test
+    void withoutPayloadsTSaysWhy() {
+        WorkbenchViewModel vm = vm();
+        vm.goToFirstTensorMismatch();
+        assertEquals("No tensor comparison: nothing is compared.", vm.statusProperty().get());
+    }
 }

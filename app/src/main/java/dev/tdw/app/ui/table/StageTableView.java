@@ -63,6 +63,11 @@ public final class StageTableView extends TreeTableView<RowNode> {
         setPlaceholder(new Label("Open two captures (File ▸ Open, or drop a capture folder on a side)."));
         getColumns().add(stageColumn());
         getColumns().add(statusColumn());
+        TreeTableColumn<RowNode, String> tensor = textColumn("tensors", 150, r -> vm.tensorVerdictsProperty().get().getOrDefault(r.key(), ""));
+        tensor.setId("tensor-column");
+        tensor.setMinWidth(80);
+        vm.tensorVerdictsProperty().addListener((o, a, b) -> refresh());
+        getColumns().add(tensor);
         getColumns().add(textColumn("shape", 104, r -> r.sideBySide(Layout::shape)));
         getColumns().add(textColumn("dtype", 128, r -> r.sideBySide(l -> l.dtype() == null ? null : Wording.dtype(l.dtype()))));
         for (String stat : Statistics.ORDER) {
