@@ -113,6 +113,7 @@ public final class WorkbenchViewModel {
     private boolean pairingInProgress;
     private long compareGeneration;
     private TaskRunner.Handle comparing;
+    private long answeredGeneration;
 
     public WorkbenchViewModel(TaskRunner tasks, RecentCaptures recentStore) {
         this.tasks = tasks;
@@ -367,7 +368,8 @@ public final class WorkbenchViewModel {
                 + (l == null ? right.name() : left.name()) + ".");
         else if (l.manifests().isEmpty() || r.manifests().isEmpty()) placeholder.set("Nothing to compare: "
                 + (l.manifests().isEmpty() ? left.name() : right.name()) + " has no usable manifest (see the banner above).");
-        else if (comparison.get() == null) placeholder.set("No manifest pair selected.");
+        else if (comparison.get() == null) placeholder.set(comparing != null ? "Comparing " + left.name() + " with " + right.name() + " …"
+                : "No manifest pair selected.");
         else placeholder.set("No stage matches the filter.");
     }
 
@@ -441,9 +443,23 @@ public final class WorkbenchViewModel {
         }
         Tolerance tol = tolerance.get();
         status.set("Comparing " + l.id() + " with " + r.id() + " …");
-        comparing = tasks.run("Comparing", p -> ComparisonTask.run(l, r, tol),
-                c -> { if (gen == compareGeneration) apply(c); },
-                e -> { if (gen == compareGeneration && !(e instanceof CancellationException)) status.set("Comparison failed: " + e); });
+        placeholder.set("Comparing " + left.name() + " with " + right.name() + " …");
+        TaskRunner.Handle handle = tasks.run("Comparing", p -> ComparisonTask.run(l, r, tol),
+                c -> {
+                    if (gen != compareGeneration) return;
+                    comparing = null;
+                    answeredGeneration = gen;
+                    apply(c);
+                },
+                e -> {
+                    if (gen != compareGeneration) return;
+                    comparing = null;
+                    answeredGeneration = gen;
+                    updatePlaceholder();
+                    if (!(e instanceof CancellationException)) status.set("Comparison failed: " + e);
+                });
+        // A runner may answer before returning (tests run work at once): only a comparison still out is "comparing".
+        if (answeredGeneration != gen) comparing = handle;
     }
 
     private void apply(Comparison c) {

@@ -22,7 +22,7 @@ import java.util.function.BooleanSupplier;
  * <pre>
  * mvn -q -o dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/cp.txt
  * xvfb-run -s "-screen 0 1600x1000x24" java -cp target/classes:target/test-classes:../model/target/classes:$(cat target/cp.txt) \
- *     dev.tdw.app.ui.ScreenshotTour target/screenshots
+ *     dev.tdw.app.ui.ScreenshotTour target/screenshots 1600x1000
  * </pre>
  */
 public final class ScreenshotTour {
@@ -30,11 +30,13 @@ public final class ScreenshotTour {
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "target/screenshots");
+        String[] size = (args.length > 1 ? args[1] : "1600x1000").split("x");
+        double width = Double.parseDouble(size[0]), height = Double.parseDouble(size[1]);
         Files.createDirectories(out);
         Platform.startup(() -> { });
         onFx(() -> {
             Stage stage = new Stage();
-            session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.of(new WindowGeometry(0, 0, 1600, 1000, false, 0.6, 0.64)));
+            session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.of(new WindowGeometry(0, 0, width, height, false, 0.6, 0.64)));
         });
         WorkbenchViewModel vm = session.vm();
 

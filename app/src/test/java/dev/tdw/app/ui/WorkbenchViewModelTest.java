@@ -272,6 +272,8 @@ class WorkbenchViewModelTest {
         assertEquals("loading layer-bug/candidate …", vm.right().headlineProperty().get());
         assertTrue(vm.placeholderProperty().get().startsWith("Loading"));
         held.finish(0);
+        assertEquals("Comparing layer-bug/baseline with layer-bug/candidate …", vm.placeholderProperty().get(),
+                "while the diff runs the table says so, not 'no pair selected'");
         held.finish(1);
         assertEquals("layer-bug/candidate", vm.right().headlineProperty().get());
         vm.open(dev.tdw.app.ui.capture.Side.RIGHT, Captures.dir("overflow", "candidate"));

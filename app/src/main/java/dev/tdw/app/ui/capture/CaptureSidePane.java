@@ -26,6 +26,7 @@ public final class CaptureSidePane extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         Label chip = new Label(side.toUpperCase(java.util.Locale.ROOT));
         chip.getStyleClass().addAll("side-chip", "side-chip-" + side);
+        chip.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label name = new Label();
         name.setId(side + "-name");
         name.getStyleClass().add("side-name");

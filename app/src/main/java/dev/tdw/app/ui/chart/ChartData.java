@@ -26,7 +26,6 @@ public record ChartData(String statistic, double[] left, double[] right, double[
     /** The value axis' name: the statistic, and which stages it leaves out. */
     public String axisLabel() {
         return integerStagesLeftOut == 0 ? statistic
-                : statistic + " (" + integerStagesLeftOut + " integer stage" + (integerStagesLeftOut == 1 ? "" : "s")
-                + " such as token ids left out)";
+                : statistic + " (integer stages left out)";
     }
 }
