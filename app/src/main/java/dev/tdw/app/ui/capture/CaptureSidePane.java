@@ -49,6 +49,9 @@ public final class CaptureSidePane extends HBox {
         rank.setId(side + "-rank");
         rank.valueProperty().bindBidirectional(vm.rankProperty());
         rank.setTooltip(new Tooltip("rank"));
+        // The pickers keep their text ("occ 2", "rank 0"); the capture's name gives way first.
+        occurrence.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        rank.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         getChildren().addAll(chip, name, label, occurrence, rank);
         name.setOnMouseClicked(e -> { if (e.getClickCount() == 2) onOpen.run(); });
 

@@ -60,16 +60,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
         setTableMenuButtonVisible(true);
         // Rows of one height: the virtual flow then never measures cells while scrolling 10k rows.
         setFixedCellSize(24);
-        setPlaceholder(new Label("Open two captures (File ▸ Open, or drop a capture folder on a side)."));
         getColumns().add(stageColumn());
         getColumns().add(statusColumn());
-        TreeTableColumn<RowNode, String> tensor = textColumn("tensors", 150, r -> vm.tensorVerdictsProperty().get().getOrDefault(r.key(), ""));
-        tensor.setId("tensor-column");
-        tensor.setMinWidth(80);
-        vm.tensorVerdictsProperty().addListener((o, a, b) -> refresh());
-        getColumns().add(tensor);
-        getColumns().add(textColumn("shape", 104, r -> r.sideBySide(Layout::shape)));
-        getColumns().add(textColumn("dtype", 128, r -> r.sideBySide(l -> l.dtype() == null ? null : Wording.dtype(l.dtype()))));
         for (String stat : Statistics.ORDER) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
             parent.getColumns().add(statColumn("left", stat, c -> Wording.number(c.left())));
@@ -79,6 +71,14 @@ public final class StageTableView extends TreeTableView<RowNode> {
             statColumns.put(stat, parent);
             getColumns().add(parent);
         }
+        // Layout and tensors after the statistics: at 1024 px the stage, its status and the compared statistic stay in view.
+        getColumns().add(textColumn("shape", 104, r -> r.sideBySide(Layout::shape)));
+        getColumns().add(textColumn("dtype", 128, r -> r.sideBySide(l -> l.dtype() == null ? null : Wording.dtype(l.dtype()))));
+        TreeTableColumn<RowNode, String> tensor = textColumn("tensors", 150, r -> vm.tensorVerdictsProperty().get().getOrDefault(r.key(), ""));
+        tensor.setId("tensor-column");
+        tensor.setMinWidth(80);
+        vm.tensorVerdictsProperty().addListener((o, a, b) -> refresh());
+        getColumns().add(tensor);
         getColumns().forEach(c -> c.setSortable(false));
         setRowFactory(t -> new StageRowCell(actions));
         vm.nodesProperty().addListener((o, a, b) -> rebuild(b));
