@@ -16,6 +16,7 @@ import dev.tdw.app.ui.replay.ReplayDialog;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
 import dev.tdw.app.report.ReportContext;
 import dev.tdw.app.report.ReportWriter;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.scan.ScanView;
 import dev.tdw.app.ui.sets.CaptureSetView;
 import dev.tdw.app.ui.sets.RunsView;
@@ -73,6 +74,22 @@ public final class MainWindow extends BorderPane {
         public void openTensorsComparison(Path left, Path right) {
             vm.tensors().openPayloads(left, right);
             tabs.getSelectionModel().select(tensorTab);
+        }
+
+        @Override
+        public void replayStarted(String what) {
+            vm.setStatus(what);
+        }
+
+        @Override
+        public void replayFinished(ReplayRun run) {
+            vm.replayFinished(run);
+            openTensorsComparison(run.referenceFile(), run.candidateFile());
+        }
+
+        @Override
+        public void replayFailed(String why) {
+            vm.setStatus(why);
         }
     };
     private Stage deviceStage;
@@ -214,7 +231,7 @@ public final class MainWindow extends BorderPane {
         Comparison c = vm.comparison();
         if (c == null) return;
         ReportContext ctx = new ReportContext(vm.left().name(), vm.right().name(), vm.pairingTextProperty().get(),
-                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version());
+                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version(), vm.replaysProperty().get());
         vm.tasks().run("Writing report", p -> ReportWriter.write(html, c.analysis(), ctx), w -> {
             vm.setStatus("Report written: " + w.html() + " (with " + w.json().getFileName() + " and " + w.png().getFileName() + ")");
             done.accept(w);

@@ -4,6 +4,7 @@ import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.report.Wording;
 
 import dev.tdw.model.capture.Layout;
+import dev.tdw.model.report.Wording;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.scene.control.ContextMenu;

@@ -1,12 +1,14 @@
 package dev.tdw.app.ui.replay;
 
-import dev.tdw.app.ui.testing.DirectTaskRunner;
-
+import dev.tdw.app.ui.work.FxTaskRunner;
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.config.ReplayChoices;
 import dev.tdw.app.ui.device.RecordingActions;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.bridge.RuntimeDiscovery;
 import dev.tdw.bridge.ascend.AscendLibraryLocator;
 import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.testing.TestCaptures;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -44,9 +46,8 @@ class ReplayDialogUiTest {
     @TempDir Path tmp;
 
     final RecordingActions actions = new RecordingActions();
-    /** Background work runs at once on the calling (FX) thread: no pool to wait for. */
-    final DirectTaskRunner pool = new DirectTaskRunner();
-    final AtomicReference<Optional<ReplayOutcome>> result = new AtomicReference<>();
+    final FxTaskRunner tasks = new FxTaskRunner();
+    final AtomicReference<Optional<ReplayRun>> result = new AtomicReference<>();
     Stage owner;
     ReplayDialogModel model;
 
@@ -56,12 +57,13 @@ class ReplayDialogUiTest {
         stage.setScene(new Scene(new StackPane(), 300, 200));
         stage.show();
         RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(Path.of("/nonexistent-cann"))).locate()));
-        model = ReplayDialogModel.open(new ReplayTarget(CAPTURE.resolve("cmpl-replay-rank0.pt"), "add_rms_norm", 3, "cmpl-replay", CAPTURE),
-                actions, noCann, tmp.resolve("replays"), pool);
+        model = ReplayDialogModel.open(new ReplayTarget(CAPTURE.resolve("cmpl-replay-rank0.pt"), "add_rms_norm", 3, "cmpl-replay", CAPTURE,
+                Side.RIGHT), actions, noCann, tmp.resolve("replays"), tasks, new ReplayChoices(tmp.resolve("config/replay-choices.json")));
     }
 
     @AfterEach
-    void end() throws InterruptedException {
+    void end() {
+        tasks.shutdown();
     }
 
     private void showDialog(FxRobot robot) {
@@ -82,7 +84,7 @@ class ReplayDialogUiTest {
         robot.clickOn("#replay-run");
         await("closed with an outcome", () -> result.get() != null);
         assertEquals(TensorsVerdict.PASS, result.get().orElseThrow().verdict());
-        Path out = tmp.resolve("replays/cmpl-replay-add_rms_norm-3");
+        Path out = ReplayDialogModelTest.realPath(tmp).resolve("replays/cmpl-replay-right-add_rms_norm-3");
         assertEquals(List.of(new RecordingActions.Comparison(out.resolve("reference.pt"), out.resolve("candidate.pt"), true)), actions.comparisons);
     }
 
@@ -92,7 +94,7 @@ class ReplayDialogUiTest {
         TextField out = robot.lookup("#replay-out-dir").queryAs(TextField.class);
         robot.clickOn(out).eraseText(call(() -> out.getText().length())).write(CAPTURE.resolve("out").toString());
         assertTrue(call(() -> robot.lookup("#replay-problems").queryAs(Label.class).getText())
-                .endsWith("replay outputs never go into a capture"));
+                .endsWith("outputs never go into a capture"));
         assertTrue(call(() -> robot.lookup("#replay-run").queryAs(Button.class).isDisabled()));
         robot.clickOn("Close");
         await("closed", () -> result.get() != null);
