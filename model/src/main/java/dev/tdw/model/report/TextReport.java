@@ -13,7 +13,7 @@ import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.next.NextCapture;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -109,7 +109,7 @@ public final class TextReport {
     /** The closing lines of a text diff: the environment of the next, narrower capture. */
     public static String next(NextCapture n) {
         StringBuilder b = new StringBuilder();
-        b.append("next capture: tensors of ").append(n.scope().description()).append(" at ").append(Escape.controls(n.suspect().key()))
+        b.append("next capture: tensors of ").append(n.scope().description()).append(" at ").append(SafeText.of(n.suspect().key()))
                 .append(String.format(" (%d stage(s), about %.2f MiB of %.0f MiB budget%s)%n", n.savedStages().size(),
                         n.estimatedMib(), n.budgetBytes() / (double) (1 << 20), n.overBudget() ? ", OVER BUDGET: capture the stage alone" : ""));
         if (n.sameOnBothSides()) {
