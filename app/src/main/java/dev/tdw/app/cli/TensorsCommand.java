@@ -88,7 +88,7 @@ final class TensorsCommand extends CommandSupport {
         return out;
     }
 
-    private static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
+    static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
         try {
             return CaptureDirectory.payloadOf(root, m)
                     .orElseThrow(() -> new UnusableInputException(m.path() + ": saved no payload (no tensor_file); set DUMP_PROBE_TENSOR to save tensors"));
