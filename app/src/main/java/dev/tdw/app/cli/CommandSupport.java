@@ -3,11 +3,13 @@ package dev.tdw.app.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.CaptureDirectory;
-import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.ManifestReader;
+import dev.tdw.model.input.InputException;
 import dev.tdw.model.report.Json;
+import dev.tdw.model.tensor.MappedRead;
+import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.function.Function;
 
 /**
@@ -39,13 +42,42 @@ abstract class CommandSupport implements Callable<Integer> {
             refuseUnsupportedFormat();
             return execute(out);
         } catch (UnusableInputException e) {
-            err.println("tdw " + spec.name() + ": " + e.getMessage());
-            out.println(Json.write(Json.failure(e.getMessage())));
-            return ExitCodes.UNUSABLE;
+            return fail(out, err, ExitCodes.UNUSABLE, SafeText.of(e.getMessage()));
+        } catch (CancellationException e) {
+            return fail(out, err, ExitCodes.UNUSABLE, SafeText.of(e.getMessage()));
+        } catch (RuntimeException | Error e) {
+            if (MappedRead.isMappingFault(e)) {
+                return fail(out, err, ExitCodes.UNUSABLE, "a payload changed while it was read (it is shorter than when"
+                        + " it was opened; was it still being written or copied?)");
+            }
+            if (e instanceof OutOfMemoryError) {
+                return fail(out, err, ExitCodes.UNUSABLE, "the input needs more memory than the Java heap has"
+                        + " (raise it with TDW_JAVA_OPTS=-Xmx...; docs/security.md lists the sizes that fit)");
+            }
+            return fail(out, err, ExitCodes.INTERNAL, internalError(e));
         } finally {
-            for (LoadProblem p : problems) err.println("tdw " + spec.name() + ": skipped " + p.message());
+            for (LoadProblem p : problems) err.println("tdw " + spec.name() + ": skipped " + SafeText.of(p.message()));
             out.flush();
         }
+    }
+
+    /** The message and the JSON failure object every failure prints, whatever the exit code. */
+    private int fail(PrintWriter out, PrintWriter err, int exit, String message) {
+        err.println("tdw " + spec.name() + ": " + message);
+        if (!textFormat()) out.println(Json.write(Json.failure(message)));
+        return exit;
+    }
+
+    /** Whether {@code --format text} was asked for: then stdout carries no JSON, failures included. */
+    private boolean textFormat() {
+        var format = spec.findOption("--format");
+        return format != null && String.valueOf((Object) format.getValue()).equals("text");
+    }
+
+    /** What a user can paste into a report: the exception and where it was thrown, one line. */
+    static String internalError(Throwable e) {
+        StackTraceElement[] at = e.getStackTrace();
+        return "internal error, please report: " + SafeText.of(e) + (at.length == 0 ? "" : " at " + at[0]);
     }
 
     abstract int execute(PrintWriter out) throws UnusableInputException;
@@ -67,8 +99,8 @@ abstract class CommandSupport implements Callable<Integer> {
     static Manifest readManifest(Path file) throws UnusableInputException {
         try {
             return new ManifestReader().read(file);
-        } catch (CaptureFormatException e) {
-            throw new UnusableInputException(e.getMessage(), e);
+        } catch (InputException e) {
+            throw new UnusableInputException(e);
         }
     }
 
@@ -81,8 +113,8 @@ abstract class CommandSupport implements Callable<Integer> {
                 throw new UnusableInputException(dir + ": no readable manifest ({label}-rank{N}.json) in this directory");
             }
             return d;
-        } catch (CaptureFormatException e) {
-            throw new UnusableInputException(e.getMessage(), e);
+        } catch (InputException e) {
+            throw new UnusableInputException(e);
         }
     }
 

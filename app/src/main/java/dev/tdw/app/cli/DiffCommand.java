@@ -15,6 +15,7 @@ import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,10 +78,10 @@ final class DiffCommand extends CommandSupport {
         DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
         if (output.format == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
-            for (PairAnalysis a : analyses) out.print(TextReport.diff(a, PATHS));
+            for (PairAnalysis a : analyses) out.print(SafeText.lines(TextReport.diff(a, PATHS)));
             NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
                     NextCapture.DEFAULT_BUDGET_MIB << 20).next();
-            if (next != null) out.print(TextReport.next(next));
+            if (next != null) out.print(SafeText.lines(TextReport.next(next)));
         } else {
             ObjectNode json;
             if (analyses.size() == 1) {

@@ -1,11 +1,13 @@
 package dev.tdw.app.cli;
 
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadReader;
+import dev.tdw.model.text.SafeText;
 
 import java.io.IOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /** Opens payloads for the commands; every failure becomes unusable input naming the file. */
@@ -15,11 +17,10 @@ final class PayloadFiles {
     static Payload open(Path file) throws UnusableInputException {
         try {
             return new PayloadReader().read(file);
-        } catch (NoSuchFileException e) {
-            throw new UnusableInputException(file + ": file not found", e);
+        } catch (InputException e) {
+            throw new UnusableInputException(e);
         } catch (IOException e) {
-            String m = e.getMessage() == null ? e.toString() : e.getMessage();
-            throw new UnusableInputException(m.contains(file.toString()) ? m : file + ": " + m, e);
+            throw new UnusableInputException(SafeText.of(file) + ": " + RegularFiles.reason(e), e);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.tdw.app.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
+import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.tensor.Payload;
@@ -11,6 +12,7 @@ import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,15 +46,36 @@ final class ScanCommand extends CommandSupport {
         if (manifestFiles.isEmpty() && directories.isEmpty()) {
             throw new UnusableInputException("give --manifest FILE... or a capture directory");
         }
+        // Each manifest with the capture root its payload is resolved in: the directory given, or the file's folder.
         List<Manifest> manifests = new ArrayList<>();
-        for (Path f : manifestFiles) manifests.add(readManifest(f));
-        for (Path d : directories) manifests.addAll(manifests(d, selector));
+        List<Path> roots = new ArrayList<>();
+        for (Path f : manifestFiles) {
+            manifests.add(readManifest(f));
+            roots.add(f.toAbsolutePath().getParent());
+        }
+        for (Path d : directories) {
+            for (Manifest m : manifests(d, selector)) {
+                manifests.add(m);
+                roots.add(d);
+            }
+        }
         List<ScanResult> results = manifests.stream().map(m -> Scan.of(m, maxAbsLimit)).toList();
-        // One check per manifest (null: no payload saved), whatever the format prints.
+        // One check per manifest (null: no payload saved, or a bad one listed in problems), whatever the format prints.
         List<PayloadIntegrity.Result> checks = new ArrayList<>();
-        if (verifyPayload) for (Manifest m : manifests) checks.add(verify(m));
+        for (int i = 0; verifyPayload && i < manifests.size(); i++) {
+            Manifest m = manifests.get(i);
+            try {
+                checks.add(verify(roots.get(i), m));
+            } catch (UnusableInputException e) {
+                // A file named on the command line must be usable; in a directory, one bad payload is listed and the
+                // others are still checked, as plain scan does with a bad manifest.
+                if (i < manifestFiles.size()) throw e;
+                problems.add(new LoadProblem(m.path(), e.getMessage()));
+                checks.add(null);
+            }
+        }
         if (output.format == OutputOptions.Format.text) {
-            out.print(TextReport.scan(results, verifyPayload ? checks : null, PATHS));
+            out.print(SafeText.lines(TextReport.scan(results, verifyPayload ? checks : null, PATHS)));
         } else {
             ObjectNode json = ScanJson.of(results, PATHS);
             for (int i = 0; i < checks.size(); i++) {
@@ -64,14 +87,14 @@ final class ScanCommand extends CommandSupport {
         return exitCode(output, results.stream().noneMatch(ScanResult::flagged));
     }
 
-    /** Null when the manifest saved no payload. */
-    private static PayloadIntegrity.Result verify(Manifest m) throws UnusableInputException {
+    /** Null when the manifest saved no payload; resolved in the capture root as {@code tensors} does. */
+    private static PayloadIntegrity.Result verify(Path root, Manifest m) throws UnusableInputException {
         if (m.tensorFile() == null) return null;
         Path payload;
         try {
-            payload = CaptureDirectory.payloadOf(m.path().toAbsolutePath().getParent(), m).orElseThrow();
+            payload = CaptureDirectory.payloadOf(root, m).orElseThrow();
         } catch (CaptureFormatException e) {
-            throw new UnusableInputException(e.getMessage(), e);
+            throw new UnusableInputException(e);
         }
         try (Payload p = PayloadFiles.open(payload)) {
             return PayloadFiles.guard(() -> PayloadIntegrity.check(m, p), p);

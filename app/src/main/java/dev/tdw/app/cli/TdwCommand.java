@@ -3,8 +3,13 @@ package dev.tdw.app.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import dev.tdw.model.report.Json;
+import dev.tdw.model.text.SafeText;
+
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** The {@code tdw} command line: {@code scan}, {@code diff}, {@code next}, {@code tensors}, {@code replay}. */
@@ -12,7 +17,8 @@ import java.util.List;
         description = "Tensor Dump Workbench: find the first stage where two captures' numbers diverge.%n"
                 + "Without a sub-command (or with 'open LEFT RIGHT') the workbench window starts.",
         footer = {"", "Exit codes: 0 ran (the verdict is in the output); 1 only with --fail-on-divergence when the verdict",
-                "is not ALIGNED/PASS; 2 unusable input."})
+                "is not ALIGNED/PASS; 2 unusable input; 3 internal error (please report); 4 the output could not",
+                "be written (closed pipe, full disk)."})
 public final class TdwCommand {
     /**
      * The sub-commands in the order the usage lists them. Picocli reflects over every registered command before it
@@ -35,25 +41,57 @@ public final class TdwCommand {
 
     private TdwCommand() {}
 
+    /**
+     * Runs a command line. Output is UTF-8 whatever the locale's charset. A failed write to {@code out} (a closed
+     * pipe, a full disk) is exit code {@link ExitCodes#OUTPUT_FAILED}, never 0: the output is incomplete.
+     */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        int exit = execute(args, outWriter, errWriter);
+        outWriter.flush();
+        if (outWriter.checkError() || out.checkError()) {
+            errWriter.println("tdw: cannot write the output (closed pipe or full disk); it is incomplete");
+            return ExitCodes.OUTPUT_FAILED;
+        }
+        return exit;
+    }
+
+    private static int execute(String[] args, PrintWriter out, PrintWriter err) {
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
             // Building even the bare parser costs several times a JVM's start; the version needs none of it.
             for (String line : new Version().getVersion()) out.println(line);
             return ExitCodes.RAN;
         }
         CommandLine cl = new CommandLine(new TdwCommand());
-        String named = args.length > 0 && SUBCOMMANDS.contains(args[0]) && !args[0].equals("help") ? args[0] : null;
+        String named = args.length > 0 && isCommandName(args[0]) && !args[0].equals("help") ? args[0] : null;
         for (String name : SUBCOMMANDS) {
             if (named == null || named.equals(name)) cl.addSubcommand(name, subcommand(name));
         }
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        // Picocli's own usage errors are unusable input too.
+        cl.setOut(out);
+        cl.setErr(err);
+        // Picocli's own usage errors are unusable input too, with the same JSON failure object as other failures.
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("tdw: " + ex.getMessage());
+            String message = SafeText.of(ex.getMessage());
+            err.println("tdw: " + message);
             ex.getCommandLine().usage(err);
+            if (!wantsText(a)) out.println(Json.write(Json.failure(message)));
             return ExitCodes.UNUSABLE;
         });
         return cl.execute(args);
+    }
+
+    /** Whether an argument names a sub-command ({@code scan}, {@code help}, ...). */
+    public static boolean isCommandName(String arg) {
+        return SUBCOMMANDS.contains(arg);
+    }
+
+    private static boolean wantsText(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--format=text") || args[i].equals("--format") && i + 1 < args.length && args[i + 1].equals("text")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
+import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorsResult;
@@ -12,6 +13,7 @@ import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TensorsJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,6 +55,7 @@ final class TensorsCommand extends CommandSupport {
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
+        TensorComparison chosen = comparison;
         Paired paired = Files.isDirectory(left) || Files.isDirectory(right) ? pair(left, right, selector) : null;
         List<PayloadPair> files = paired == null ? List.of(new PayloadPair(left, right)) : payloads(paired);
         List<ObjectNode> results = new ArrayList<>();
@@ -60,16 +63,25 @@ final class TensorsCommand extends CommandSupport {
         StringBuilder text = new StringBuilder();
         for (PayloadPair f : files) {
             try (Payload l = PayloadFiles.open(f.left()); Payload r = PayloadFiles.open(f.right())) {
-                TensorsResult result = PayloadFiles.guard(() -> comparison.compare(l, r), l, r);
+                TensorsResult result = PayloadFiles.guard(() -> chosen.compare(l, r), l, r);
                 verdicts.add(result.verdict());
                 results.add(TensorsJson.toJson(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
                 text.append(TextReport.tensors(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
+            } catch (UnusableInputException e) {
+                // Two payloads named on the command line must be usable; of directories, a bad pair is listed and
+                // the others still compared, as diff does with a bad manifest.
+                if (paired == null) throw e;
+                problems.add(new LoadProblem(f.left(), e.getMessage()));
             }
+        }
+        if (results.isEmpty()) {
+            throw new UnusableInputException("no pair of " + left + " and " + right + " could be compared ("
+                    + problems.size() + " skipped; see problems)");
         }
         TensorsVerdict worst = verdicts.stream().min(Comparator.naturalOrder()).orElseThrow();
         if (output.format == OutputOptions.Format.text) {
-            if (paired != null) out.println(paired.method().description());
-            out.print(text);
+            if (paired != null) out.println(SafeText.of(paired.method().description()));
+            out.print(SafeText.lines(text.toString()));
         } else {
             ObjectNode json = results.size() == 1 ? results.get(0) : envelope("tensors", paired.method(), results, worst.name());
             if (paired != null && results.size() == 1) json.put("pairing", paired.method().description());
@@ -79,11 +91,15 @@ final class TensorsCommand extends CommandSupport {
         return exitCode(output, worst == TensorsVerdict.PASS);
     }
 
-    /** The payload each paired manifest names; a manifest without one cannot take part. */
-    private List<PayloadPair> payloads(Paired paired) throws UnusableInputException {
+    /** The payload each paired manifest names; a pair whose manifest names none (or a refused one) is listed. */
+    private List<PayloadPair> payloads(Paired paired) {
         List<PayloadPair> out = new ArrayList<>();
         for (CapturePairing.ManifestPair p : paired.pairs()) {
-            out.add(new PayloadPair(payloadOf(left, p.left()), payloadOf(right, p.right())));
+            try {
+                out.add(new PayloadPair(payloadOf(left, p.left()), payloadOf(right, p.right())));
+            } catch (UnusableInputException e) {
+                problems.add(new LoadProblem(p.left().path(), e.getMessage()));
+            }
         }
         return out;
     }
@@ -91,9 +107,10 @@ final class TensorsCommand extends CommandSupport {
     static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
         try {
             return CaptureDirectory.payloadOf(root, m)
-                    .orElseThrow(() -> new UnusableInputException(m.path() + ": saved no payload (no tensor_file); set DUMP_PROBE_TENSOR to save tensors"));
+                    .orElseThrow(() -> new UnusableInputException(SafeText.of(m.path())
+                            + ": saved no payload (no tensor_file); set DUMP_PROBE_TENSOR to save tensors"));
         } catch (CaptureFormatException e) {
-            throw new UnusableInputException(e.getMessage(), e);
+            throw new UnusableInputException(e);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.tdw.app.ui;
 
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.config.WindowGeometry;
+import dev.tdw.app.ui.capture.Side;
 import javafx.application.Application;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
@@ -51,6 +52,7 @@ public final class WorkbenchApp extends Application {
         window = session.window();
         session.vm().loadRecent();
         if (request.demo()) session.vm().openPair(demo.baseline(), demo.candidate());
+        else if (request.oneSide()) session.vm().open(Side.LEFT, request.left());
         else session.vm().openPair(request.left(), request.right());
     }
 

@@ -158,7 +158,7 @@ class CliBehaviourTest {
     @Test
     void aWrongOpenSaysItsUsageWithoutStartingAWindow() throws Exception {
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.tdw.app.Main", "open", "only-one-side").redirectErrorStream(true).start();
+                "-cp", System.getProperty("java.class.path"), "dev.tdw.app.Main", "open", "a", "b", "c").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(2, p.exitValue(), out);

@@ -19,8 +19,17 @@ class StartupRequestTest {
     }
 
     @Test
+    void openTakesOneCaptureOrTwoManifestsAsTheDocsSay() {
+        StartupRequest one = StartupRequest.parse(List.of("open", "runs/a"));
+        assertTrue(one.oneSide());
+        assertEquals(Path.of("runs/a"), one.left());
+        StartupRequest files = StartupRequest.parse(List.of("open", "a-rank0.json", "b-rank0.json"));
+        assertEquals(Path.of("b-rank0.json"), files.right());
+    }
+
+    @Test
     void anythingElseIsRefusedWithTheUsage() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StartupRequest.parse(List.of("open", "only-one")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StartupRequest.parse(List.of("open", "a", "b", "c")));
         assertTrue(e.getMessage().contains("tdw open LEFT RIGHT"));
         assertThrows(IllegalArgumentException.class, () -> WorkbenchApp.launch(new String[]{"frobnicate"}));
     }

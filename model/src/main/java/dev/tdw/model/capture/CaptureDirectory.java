@@ -47,6 +47,7 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         return load(root, new ManifestReader(), LoadProgress.NONE);
     }
 
+    /** Every manifest under {@code root}; a single manifest file (a {@code .json}) is a capture of one manifest. */
     public static CaptureDirectory load(Path root, ManifestReader reader, LoadProgress progress) throws CaptureFormatException {
         Path realRoot;
         try {
@@ -54,7 +55,10 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         } catch (InputException e) {
             throw new CaptureFormatException(root, e.reason().equals("file not found") ? "directory not found" : e.reason(), e);
         }
-        if (!Files.isDirectory(realRoot)) throw new CaptureFormatException(root, "not a directory");
+        if (!Files.isDirectory(realRoot)) {
+            if (Files.isRegularFile(realRoot) && root.getFileName().toString().endsWith(".json")) return ofManifest(root, reader);
+            throw new CaptureFormatException(root, "not a directory");
+        }
         Walk walk = new Walk(root, realRoot, progress);
         walk.run();
         List<LoadProblem> problems = walk.problems;
@@ -99,6 +103,26 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         });
         manifests.sort(Comparator.comparing(Manifest::id).thenComparing(Manifest::path));
         return new CaptureDirectory(root, manifests, problems);
+    }
+
+    /**
+     * One manifest file opened as a capture of its own (what {@code tdw open a.json b.json} asks for): its folder is
+     * the root its payload is resolved in, and an unreadable manifest is an error, as there is nothing else to show.
+     */
+    private static CaptureDirectory ofManifest(Path file, ManifestReader reader) throws CaptureFormatException {
+        Manifest m = reader.read(file);
+        List<LoadProblem> problems = new ArrayList<>();
+        Path folder = file.toAbsolutePath().getParent();
+        try {
+            Path p = payloadOf(folder, m).orElse(null);
+            if (p != null && !Files.isRegularFile(p)) {
+                problems.add(new LoadProblem(file, SafeText.of(file) + ": names payload " + SafeText.of(m.tensorFile())
+                        + ", " + (Files.exists(p) ? "which is not a regular file" : "which is missing")));
+            }
+        } catch (CaptureFormatException e) {
+            problems.add(new LoadProblem(file, e.getMessage()));
+        }
+        return new CaptureDirectory(folder, List.of(m), problems);
     }
 
     /**

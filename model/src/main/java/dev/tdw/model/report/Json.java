@@ -1,6 +1,9 @@
 package dev.tdw.model.report;
 
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +12,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.text.SafeText;
 
 import java.util.Collection;
 
@@ -20,8 +24,30 @@ public final class Json {
     public static final ObjectMapper MAPPER = new ObjectMapper(new JsonFactoryBuilder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
+            .characterEscapes(new UnsafeCharacterEscapes())
             .build())
             .enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * JSON escapes C0 controls by itself; these are escaped too ({@code \\uXXXX}), so a terminal or an editor showing
+     * the output cannot be steered by a value: DEL and C1 controls (U+009B is an 8-bit CSI), the line and paragraph
+     * separators, and the bidirectional overrides ({@link SafeText#unsafe}).
+     */
+    private static final class UnsafeCharacterEscapes extends CharacterEscapes {
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        UnsafeCharacterEscapes() {
+            ascii[0x7f] = ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() { return ascii; }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return SafeText.unsafe((char) ch) && ch > 0x7f ? new SerializedString(String.format("\\u%04x", ch)) : null;
+        }
+    }
 
     private Json() {}
 

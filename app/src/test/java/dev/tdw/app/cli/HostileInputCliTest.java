@@ -1,0 +1,179 @@
+package dev.tdw.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.model.testing.SpecialFiles;
+import dev.tdw.model.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.tdw.app.cli.CliBehaviourTest.tdw;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The command line under hostile and accidental input: no hang, one exit code per kind of failure (2 input, 3
+ * internal, 4 output), every failure the same JSON object, untrusted text escaped, UTF-8 whatever the locale.
+ */
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class HostileInputCliTest {
+    @TempDir Path tmp;
+
+    private static final Path OVERFLOW = TestCaptures.scenario("overflow").resolve("candidate");
+
+    @Test
+    void aFifoAsManifestOrPayloadIsRefusedWithoutBlocking() throws Exception {
+        Path fifo = SpecialFiles.fifo(tmp.resolve("x-rank0.json"));
+        CliBehaviourTest.Run r = tdw("scan", "--manifest", fifo.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("failed", r.json().get("status").asText());
+        assertEquals(fifo + ": not a regular file (a FIFO, socket or device)", r.json().get("error").asText());
+        r = tdw("diff", "--left", fifo.toString(), "--right", fifo.toString());
+        assertEquals(2, r.exit(), r.err());
+        Path pt = SpecialFiles.fifo(tmp.resolve("x.pt"));
+        r = tdw("tensors", "--left", pt.toString(), "--right", pt.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("not a regular file (a FIFO, socket or device) in " + pt, r.json().get("error").asText());
+    }
+
+    @Test
+    void oneBadPayloadInADirectoryIsListedAndTheRestIsStillChecked() throws Exception {
+        Path left = copy(TestCaptures.scenario("identical").resolve("run1"), tmp.resolve("left"));
+        Path right = copy(TestCaptures.scenario("identical").resolve("run2"), tmp.resolve("right"));
+        Path payload;
+        try (var s = Files.list(right)) {
+            payload = s.filter(p -> p.toString().endsWith(".pt")).findFirst().orElseThrow();
+        }
+        Files.write(payload, new byte[] {1, 2, 3});
+        CliBehaviourTest.Run scan = tdw("scan", "--verify-payload", left.toString(), right.toString());
+        assertEquals(0, scan.exit(), scan.err());
+        JsonNode json = scan.json();
+        assertTrue(json.get("manifests").get(0).has("payload_check"), scan.out());
+        assertTrue(json.get("problems").get(0).asText().contains(payload.toString()), scan.out());
+        // tensors DIR DIR: the only pair is bad, so nothing could be compared: exit 2 naming the skipped file.
+        CliBehaviourTest.Run tensors = tdw("tensors", "--left", left.toString(), "--right", right.toString());
+        assertEquals(2, tensors.exit(), tensors.err());
+        assertTrue(tensors.err().contains(payload.toString()), tensors.err());
+    }
+
+    @Test
+    void controlAndBidiCharactersAreEscapedInTextAndJson() throws Exception {
+        String stage = "evil\u001b[2J\u009b1m\u202ename\u2028";
+        Path dir = Files.createDirectories(tmp.resolve("cap"));
+        Path manifest = dir.resolve("x-rank0.json");
+        Files.writeString(manifest, "{\"label\": \"x\", \"rank\": 0, \"records\": [{\"stage\": \""
+                + stage.replace("\u001b", "\\u001b") + "\", \"order\": 0, \"summary\": {\"nan_count\": 1, \"inf_count\": 0,"
+                + " \"max_abs\": 1, \"min\": 0, \"max\": 1, \"mean\": 0.5}}]}", StandardCharsets.UTF_8);
+        CliBehaviourTest.Run text = tdw("scan", "--manifest", manifest.toString(), "--format", "text");
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().contains("evil\\u001b[2J\\u009b1m\\u202ename\\u2028"), text.out());
+        assertFalse(text.out().chars().anyMatch(c -> c == 0x1b || c == 0x9b || c == 0x202e || c == 0x2028), text.out());
+        CliBehaviourTest.Run json = tdw("scan", "--manifest", manifest.toString());
+        assertFalse(json.out().chars().anyMatch(c -> c == 0x1b || c == 0x9b || c == 0x202e || c == 0x2028), json.out());
+        // Escaped, the JSON still reads back as the very same stage name.
+        assertTrue(json.out().contains("\\u009b") && json.out().contains("\\u202e") && json.out().contains("\\u2028"), json.out());
+        assertEquals(stage + "#0", json.json().get("manifests").get(0).get("first_nonfinite").get("key").asText());
+    }
+
+    @Test
+    void usageErrorsPrintTheSameJsonFailureObject() throws Exception {
+        CliBehaviourTest.Run r = tdw("diff", "--left", "a.json");
+        assertEquals(2, r.exit());
+        assertEquals("failed", r.json().get("status").asText());
+        assertTrue(r.json().get("error").asText().contains("--right"), r.out());
+        CliBehaviourTest.Run text = tdw("diff", "--left", "a.json", "--format", "text");
+        assertEquals("", text.out());
+    }
+
+    /** An unexpected exception is an internal error with its own message and exit code, never "unusable input". */
+    @Test
+    void anUnexpectedExceptionIsAnInternalError() {
+        @CommandLine.Command(name = "boom")
+        class Boom extends CommandSupport {
+            @Override
+            int execute(java.io.PrintWriter out) {
+                throw new IllegalStateException("a bug");
+            }
+        }
+        java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
+        CommandLine cl = new CommandLine(new Boom());
+        cl.setOut(new java.io.PrintWriter(out));
+        cl.setErr(new java.io.PrintWriter(err));
+        assertEquals(ExitCodes.INTERNAL, cl.execute());
+        assertTrue(err.toString().startsWith("tdw boom: internal error, please report: java.lang.IllegalStateException: a bug at "),
+                err.toString());
+        assertTrue(out.toString().contains("\"status\" : \"failed\""), out.toString());
+    }
+
+    /** A closed pipe or a full disk: the output is incomplete, so the exit code says so instead of 0. */
+    @Test
+    void aFailedWriteToStandardOutputIsExitCode4() {
+        OutputStream broken = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        };
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int exit = TdwCommand.run(new String[] {"scan", OVERFLOW.toString()}, new PrintStream(broken, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ExitCodes.OUTPUT_FAILED, exit);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot write the output"));
+    }
+
+    /** A folder named like a sub-command in the working directory never turns the command into "open". */
+    @Test
+    void aSubcommandNameWinsOverADirectoryOfTheSameName() throws Exception {
+        Files.createDirectories(tmp.resolve("scan"));
+        Files.createDirectories(tmp.resolve("baseline"));
+        Process p = java(tmp, List.of(), "scan", "baseline");
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, p.waitFor(), err);
+        assertTrue(err.contains("tdw scan: baseline: no readable manifest"), err);
+    }
+
+    /** Under LANG=C with an ASCII default charset the JSON is still UTF-8: two distinct keys never print the same. */
+    @Test
+    void outputIsUtf8WhateverTheLocale() throws Exception {
+        Path manifest = tmp.resolve("u-rank0.json");
+        Files.writeString(manifest, "{\"label\": \"\u00e4\u03bb\", \"records\": []}", StandardCharsets.UTF_8);
+        Process p = java(tmp, List.of("-Dfile.encoding=US-ASCII", "-Dsun.stdout.encoding=US-ASCII", "-Dsun.stderr.encoding=US-ASCII"),
+                "scan", "--manifest", manifest.toString());
+        byte[] out = p.getInputStream().readAllBytes();
+        assertEquals(0, p.waitFor(), new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        assertTrue(new String(out, StandardCharsets.UTF_8).contains("\"label\" : \"\u00e4\u03bb\""), new String(out, StandardCharsets.UTF_8));
+    }
+
+    private static Process java(Path workingDirectory, List<String> jvmOptions, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add("dev.tdw.app.Main");
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workingDirectory.toFile());
+        pb.environment().put("LANG", "C");
+        pb.environment().put("LC_ALL", "C");
+        return pb.start();
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (var s = Files.list(from)) {
+            for (Path f : s.toList()) Files.copy(f, to.resolve(f.getFileName()));
+        }
+        return to;
+    }
+}
