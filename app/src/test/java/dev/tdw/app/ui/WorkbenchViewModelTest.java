@@ -3,6 +3,7 @@ package dev.tdw.app.ui;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.DeferredTaskRunner;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.compare.DiffVerdict;
@@ -197,25 +198,5 @@ class WorkbenchViewModelTest {
         deferred.finish(1);
         deferred.finish(0);
         assertEquals("layer-bug/baseline", vm.left().name());
-    }
-
-    /** Holds work until the test finishes it, in any order. */
-    private static final class DeferredTaskRunner implements TaskRunner {
-        private final java.util.List<Runnable> pending = new java.util.ArrayList<>();
-
-        @Override
-        public <T> Handle run(String title, Work<T> work, java.util.function.Consumer<T> onSuccess,
-                              java.util.function.Consumer<Throwable> onFailure) {
-            pending.add(() -> {
-                try {
-                    onSuccess.accept(work.run(dev.tdw.model.capture.LoadProgress.NONE));
-                } catch (Exception e) {
-                    onFailure.accept(e);
-                }
-            });
-            return () -> { };
-        }
-
-        void finish(int i) { pending.get(i).run(); }
     }
 }
