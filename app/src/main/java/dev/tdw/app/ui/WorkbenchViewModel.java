@@ -298,7 +298,12 @@ public final class WorkbenchViewModel {
         sets.show(null);
         Tolerance tol = tolerance.get();
         tasks.run("Comparing runs against their noise", progress -> RunsAnalysis.of(l.get(), r.get(), tol, 1.0),
-                result -> { if (gen == overviewGeneration) runs.show(result); },
+                result -> {
+                    if (gen != overviewGeneration) return;
+                    runs.show(result);
+                    updatePairingText();
+                    if (comparison.get() != null) verdictText.set(verdictLine(comparison.get()));
+                },
                 e -> { if (gen == overviewGeneration) status.set("Comparing the runs failed: " + e.getMessage()); });
         return true;
     }
@@ -426,6 +431,11 @@ public final class WorkbenchViewModel {
             pairingText.set("");
             return;
         }
+        if (runs.result() != null) {
+            pairingText.set("repeated runs: " + runs.result().leftRuns().size() + " left, " + runs.result().rightRuns().size()
+                    + " right (see Runs); the stage table compares the first run of each side");
+            return;
+        }
         boolean paired = p.pairs().stream().anyMatch(x -> x.left() == left.manifest() && x.right() == right.manifest());
         StringBuilder s = new StringBuilder(p.pairs().isEmpty() ? "no manifests pair up" : p.method().description());
         s.append(" · ").append(p.pairs().size()).append(p.pairs().size() == 1 ? " pair" : " pairs");
@@ -492,12 +502,21 @@ public final class WorkbenchViewModel {
             verdictText.set("The same capture on both sides (" + left.capture().root() + "): there is nothing to compare.");
             verdictStyle.set("same-capture");
         } else {
-            verdictText.set(Wording.verdict(c.diff()));
+            verdictText.set(verdictLine(c));
             verdictStyle.set(c.diff().verdict().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         }
         coverageText.set(Wording.coverage(c.analysis().coverage()));
         status.set("Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
                 + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): " + c.diff().verdict());
+    }
+
+    /**
+     * The pair's verdict; with repeated runs, the runs' verdict first, since one run against one run of a noisy
+     * configuration diverges at its first non-deterministic stage whatever the defect.
+     */
+    private String verdictLine(Comparison c) {
+        if (runs.result() == null) return Wording.verdict(c.diff());
+        return "Runs: " + runs.result().verdictText() + " · below, the first run of each side: " + Wording.verdict(c.diff());
     }
 
     private void updateTitle() {

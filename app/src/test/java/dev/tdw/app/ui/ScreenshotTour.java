@@ -93,6 +93,9 @@ public final class ScreenshotTour {
         shoot(out, "workbench-pairs-tp4-origin");
         onFx(() -> ((javafx.scene.control.Button) session.window().lookup("#pair-cell-1-1-2")).fire());
         shoot(out, "workbench-pairs-tp4-origin-rank2");
+        open(vm, "intermittent", "baseline", "candidate");
+        await(() -> vm.runs().result() != null);
+        shoot(out, "workbench-runs-intermittent");
 
         onFx(() -> ((javafx.scene.control.MenuBar) session.window().lookup("#menu-bar")).getMenus().stream()
                 .flatMap(m -> m.getItems().stream()).filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow().fire());

@@ -134,8 +134,12 @@ class WorkbenchViewModelTest {
                 .findFirst().orElseThrow().run());
         assertNull(vm.sets().result(), "runs are not an every-pair overview");
         assertNotNull(vm.comparison(), "the first runs are still compared stage by stage");
+        assertTrue(vm.verdictTextProperty().get().startsWith("Runs: INTERMITTENT (1 of 5 runs beyond noise) · below, the first run of each side: DIVERGENT"),
+                vm.verdictTextProperty().get());
+        assertEquals("repeated runs: 4 left, 5 right (see Runs); the stage table compares the first run of each side", vm.pairingTextProperty().get());
         vm.openPair(Captures.dir("tp4-origin", "baseline"), Captures.dir("tp4-origin", "candidate"));
         assertNull(vm.runs().result());
+        assertTrue(vm.verdictTextProperty().get().startsWith("DIVERGENT"), vm.verdictTextProperty().get());
     }
 
     @Test
