@@ -4,6 +4,7 @@
 #             (current CANN split)
 #   legacy/   libascendcl.so libnnopbase.so libopapi.so                      (older CANN, one operator library)
 #   single/   libascend_double.so and the three legacy names as symlinks to it
+#   broken/   libascendcl.so linked against a library that is then removed (a dependency that does not load)
 # Usage: build-double.sh <source dir> <output dir>. Called by the Maven test build only.
 set -eu
 src=$1
@@ -13,7 +14,7 @@ flags="-std=gnu11 -O1 -g -Wall -Wextra -Werror -fPIC -pthread -fvisibility=hidde
 rpath='-Wl,-rpath,$ORIGIN'
 
 rm -rf "$out"
-mkdir -p "$out/current" "$out/legacy" "$out/single"
+mkdir -p "$out/current" "$out/legacy" "$out/single" "$out/broken"
 
 for layout in current legacy; do
     dir=$out/$layout
@@ -32,3 +33,8 @@ $cc $flags -o "$out/single/libascend_double.so" "$src/runtime.c" "$src/tensor.c"
 for name in libascendcl.so libnnopbase.so libopapi.so; do
     ln -s libascend_double.so "$out/single/$name"
 done
+
+echo 'int tdw_double_gone(void) { return 0; }' | $cc $flags -x c -o "$out/broken/libtdw_double_gone.so" - -Wl,-soname,libtdw_double_gone.so
+$cc $flags -o "$out/broken/libascendcl.so" "$src/runtime.c" -Wl,-soname,libascendcl.so -L"$out/broken" -Wl,--no-as-needed \
+    -ltdw_double_gone
+rm "$out/broken/libtdw_double_gone.so"

@@ -107,7 +107,15 @@ typedef struct aclOpExecutor {
 } aclOpExecutor;
 
 /* Handle kinds in the live-object registry. */
-enum { TDW_DEVICE_BLOCK = 1, TDW_STREAM, TDW_TENSOR, TDW_SCALAR, TDW_INT_ARRAY, TDW_EXECUTOR };
+enum { TDW_DEVICE_BLOCK = 1, TDW_STREAM, TDW_TENSOR, TDW_SCALAR, TDW_INT_ARRAY, TDW_EXECUTOR, TDW_TENSOR_LIST };
+
+#define TDW_MAX_LIST 8
+
+/* Owns its tensors: aclDestroyTensorList destroys them too (opbase acl_op_api.cpp). */
+typedef struct aclTensorList {
+    uint64_t size;
+    aclTensor *tensors[TDW_MAX_LIST];
+} aclTensorList;
 
 /* --- shared helpers, defined in libascendcl (runtime.c) --- */
 TDW_EXPORT void tdw_double_error(const char *function, const char *format, ...);

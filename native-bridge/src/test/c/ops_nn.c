@@ -183,6 +183,15 @@ static aclnnStatus layer_norm_compute(aclOpExecutor *ex, void *workspace) {
     return ACLNN_SUCCESS;
 }
 
+/* aclnnLayerNorm wants weight and bias shaped exactly like normalizedShape (not just as many elements). */
+static int same_dims(const aclTensor *t, const aclIntArray *shape) {
+    if (t->ndim != shape->size) return 0;
+    for (uint64_t i = 0; i < shape->size; i++) {
+        if (t->dims[i] != shape->values[i]) return 0;
+    }
+    return 1;
+}
+
 TDW_EXPORT aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, const aclIntArray *normalizedShape,
                                                       const aclTensor *weight, const aclTensor *bias, double eps,
                                                       aclTensor *out, aclTensor *meanOut, aclTensor *rstdOut,
@@ -210,8 +219,8 @@ TDW_EXPORT aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, co
     }
     REQUIRE(fn, tdw_double_is_float(input->dtype) && tdw_double_same_shape(input, out) && out->dtype == input->dtype,
             "out differs from input in shape or type");
-    REQUIRE(fn, weight == NULL || tdw_double_numel(weight) == width, "weight does not have %lld elements", (long long)width);
-    REQUIRE(fn, bias == NULL || tdw_double_numel(bias) == width, "bias does not have %lld elements", (long long)width);
+    REQUIRE(fn, weight == NULL || same_dims(weight, normalizedShape), "weight's shape is not normalizedShape");
+    REQUIRE(fn, bias == NULL || same_dims(bias, normalizedShape), "bias's shape is not normalizedShape");
     int64_t rows = tdw_double_numel(input) / width;
     REQUIRE(fn, meanOut == NULL || tdw_double_numel(meanOut) == rows, "meanOut does not have %lld elements", (long long)rows);
     REQUIRE(fn, rstdOut == NULL || tdw_double_numel(rstdOut) == rows, "rstdOut does not have %lld elements", (long long)rows);
@@ -271,7 +280,8 @@ TDW_EXPORT aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const 
     CHECK(tdw_double_check(fn, "self", self));
     CHECK(tdw_double_check(fn, "mat2", mat2));
     CHECK(tdw_double_check(fn, "out", out));
-    REQUIRE(fn, cubeMathType >= 0 && cubeMathType <= 3, "cubeMathType %d is not 0..3", cubeMathType);
+    /* aclnnMatmul doc: 0 KEEP_DTYPE, 1 ALLOW_FP32_DOWN_PRECISION, 2 USE_FP16, 3 USE_HF32, 4 USE_FP32_ADD. */
+    REQUIRE(fn, cubeMathType >= 0 && cubeMathType <= 4, "cubeMathType %d is not 0..4", cubeMathType);
     REQUIRE(fn, self->ndim >= 2 && mat2->ndim >= 2 && out->ndim == (self->ndim > mat2->ndim ? self->ndim : mat2->ndim),
             "self, mat2 and out must have 2 or more dims and out the larger rank");
     int64_t m = self->dims[self->ndim - 2], k = self->dims[self->ndim - 1];
@@ -302,6 +312,10 @@ TDW_EXPORT aclnnStatus aclnnMatmul(void *workspace, uint64_t workspaceSize, aclO
 static aclnnStatus softmax_compute(aclOpExecutor *ex, void *workspace) {
     const aclTensor *x = ex->in[0], *out = ex->out[0];
     float *e = workspace;
+    if (x->ndim == 0) { /* a 0-D softmax is exp(x - x) / 1 */
+        tdw_double_set(out, 0, 1.0);
+        return ACLNN_SUCCESS;
+    }
     int64_t dim = ex->integer, len = x->dims[dim], inner = 1, outer = 1;
     for (uint64_t d = 0; d < x->ndim; d++) {
         if ((int64_t)d < dim) outer *= x->dims[d];
@@ -327,11 +341,13 @@ TDW_EXPORT aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64
     CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
     CHECK(tdw_double_check(fn, "self", self));
     CHECK(tdw_double_check(fn, "out", out));
-    int64_t d = normalize_dim(dim, self->ndim);
-    REQUIRE(fn, d >= 0 && d < (int64_t)self->ndim, "dim %lld is out of range", (long long)dim);
+    /* A 0-D tensor counts as one dim for dim's range (-1 or 0), as in torch. */
+    int64_t rank = self->ndim > 0 ? (int64_t)self->ndim : 1;
+    int64_t d = dim < 0 ? dim + rank : dim;
+    REQUIRE(fn, d >= 0 && d < rank, "dim %lld is out of range", (long long)dim);
     REQUIRE(fn, tdw_double_is_float(self->dtype) && tdw_double_same_shape(self, out), "out differs from self");
-    aclOpExecutor *ex = tdw_double_new_executor("aclnnSoftmax", softmax_compute,
-                                                (uint64_t)(self->dims[d] > 0 ? self->dims[d] : 1) * sizeof(float));
+    int64_t len = self->ndim > 0 && self->dims[d] > 0 ? self->dims[d] : 1;
+    aclOpExecutor *ex = tdw_double_new_executor("aclnnSoftmax", softmax_compute, (uint64_t)len * sizeof(float));
     tdw_double_bind(ex, 0, 0, self);
     tdw_double_bind(ex, 1, 0, out);
     ex->integer = d;

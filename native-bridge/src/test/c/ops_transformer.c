@@ -1,6 +1,9 @@
-/* libopapi_transformer part of the test double: aclnnRotaryPositionEmbedding, which lives in the
- * transformer operator library of a split CANN install. Its checks follow the Atlas A2/A3 constraints of
- * ops-transformer posembedding/rotary_position_embedding/docs/aclnnRotaryPositionEmbedding.md. */
+/* libopapi_transformer part of the test double: aclnnRotaryPositionEmbedding and aclnnGroupedMatmulV4,
+ * which live in the transformer operator library of a split CANN install. Rotary's checks follow the Atlas
+ * A2/A3 constraints of ops-transformer posembedding/rotary_position_embedding/docs/
+ * aclnnRotaryPositionEmbedding.md; GroupedMatmulV4 takes the one form torch_npu's npu_grouped_matmul uses
+ * for a MoE layer (CANN 8.1.RC1 aclnn_grouped_matmul_v4.h): one x [M, K], one weight [G, K, N], an INT64
+ * group list, one output [M, N], no bias, quantization or activation. */
 #include "double_internal.h"
 
 /* A2/A3: D < 896 and even (half and interleave modes). */
@@ -69,4 +72,99 @@ TDW_EXPORT aclnnStatus aclnnRotaryPositionEmbeddingGetWorkspaceSize(const aclTen
 TDW_EXPORT aclnnStatus aclnnRotaryPositionEmbedding(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                                     aclrtStream stream) {
     return tdw_double_run_phase("aclnnRotaryPositionEmbedding", workspace, workspaceSize, executor, stream);
+}
+
+/* ---------- GroupedMatmulV4 ---------- */
+
+/* Rows of x in group g times weight[g]. Rows after the last group are not written, as on the device. The
+ * group list is device memory, read when the kernel runs; a list that goes backwards or past M fails the
+ * task. The workspace holds one output row of fp32 sums. */
+static aclnnStatus gmm_compute(aclOpExecutor *ex, void *workspace) {
+    const aclTensor *x = ex->in[0], *w = ex->in[1], *groups = ex->in[2], *out = ex->out[0];
+    float *acc = workspace;
+    int64_t m = x->dims[0], k = x->dims[1], n = w->dims[2], g_count = w->dims[0];
+    int64_t start = 0;
+    for (int64_t g = 0; g < g_count; g++) {
+        int64_t value = (int64_t)tdw_double_get(groups, g);
+        int64_t end = ex->integer == 0 ? value : start + value;
+        if (end < start || end > m) {
+            tdw_double_error("aclnnGroupedMatmulV4", "group %lld ends at row %lld (previous end %lld, %lld rows)", (long long)g,
+                             (long long)end, (long long)start, (long long)m);
+            return ACLNN_ERR_RUNTIME_ERROR;
+        }
+        for (int64_t row = start; row < end; row++) {
+            for (int64_t j = 0; j < n; j++) acc[j] = 0.0f;
+            for (int64_t p = 0; p < k; p++) {
+                float xv = (float)tdw_double_get(x, row * k + p);
+                for (int64_t j = 0; j < n; j++) acc[j] += xv * (float)tdw_double_get(w, (g * k + p) * n + j);
+            }
+            for (int64_t j = 0; j < n; j++) tdw_double_set(out, row * n + j, acc[j]);
+        }
+        start = end;
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus single_tensor(const char *fn, const char *name, const aclTensorList *list, const aclTensor **t) {
+    if (list == NULL) {
+        tdw_double_error(fn, "%s is null", name);
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    REQUIRE(fn, tdw_double_live(list, TDW_TENSOR_LIST), "%s is not a live aclTensorList", name);
+    REQUIRE(fn, list->size == 1, "%s holds %llu tensors; the double takes one", name, (unsigned long long)list->size);
+    CHECK(tdw_double_check(fn, name, list->tensors[0]));
+    *t = list->tensors[0];
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnGroupedMatmulV4GetWorkspaceSize(
+    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
+    const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
+    const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
+    const aclTensorList *perTokenScaleOptional, const aclTensor *groupListOptional,
+    const aclTensorList *activationInputOptional, const aclTensorList *activationQuantScaleOptional,
+    const aclTensorList *activationQuantOffsetOptional, int64_t splitItem, int64_t groupType, int64_t groupListType,
+    int64_t actType, aclTensorList *out, aclTensorList *activationFeatureOutOptional,
+    aclTensorList *dynQuantScaleOutOptional, uint64_t *workspaceSize, aclOpExecutor **executor) {
+    static const char *fn = "aclnnGroupedMatmulV4GetWorkspaceSize";
+    CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
+    const aclTensor *xt, *wt, *ot;
+    CHECK(single_tensor(fn, "x", x, &xt));
+    CHECK(single_tensor(fn, "weight", weight, &wt));
+    CHECK(single_tensor(fn, "out", out, &ot));
+    REQUIRE(fn, biasOptional == NULL && scaleOptional == NULL && offsetOptional == NULL && antiquantScaleOptional == NULL
+            && antiquantOffsetOptional == NULL && perTokenScaleOptional == NULL && activationInputOptional == NULL
+            && activationQuantScaleOptional == NULL && activationQuantOffsetOptional == NULL
+            && activationFeatureOutOptional == NULL && dynQuantScaleOutOptional == NULL,
+            "the double takes no bias, quantization or activation arguments");
+    REQUIRE(fn, splitItem == 2 || splitItem == 3, "splitItem %lld: one output tensor needs 2 or 3", (long long)splitItem);
+    REQUIRE(fn, groupType == 0, "groupType %lld: the double splits M (0) only", (long long)groupType);
+    REQUIRE(fn, groupListType == 0 || groupListType == 1, "groupListType %lld is not 0 (cumsum) or 1 (counts)", (long long)groupListType);
+    REQUIRE(fn, actType == 0, "actType %lld: the double has no activation", (long long)actType);
+    CHECK(tdw_double_check(fn, "groupList", groupListOptional));
+    REQUIRE(fn, groupListOptional->dtype == ACL_INT64 && groupListOptional->ndim == 1, "groupList must be a 1-D INT64 tensor");
+    REQUIRE(fn, xt->ndim == 2 && wt->ndim == 3 && ot->ndim == 2, "x must be [M, K], weight [G, K, N] and out [M, N]");
+    REQUIRE(fn, wt->dims[1] == xt->dims[1] && ot->dims[0] == xt->dims[0] && ot->dims[1] == wt->dims[2],
+            "x [%lld, %lld], weight [%lld, %lld, %lld] and out [%lld, %lld] do not fit", (long long)xt->dims[0],
+            (long long)xt->dims[1], (long long)wt->dims[0], (long long)wt->dims[1], (long long)wt->dims[2],
+            (long long)ot->dims[0], (long long)ot->dims[1]);
+    REQUIRE(fn, groupListOptional->dims[0] == wt->dims[0], "groupList has %lld entries for %lld groups",
+            (long long)groupListOptional->dims[0], (long long)wt->dims[0]);
+    REQUIRE(fn, tdw_double_is_float(xt->dtype) && wt->dtype == xt->dtype && ot->dtype == xt->dtype,
+            "x, weight and out must share a float type");
+    int64_t n = wt->dims[2];
+    aclOpExecutor *ex = tdw_double_new_executor("aclnnGroupedMatmulV4", gmm_compute, (uint64_t)(n > 0 ? n : 1) * sizeof(float));
+    tdw_double_bind(ex, 0, 0, xt);
+    tdw_double_bind(ex, 0, 1, wt);
+    tdw_double_bind(ex, 0, 2, groupListOptional);
+    tdw_double_bind(ex, 1, 0, ot);
+    ex->integer = groupListType;
+    *workspaceSize = ex->workspace_required;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+TDW_EXPORT aclnnStatus aclnnGroupedMatmulV4(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                            aclrtStream stream) {
+    return tdw_double_run_phase("aclnnGroupedMatmulV4", workspace, workspaceSize, executor, stream);
 }

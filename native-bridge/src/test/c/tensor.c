@@ -305,6 +305,46 @@ TDW_EXPORT aclnnStatus aclDestroyIntArray(const aclIntArray *array) {
     return status;
 }
 
+TDW_EXPORT aclTensorList *aclCreateTensorList(const aclTensor *const *value, uint64_t size) {
+    static const char *fn = "aclCreateTensorList";
+    if (tdw_double_fault("error", fn)) {
+        tdw_double_error(fn, "injected fault (TDW_DOUBLE_FAULT=error:%s)", fn);
+        return NULL;
+    }
+    if ((value == NULL && size > 0) || size > TDW_MAX_LIST) {
+        tdw_double_error(fn, "bad list of %llu tensors", (unsigned long long)size);
+        return NULL;
+    }
+    for (uint64_t i = 0; i < size; i++) {
+        if (value[i] == NULL || !tdw_double_live(value[i], TDW_TENSOR)) {
+            tdw_double_error(fn, "element %llu is not a live aclTensor", (unsigned long long)i);
+            return NULL;
+        }
+    }
+    aclTensorList *list = calloc(1, sizeof *list);
+    list->size = size;
+    for (uint64_t i = 0; i < size; i++) list->tensors[i] = (aclTensor *)value[i];
+    tdw_double_track(list, TDW_TENSOR_LIST, 0);
+    return list;
+}
+
+/* Destroys the list and its tensors, so destroying an element on its own as well is a double free. */
+TDW_EXPORT aclnnStatus aclDestroyTensorList(const aclTensorList *array) {
+    static const char *fn = "aclDestroyTensorList";
+    aclnnStatus status = destroy(fn, array, TDW_TENSOR_LIST);
+    if (status != ACLNN_SUCCESS) return status;
+    for (uint64_t i = 0; i < array->size; i++) {
+        if (!tdw_double_untrack(array->tensors[i], TDW_TENSOR)) {
+            tdw_double_error(fn, "element %llu (%p) was already destroyed", (unsigned long long)i, (void *)array->tensors[i]);
+            status = ACLNN_ERR_PARAM_INVALID;
+        } else {
+            free(array->tensors[i]);
+        }
+    }
+    free((void *)array);
+    return status;
+}
+
 /* What the stream runs: the operator, then the injected wrong result if asked, then the release. */
 static aclnnStatus run_and_release(aclOpExecutor *ex, void *workspace) {
     aclnnStatus status = ex->compute(ex, workspace);

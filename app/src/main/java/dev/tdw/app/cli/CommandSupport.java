@@ -107,7 +107,8 @@ abstract class CommandSupport implements Callable<Integer> {
     CaptureDirectory loadDirectory(Path dir) throws UnusableInputException {
         try {
             CaptureDirectory d = CaptureDirectory.load(dir);
-            problems.addAll(d.problems());
+            // A command may load a directory twice (diff's text ends with the next capture): report each problem once.
+            d.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
             if (d.manifests().isEmpty()) {
                 throw new UnusableInputException(dir + ": no readable manifest ({label}-rank{N}.json) in this directory");
             }

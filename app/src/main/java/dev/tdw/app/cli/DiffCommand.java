@@ -6,11 +6,15 @@ import dev.tdw.app.report.ReportContext;
 import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.PairAnalysis;
+import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.AnalysisJson;
+import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,6 +40,13 @@ final class DiffCommand extends CommandSupport {
     @Option(names = "--out", paramLabel = "FILE",
             description = "with --format html: the report page; its JSON and chart PNG are written beside it (never inside a capture)")
     Path out;
+    @Option(names = "--tensors", description = "also compare the saved tensors of each pair (as tdw tensors does) and report them per stage:"
+            + " verdict, first mismatch, graph slots against eager stages of the same name, row-limited tensors")
+    boolean tensors;
+    @Option(names = "--tensor-atol", defaultValue = "1e-2", description = "with --tensors: absolute tolerance (default 1e-2)") double tensorAtol;
+    @Option(names = "--tensor-rtol", defaultValue = "1e-2", description = "with --tensors: relative tolerance (default 1e-2)") double tensorRtol;
+    @Option(names = "--max-elements", defaultValue = "2000000", description = "with --tensors: larger tensors are gaps (default 2000000)")
+    long maxElements;
 
     @Mixin SelectorOptions selector = new SelectorOptions();
     @Mixin OutputOptions output = new OutputOptions();
@@ -60,11 +71,17 @@ final class DiffCommand extends CommandSupport {
         Path left = lefts.get(0), right = rights.get(0);
         Paired paired = pair(left, right, selector);
         List<PairAnalysis> analyses = new ArrayList<>();
-        for (CapturePairing.ManifestPair p : paired.pairs()) analyses.add(PairAnalysis.of(p.left(), p.right(), tol));
+        for (CapturePairing.ManifestPair p : paired.pairs()) {
+            PairAnalysis a = PairAnalysis.of(p.left(), p.right(), tol);
+            analyses.add(tensors ? withTensors(a, paired.method() == null ? null : left, paired.method() == null ? null : right) : a);
+        }
         DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
         if (output.format == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
             for (PairAnalysis a : analyses) out.print(SafeText.lines(TextReport.diff(a, PATHS)));
+            NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
+                    NextCapture.DEFAULT_BUDGET_MIB << 20).next();
+            if (next != null) out.print(SafeText.lines(TextReport.next(next)));
         } else {
             ObjectNode json;
             if (analyses.size() == 1) {
@@ -78,6 +95,22 @@ final class DiffCommand extends CommandSupport {
             out.println(Json.write(json));
         }
         return exitCode(output, worst.passes());
+    }
+
+    /**
+     * The pair's analysis with its payloads compared; a side without a payload is unusable input, as for tdw tensors.
+     * {@code leftDir}/{@code rightDir} are the capture directories, null when manifests were given directly.
+     */
+    private PairAnalysis withTensors(PairAnalysis a, Path leftDir, Path rightDir) throws UnusableInputException {
+        if (!(tensorAtol >= 0) || !(tensorRtol >= 0) || maxElements < 0) {
+            throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
+        }
+        Path leftRoot = leftDir == null ? a.left().path().toAbsolutePath().getParent() : leftDir;
+        Path rightRoot = rightDir == null ? a.right().path().toAbsolutePath().getParent() : rightDir;
+        try (Payload l = PayloadFiles.open(TensorsCommand.payloadOf(leftRoot, a.left()));
+             Payload r = PayloadFiles.open(TensorsCommand.payloadOf(rightRoot, a.right()))) {
+            return a.withTensors(PayloadFiles.guard(() -> TensorEvidence.of(a, l, r, tensorAtol, tensorRtol, maxElements), l, r));
+        }
     }
 
     /** Writes the window's report of the one selected pair; refuses a page inside either capture. */

@@ -7,26 +7,18 @@ import dev.tdw.model.report.CaptureSetText;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.RunsJson;
 import dev.tdw.model.sets.Run;
+import dev.tdw.model.sets.RunFolders;
 import dev.tdw.model.sets.RunsAnalysis;
 import dev.tdw.model.sets.RunsResult;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /** {@code diff --left RUN --left RUN ... --right RUN ...} (or {@code --left-runs DIR}): repeated runs against their own noise. */
 final class RunsMode {
-    /** More runs than this in one folder is not a set of repeated runs but a mistake; refused rather than read. */
-    static final int MAX_RUNS = 1000;
-    private static final Pattern RUN_NAME = Pattern.compile("run(\\d{0,9}).*");
-
     private RunsMode() {}
 
     static int run(CommandSupport command, List<Path> lefts, List<Path> rights, CaptureSetOptions sets, Tolerance tol,
@@ -54,10 +46,10 @@ final class RunsMode {
             throw new UnusableInputException("give the " + side + " runs either as --" + side + " RUN ... or as --" + side
                     + "-runs DIR, not both");
         }
-        List<Path> runs = folder == null ? given : runFolders(folder);
-        if (runs.isEmpty()) throw new UnusableInputException("no " + side + " run: give --" + side + " RUN or --" + side + "-runs DIR");
-        List<Run> out = new ArrayList<>(runs.size());
-        for (Path p : runs) out.add(run(command, p));
+        if (folder != null) return runFolders(command, folder);
+        if (given.isEmpty()) throw new UnusableInputException("no " + side + " run: give --" + side + " RUN or --" + side + "-runs DIR");
+        List<Run> out = new ArrayList<>(given.size());
+        for (Path p : given) out.add(run(command, p));
         return out;
     }
 
@@ -72,27 +64,13 @@ final class RunsMode {
         return new Run(p, d.manifests().get(0));
     }
 
-    /** The {@code run*} folders of a folder, run2 before run10. */
-    static List<Path> runFolders(Path folder) throws UnusableInputException {
+    /** The runs of a folder of {@code run*} folders, run2 before run10 (the model's rule). */
+    private static List<Run> runFolders(CommandSupport command, Path folder) throws UnusableInputException {
         if (!Files.isDirectory(folder)) throw new UnusableInputException(folder + ": not a directory of run*/ folders");
-        List<Path> runs;
-        try (Stream<Path> s = Files.list(folder)) {
-            runs = s.filter(p -> RUN_NAME.matcher(p.getFileName().toString()).matches() && Files.isDirectory(p))
-                    .limit(MAX_RUNS + 1L).sorted(RUN_ORDER).toList();
-        } catch (IOException e) {
-            throw new UnusableInputException(folder + ": cannot list: " + e.getMessage(), e);
+        try {
+            return RunFolders.of(command.loadDirectory(folder));
+        } catch (IllegalArgumentException e) {
+            throw new UnusableInputException(e.getMessage(), e);
         }
-        if (runs.isEmpty()) throw new UnusableInputException(folder + ": no run*/ folder in this directory");
-        if (runs.size() > MAX_RUNS) throw new UnusableInputException(folder + ": more than " + MAX_RUNS + " run folders; refused");
-        return runs;
-    }
-
-    private static final Comparator<Path> RUN_ORDER = Comparator
-            .comparingLong((Path p) -> runNumber(p.getFileName().toString()))
-            .thenComparing(p -> p.getFileName().toString());
-
-    private static long runNumber(String name) {
-        Matcher m = RUN_NAME.matcher(name);
-        return m.matches() && !m.group(1).isEmpty() ? Long.parseLong(m.group(1)) : -1;
     }
 }

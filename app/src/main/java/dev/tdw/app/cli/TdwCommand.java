@@ -12,7 +12,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** The {@code tdw} command line: {@code scan}, {@code diff}, {@code tensors}, {@code replay}. */
+/** The {@code tdw} command line: {@code scan}, {@code diff}, {@code next}, {@code tensors}, {@code replay}. */
 @Command(name = "tdw", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Tensor Dump Workbench: find the first stage where two captures' numbers diverge.%n"
                 + "Without a sub-command (or with 'open LEFT RIGHT') the workbench window starts.",
@@ -26,12 +26,13 @@ public final class TdwCommand {
      * command's class is not even loaded until it is registered (hence no constructor
      * references here: creating those would load every command class up front).
      */
-    private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "tensors", "replay", "help");
+    private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "next", "tensors", "replay", "help");
 
     private static Object subcommand(String name) {
         return switch (name) {
             case "scan" -> new ScanCommand();
             case "diff" -> new DiffCommand();
+            case "next" -> new NextCommand();
             case "tensors" -> new TensorsCommand();
             case "replay" -> new ReplayCommand();
             default -> new CommandLine.HelpCommand();

@@ -49,9 +49,9 @@ final class TensorsCommand extends CommandSupport {
     int execute(PrintWriter out) throws UnusableInputException {
         TensorComparison comparison;
         try {
-            comparison = new TensorComparison(atol, rtol, maxElements)
+            TensorComparison configured = new TensorComparison(atol, rtol, maxElements)
                     .withThreads(threads == null ? TensorComparison.availableThreads() : threads);
-            if (worst != null) comparison = comparison.withElements(worst);
+            comparison = worst == null ? configured : configured.withElements(worst);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
@@ -104,7 +104,7 @@ final class TensorsCommand extends CommandSupport {
         return out;
     }
 
-    private static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
+    static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
         try {
             return CaptureDirectory.payloadOf(root, m)
                     .orElseThrow(() -> new UnusableInputException(SafeText.of(m.path())

@@ -1,19 +1,25 @@
 package dev.tdw.app.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.analysis.CrossModePair;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.StageFindings;
+import dev.tdw.model.analysis.StageTensors;
 import dev.tdw.model.analysis.StatCell;
+import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.Summary;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.ScanResult;
+import dev.tdw.model.compare.TensorPairResult;
+import dev.tdw.model.compare.TensorsVerdict;
 import dev.tdw.model.report.AnalysisJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
+import dev.tdw.model.report.TextReport;
 import dev.tdw.model.report.Wording;
 
 import java.nio.file.Path;
@@ -69,12 +75,16 @@ public final class WorkbenchReport {
         h.append("</table>\n");
         String coverage = Wording.coverage(a.coverage());
         if (coverage != null) h.append("<p class=\"verdict COVERAGE_MISMATCH\">").append(esc(coverage)).append("</p>\n");
+        if (a.nonFiniteOrigin() != null) {
+            h.append("<p class=\"verdict DIVERGENT\">").append(esc(Wording.nonFiniteOrigin(a.nonFiniteOrigin()))).append("</p>\n");
+        }
         if (chartPngBase64 != null) {
             h.append("<h2>").append(esc(ctx.statistic())).append(" along the stage order</h2>\n")
                     .append("<img alt=\"chart\" src=\"data:image/png;base64,").append(chartPngBase64).append("\">\n");
         }
         if (d.firstDivergent() != null) firstDivergence(h, a.find(d.firstDivergent().key()).orElseThrow());
         findings(h, a);
+        if (a.tensors() != null) tensors(h, a.tensors());
         keys(h, "Only on the left", d.onlyInLeft());
         keys(h, "Only on the right", d.onlyInRight());
         scan(h, "left", a.leftScan());
@@ -122,6 +132,37 @@ public final class WorkbenchReport {
         }
         h.append("</table>\n");
         if (found.size() > MAX_HTML_ROWS) h.append("<p>… and ").append(found.size() - MAX_HTML_ROWS).append(" more in the JSON.</p>\n");
+    }
+
+    /** The tensor verdict, the first mismatch with its metrics, every stage that did not pass, and the cross-mode pairs. */
+    private static void tensors(StringBuilder h, TensorEvidence e) {
+        h.append("<h2>Tensors</h2>\n<p class=\"verdict ").append(e.result().verdict() == TensorsVerdict.PASS ? "ALIGNED" : "DIVERGENT")
+                .append("\">").append(esc(Wording.tensorVerdict(e))).append("</p>\n");
+        if (e.firstMismatch() != null) {
+            StageTensors first = e.find(e.firstMismatch()).orElseThrow();
+            h.append("<table><tr><th>payload key</th><th>metrics</th></tr>");
+            for (TensorPairResult item : first.items()) {
+                h.append("<tr><td>").append(esc(item.key())).append("</td><td>").append(esc(TextReport.describe(item.metrics()))).append("</td></tr>");
+            }
+            h.append("</table>\n");
+        }
+        List<StageTensors> notPassing = e.stages().stream()
+                .filter(t -> t.status() == StageTensors.Status.FAIL || t.status() == StageTensors.Status.GAP).toList();
+        long notSaved = e.stages().stream().filter(t -> t.status() == StageTensors.Status.NOT_SAVED).count();
+        h.append("<p>").append(notPassing.size()).append(" stage(s) failed or not comparable; ").append(notSaved)
+                .append(" stage(s) without a saved tensor on both sides.</p>\n");
+        if (!notPassing.isEmpty()) {
+            h.append("<table><tr><th>key</th><th>tensors</th></tr>");
+            for (StageTensors t : notPassing.subList(0, Math.min(notPassing.size(), MAX_HTML_ROWS))) {
+                h.append("<tr><td>").append(esc(t.key())).append("</td><td>").append(esc(Wording.tensors(t))).append("</td></tr>");
+            }
+            h.append("</table>\n");
+        }
+        if (!e.crossMode().isEmpty()) {
+            h.append("<ul>");
+            for (CrossModePair p : e.crossMode()) h.append("<li>").append(esc(Wording.crossMode(p))).append("</li>");
+            h.append("</ul>\n");
+        }
     }
 
     /** "a" or "a → b" for a layout field that may differ between the sides. */

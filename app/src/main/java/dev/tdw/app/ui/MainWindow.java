@@ -18,6 +18,7 @@ import dev.tdw.app.report.ReportContext;
 import dev.tdw.app.report.ReportWriter;
 import dev.tdw.app.ui.scan.ScanView;
 import dev.tdw.app.ui.sets.CaptureSetView;
+import dev.tdw.app.ui.sets.RunsView;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageTableView;
 import dev.tdw.app.ui.tensor.TensorView;
@@ -118,21 +119,15 @@ public final class MainWindow extends BorderPane {
         tensorTab.setId("tensor-tab");
         vm.tensors().activeProperty().bind(tensorTab.selectedProperty());
         tabs.getTabs().addAll(detailTab, scanTab, tensorTab);
-        Tab pairsTab = new Tab("Pairs", new CaptureSetView(vm.sets()));
-        pairsTab.setId("pairs-tab");
-        tabs.getTabs().add(pairsTab);
-        // Several pairs: the overview comes first, once per pair of roots (a new tolerance does not steal the tab).
-        vm.sets().resultProperty().addListener((o, a, b) -> {
-            if (b != null && (a == null || !a.left().equals(b.left()) || !a.right().equals(b.right()))) tabs.getSelectionModel().select(pairsTab);
-        });
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setId("detail-tabs");
 
         Label tableSummary = new Label();
         tableSummary.textProperty().bind(vm.table().summaryProperty());
         tableSummary.getStyleClass().add("hint");
         VBox tableBox = new VBox(table, tableSummary);
         VBox.setVgrow(table, Priority.ALWAYS);
-        upper = new SplitPane(tableBox, tabs);
+        upper = new SplitPane(stagesAndPairs(tableBox), tabs);
         upper.setDividerPositions(0.67);
         SplitPane.setResizableWithParent(tabs, false);
         outer = new SplitPane(upper, chart);
@@ -147,6 +142,35 @@ public final class MainWindow extends BorderPane {
     }
 
     public StageTableView table() { return table; }
+
+    /**
+     * The stage table and, beside it in tabs of the same width, the every-pair overview and the runs view. With several pairs the
+     * overview comes first, once per pair of roots (a new tolerance does not steal the tab); a click on a cell opens
+     * that pair's stages.
+     */
+    private TabPane stagesAndPairs(javafx.scene.Node tableBox) {
+        TabPane pane = new TabPane();
+        pane.setId("stages-and-pairs");
+        pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        Tab stages = new Tab("Stages", tableBox);
+        stages.setId("stages-tab");
+        Tab pairs = new Tab("Pairs", new CaptureSetView(vm.sets(), () -> pane.getSelectionModel().select(stages)));
+        pairs.setId("pairs-tab");
+        pairs.disableProperty().bind(vm.sets().resultProperty().isNull());
+        Tab runs = new Tab("Runs", new RunsView(vm.runs()));
+        runs.setId("runs-tab");
+        runs.disableProperty().bind(vm.runs().resultProperty().isNull());
+        pane.getTabs().addAll(stages, pairs, runs);
+        vm.sets().resultProperty().addListener((o, a, b) -> {
+            if (b == null && pairs.isSelected()) pane.getSelectionModel().select(stages);
+            else if (b != null && (a == null || !a.left().equals(b.left()) || !a.right().equals(b.right()))) pane.getSelectionModel().select(pairs);
+        });
+        vm.runs().resultProperty().addListener((o, a, b) -> {
+            if (b == null && runs.isSelected()) pane.getSelectionModel().select(stages);
+            else if (b != null && a == null) pane.getSelectionModel().select(runs);
+        });
+        return pane;
+    }
 
     public StageChartView chart() { return chart; }
 

@@ -9,6 +9,7 @@ import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.detail.StageDetailViewModel;
 import dev.tdw.app.ui.scan.ScanViewModel;
 import dev.tdw.app.ui.sets.CaptureSetViewModel;
+import dev.tdw.app.ui.sets.RunsViewModel;
 import dev.tdw.app.ui.replay.ReplayTarget;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
@@ -24,6 +25,9 @@ import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.PairOutcome;
+import dev.tdw.model.sets.Run;
+import dev.tdw.model.sets.RunFolders;
+import dev.tdw.model.sets.RunsAnalysis;
 import dev.tdw.model.report.Wording;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -78,6 +82,7 @@ public final class WorkbenchViewModel {
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
     private final CaptureSetViewModel sets = new CaptureSetViewModel();
+    private final RunsViewModel runs = new RunsViewModel();
     /** Counts loads; the overview of an older load is dropped. */
     private long overviewGeneration;
     /** The user picked a pair since the last load, so the overview must not move the sides when it arrives. */
@@ -99,7 +104,10 @@ public final class WorkbenchViewModel {
         detail.selectedKeyProperty().bind(selectedKey);
         left.manifestProperty().addListener((o, a, b) -> leftChosen(b));
         right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) { choseSinceLoad = true; compare(); } });
-        tolerance.addListener((o, a, b) -> { compare(); startOverview(false); });
+        tolerance.addListener((o, a, b) -> {
+            compare();
+            if (!startRuns()) startOverview(false);
+        });
         sets.setOpener(this::showPair);
         left.nameProperty().addListener((o, a, b) -> updateTitle());
         right.nameProperty().addListener((o, a, b) -> updateTitle());
@@ -126,6 +134,7 @@ public final class WorkbenchViewModel {
     public ScanViewModel scan() { return scan; }
     public TensorViewModel tensors() { return tensors; }
     public CaptureSetViewModel sets() { return sets; }
+    public RunsViewModel runs() { return runs; }
     public Comparison comparison() { return comparison.get(); }
     public TaskRunner tasks() { return tasks; }
 
@@ -184,8 +193,29 @@ public final class WorkbenchViewModel {
         } finally {
             pairingInProgress = false;
         }
-        if (!startOverview(true)) compare();
+        if (startRuns()) compare();
+        else if (!startOverview(true)) compare();
         if (left.capture() != null && right.capture() != null) remember(left.capture().root(), right.capture().root());
+    }
+
+    /**
+     * When both sides are folders of runs ({@code run*}/ with one manifest each) and one side has several, judges the
+     * right runs against the left runs' noise in the background. Returns whether it started.
+     */
+    private boolean startRuns() {
+        long gen = ++overviewGeneration;
+        Optional<List<Run>> l = left.capture() == null ? Optional.empty() : RunFolders.detect(left.capture());
+        Optional<List<Run>> r = right.capture() == null ? Optional.empty() : RunFolders.detect(right.capture());
+        if (l.isEmpty() || r.isEmpty() || (l.get().size() < 2 && r.get().size() < 2)) {
+            runs.show(null);
+            return false;
+        }
+        sets.show(null);
+        Tolerance tol = tolerance.get();
+        tasks.run("Comparing runs against their noise", progress -> RunsAnalysis.of(l.get(), r.get(), tol, 1.0),
+                result -> { if (gen == overviewGeneration) runs.show(result); },
+                e -> { if (gen == overviewGeneration) status.set("Comparing the runs failed: " + e.getMessage()); });
+        return true;
     }
 
     /**

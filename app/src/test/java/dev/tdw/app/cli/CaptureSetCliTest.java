@@ -108,17 +108,12 @@ class CaptureSetCliTest {
         assertRefused(List.of("--left", s.resolve("baseline").toString(), "--left", file, "--right", file),
                 "holds 4 manifests; a run is one manifest");
         assertRefused(List.of("--left-runs", intermittent("baseline").toString(), "--left", file, "--right", file), "not both");
-        assertRefused(List.of("--left-runs", tmp.toString(), "--right", file), "no run*/ folder");
+        Files.copy(Path.of(file), tmp.resolve("cmpl-tp-rank0.json"));
+        assertRefused(List.of("--left-runs", tmp.toString(), "--right", file), "cmpl-tp-rank0.json is not directly inside a run*/ folder");
         assertRefused(List.of("--right", file), "give --left and --right");
         List<String> negative = new ArrayList<>(runsArgs("--left", "baseline", 1, 2));
         negative.addAll(List.of("--right", file, "--noise-factor", "-1"));
         assertRefused(negative, "noise factor must be a finite number >= 0");
-    }
-
-    @Test
-    void runFoldersAreTakenInNumericOrder() throws Exception {
-        for (String name : List.of("run10", "run2", "notes")) Files.createDirectories(tmp.resolve(name));
-        assertEquals(List.of(tmp.resolve("run2"), tmp.resolve("run10")), RunsMode.runFolders(tmp));
     }
 
     private static void assertRefused(List<String> args, String why) throws Exception {

@@ -66,6 +66,47 @@ class DiffReportCliTest {
     }
 
     @Test
+    void tensorsBecomeFindingsPerStageWithTheFirstMismatchInStageOrder() throws Exception {
+        CliBehaviourTest.Run r = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"), "--tensors");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode t = r.json().get("tensor_findings");
+        assertEquals("FAIL", t.get("verdict").asText());
+        assertEquals("layers.3.self_attn.q_rope#0", t.get("first_mismatch").asText());
+        JsonNode q = null;
+        for (JsonNode s : t.get("stages")) if (s.get("key").asText().equals("layers.3.self_attn.q_rope#0")) q = s;
+        assertEquals("FAIL", q.get("status").asText());
+        assertEquals(256, q.get("mismatches").asLong());
+        assertEquals("rows 0..3 of 12 saved", q.at("/left_rows/text").asText());
+        assertTrue(r.json().get("non_finite_origin").isNull());
+        CliBehaviourTest.Run text = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"), "--tensors", "--format", "text");
+        assertTrue(text.out().contains("tensors FAIL · 34 pairs compared · first mismatch layers.3.self_attn.q_rope#0"), text.out());
+        Path page = tmp.resolve("tensors.html");
+        assertEquals(0, tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"), "--tensors",
+                "--format", "html", "--out", page.toString()).exit());
+        String html = Files.readString(page);
+        assertTrue(html.contains("<h2>Tensors</h2>"), html);
+        assertTrue(html.contains("first mismatch layers.3.self_attn.q_rope#0"), html);
+        assertTrue(html.contains("256 mismatches, max |d|"), html);
+    }
+
+    @Test
+    void graphSlotsAreComparedCrossModeAndTheOverflowOriginIsNamed() throws Exception {
+        Path graph = TestCaptures.scenario("graph-mode");
+        CliBehaviourTest.Run r = tdw("diff", "--left", graph.resolve("eager").toString(), "--right", graph.resolve("graph").toString(), "--tensors");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode cross = r.json().at("/tensor_findings/cross_mode/0");
+        assertEquals("graph:layers.3.self_attn.attn_out#0", cross.get("slot").asText());
+        assertEquals("layers.3.self_attn.attn_out#0", cross.get("stage").asText());
+        assertEquals(4, cross.get("rows").asInt());
+        assertFalse(cross.get("failed").asBoolean());
+        assertTrue(cross.get("text").asText().contains("cross-mode"));
+        Path overflow = TestCaptures.scenario("overflow");
+        CliBehaviourTest.Run o = tdw("diff", "--left", overflow.resolve("baseline").toString(), "--right", overflow.resolve("candidate").toString(),
+                "--format", "text");
+        assertTrue(o.out().contains("non-finite values start at layers.4.mlp.act#0 (right: inf 20)"), o.out());
+    }
+
+    @Test
     void onlyDiffWritesHtml() {
         CliBehaviourTest.Run r = tdw("scan", "--manifest", layerBug("baseline"), "--format", "html");
         assertEquals(2, r.exit());

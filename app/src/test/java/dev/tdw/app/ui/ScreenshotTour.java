@@ -71,6 +71,16 @@ public final class ScreenshotTour {
         });
         shoot(out, "workbench-graph-mode");
 
+        // Several pairs: the overview tab comes first and the sides land on the first divergent forward's origin rank.
+        open(vm, "chunked-prefill", "baseline", "candidate");
+        await(() -> vm.sets().openProperty().get() != null);
+        shoot(out, "workbench-pairs-chunked-prefill");
+        open(vm, "tp4-origin", "baseline", "candidate");
+        await(() -> vm.sets().openProperty().get() != null);
+        shoot(out, "workbench-pairs-tp4-origin");
+        onFx(() -> ((javafx.scene.control.Button) session.window().lookup("#pair-cell-1-1-2")).fire());
+        shoot(out, "workbench-pairs-tp4-origin-rank2");
+
         onFx(() -> ((javafx.scene.control.MenuBar) session.window().lookup("#menu-bar")).getMenus().stream()
                 .flatMap(m -> m.getItems().stream()).filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow().fire());
         shoot(out, "device-panel");
@@ -79,7 +89,7 @@ public final class ScreenshotTour {
     }
 
     private static javafx.scene.control.TabPane tabs() {
-        return (javafx.scene.control.TabPane) session.window().lookup(".tab-pane");
+        return (javafx.scene.control.TabPane) session.window().lookup("#detail-tabs");
     }
 
     private static void open(WorkbenchViewModel vm, String scenario, String left, String right) throws Exception {

@@ -94,11 +94,11 @@ class WorkbenchUiTest {
         Fx.await(() -> "layers.3.self_attn.k_rope#0".equals(vm.selectedKeyProperty().get()));
         // Enter opens the detail of the selected stage.
         Fx.run(() -> {
-            robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().select(1);
+            robot.lookup("#detail-tabs").queryAs(TabPane.class).getSelectionModel().select(1);
             session.window().table().requestFocus();
         });
         robot.type(KeyCode.ENTER);
-        Fx.await(() -> robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedIndex() == 0);
+        Fx.await(() -> robot.lookup("#detail-tabs").queryAs(TabPane.class).getSelectionModel().getSelectedIndex() == 0);
         Label detailKey = robot.lookup(".detail-key").queryAs(Label.class);
         assertEquals("layers.3.self_attn.k_rope#0", detailKey.getText());
     }
@@ -236,7 +236,7 @@ class WorkbenchUiTest {
         Path replay = Captures.dir("replay-inputs", "replay").resolve("add_rms_norm-3");
         Fx.run(() -> session.window().actions().openTensorsComparison(replay.resolve("reference.pt"), replay.resolve("candidate.pt")));
         Fx.await(() -> robot.lookup("#tensor-verdict").tryQuery().isPresent());
-        assertEquals(2, Fx.call(() -> robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedIndex()));
+        assertEquals(2, Fx.call(() -> robot.lookup("#detail-tabs").queryAs(TabPane.class).getSelectionModel().getSelectedIndex()));
         assertTrue(robot.lookup("#tensor-verdict").queryAs(Label.class).getText().startsWith("add_rms_norm#3:out#0 — PASS: 351 elements differ"),
                 robot.lookup("#tensor-verdict").queryAs(Label.class).getText());
         assertTrue(robot.lookup("#tensor-source").queryAs(Label.class).getText().endsWith("candidate.pt"));

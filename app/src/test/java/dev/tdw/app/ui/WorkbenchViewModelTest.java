@@ -109,6 +109,19 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void twoFoldersOfRunsAreJudgedAgainstTheirNoise() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate"));
+        assertTrue(vm.runs().verdictProperty().get().startsWith("INTERMITTENT (1 of 5 runs beyond noise)"), vm.runs().verdictProperty().get());
+        assertEquals("candidate/run3", vm.runs().rows().stream().filter(r -> r.verdict() == dev.tdw.model.sets.RunsVerdict.DIVERGENT)
+                .findFirst().orElseThrow().run());
+        assertNull(vm.sets().result(), "runs are not an every-pair overview");
+        assertNotNull(vm.comparison(), "the first runs are still compared stage by stage");
+        vm.openPair(Captures.dir("tp4-origin", "baseline"), Captures.dir("tp4-origin", "candidate"));
+        assertNull(vm.runs().result());
+    }
+
+    @Test
     void aSinglePairHasNoOverview() {
         WorkbenchViewModel vm = vm();
         vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));

@@ -28,11 +28,15 @@ import java.util.TreeSet;
  * scans, whether the inputs were the same, each stage's findings in merged stage order, and the
  * coverage. The window, the saved report and {@code tdw diff} all show this one object.
  *
+ * <p>{@code nonFiniteOrigin} is null when the right side introduces no non-finite values; {@code tensors}
+ * is null until the payloads were compared ({@link #withTensors}).
+ *
  * <p>Merged stage order: the left manifest's order, with each key only the right side has placed
  * after the last common key that precedes it on the right. So a coverage gap sits where it happened.
  */
 public record PairAnalysis(Manifest left, Manifest right, Tolerance tolerance, DiffResult diff, ScanResult leftScan,
-                           ScanResult rightScan, InputIdentity inputs, List<StageFindings> stages, Coverage coverage) {
+                           ScanResult rightScan, InputIdentity inputs, List<StageFindings> stages, Coverage coverage,
+                           NonFiniteOrigin nonFiniteOrigin, TensorEvidence tensors) {
     public PairAnalysis {
         stages = List.copyOf(stages);
     }
@@ -40,9 +44,25 @@ public record PairAnalysis(Manifest left, Manifest right, Tolerance tolerance, D
     public static PairAnalysis of(Manifest left, Manifest right, Tolerance tolerance) {
         DiffResult diff = SummaryDiff.of(left, right, tolerance);
         ScanResult leftScan = Scan.of(left, null), rightScan = Scan.of(right, null);
+        List<StageFindings> stages = stages(diff, leftScan, rightScan);
         return new PairAnalysis(left, right, tolerance, diff, leftScan, rightScan, InputIdentity.of(left.metadata(), right.metadata()),
-                stages(diff, leftScan, rightScan),
-                new Coverage(diff.onlyInLeft(), diff.onlyInRight(), left.graphSlots().size() + right.graphSlots().size()));
+                stages, new Coverage(diff.onlyInLeft(), diff.onlyInRight(), left.graphSlots().size() + right.graphSlots().size()),
+                origin(stages), null);
+    }
+
+    /** This analysis with the tensor comparison of its payloads. */
+    public PairAnalysis withTensors(TensorEvidence evidence) {
+        return new PairAnalysis(left, right, tolerance, diff, leftScan, rightScan, inputs, stages, coverage, nonFiniteOrigin, evidence);
+    }
+
+    private static NonFiniteOrigin origin(List<StageFindings> stages) {
+        for (StageFindings s : stages) {
+            if (s.diff() == null || !s.diff().nonfiniteIntroduced()) continue;
+            Finding.NonFinite counts = (Finding.NonFinite) s.findings().stream().filter(f -> f instanceof Finding.NonFinite).findFirst()
+                    .orElse(new Finding.NonFinite(null, null));
+            return new NonFiniteOrigin(s.key(), counts.left(), counts.right());
+        }
+        return null;
     }
 
     /** The first divergent key of the diff, or null. */

@@ -18,9 +18,4 @@ public record StageRecord(StageKey key, String stage, Integer order, Layout layo
     }
 
     public boolean isInputSet() { return inputs != null; }
-
-    public boolean hasSummary() { return summary != null; }
-
-    /** The record's order, or its position when the probe did not write one. */
-    public int orderOr(int fallback) { return order == null ? fallback : order; }
 }

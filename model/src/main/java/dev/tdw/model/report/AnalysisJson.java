@@ -3,6 +3,11 @@ package dev.tdw.model.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.analysis.Coverage;
+import dev.tdw.model.analysis.CrossModePair;
+import dev.tdw.model.analysis.RowsSaved;
+import dev.tdw.model.analysis.StageTensors;
+import dev.tdw.model.analysis.TensorEvidence;
+import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.analysis.PairAnalysis;
@@ -24,7 +29,68 @@ public final class AnalysisJson {
         root.set("inputs", inputs(a.inputs()));
         root.set("findings", findings(a));
         root.set("coverage", coverage(a.coverage()));
+        if (a.nonFiniteOrigin() == null) {
+            root.putNull("non_finite_origin");
+        } else {
+            ObjectNode o = root.putObject("non_finite_origin");
+            o.put("key", a.nonFiniteOrigin().key());
+            o.set("left", counts(a.nonFiniteOrigin().left()));
+            o.set("right", counts(a.nonFiniteOrigin().right()));
+            o.put("text", Wording.nonFiniteOrigin(a.nonFiniteOrigin()));
+        }
+        if (a.tensors() != null) root.set("tensor_findings", tensors(a.tensors()));
         return root;
+    }
+
+    /**
+     * The tensor comparison as findings: the verdict and first mismatch, each stage's verdict (the
+     * table's tensor column) and the cross-mode graph-slot pairs. The contract's item list is
+     * {@code tdw tensors}' output; here each stage names its payload keys.
+     */
+    public static ObjectNode tensors(TensorEvidence e) {
+        ObjectNode o = Json.object();
+        o.put("verdict", e.result().verdict().name());
+        o.put("compared", e.result().compared());
+        o.put("first_mismatch", e.firstMismatch());
+        o.put("first_mismatch_payload_key", e.result().firstMismatch() == null ? null : e.result().firstMismatch().key());
+        o.set("only_in_left", Json.strings(e.result().onlyInLeft()));
+        o.set("only_in_right", Json.strings(e.result().onlyInRight()));
+        o.put("text", Wording.tensorVerdict(e));
+        ArrayNode stages = o.putArray("stages");
+        for (StageTensors t : e.stages()) {
+            ObjectNode s = stages.addObject();
+            s.put("key", t.key());
+            s.put("status", t.status().name());
+            s.put("mismatches", t.mismatches());
+            s.put("reason", t.reason());
+            s.put("not_saved_on", t.notSavedOn());
+            s.put("first_failing", t.firstFailing());
+            s.set("left_rows", rows(t.leftRows()));
+            s.set("right_rows", rows(t.rightRows()));
+            s.set("payload_keys", Json.strings(t.items().stream().map(TensorPairResult::key).toList()));
+            s.put("text", Wording.tensors(t));
+        }
+        ArrayNode cross = o.putArray("cross_mode");
+        for (CrossModePair p : e.crossMode()) {
+            ObjectNode c = cross.addObject();
+            c.put("slot", p.slotKey());
+            c.put("stage", p.stageKey());
+            c.put("slot_side", p.slotOnLeft() ? "left" : "right");
+            c.put("rows", p.rows());
+            c.put("cols", p.cols());
+            c.put("trimmed", p.trimmed());
+            c.put("slot_rows", p.slotRows());
+            c.put("layout_rows", p.layoutRows());
+            c.put("unwritten_rows", p.unwritten());
+            c.put("failed", p.failed());
+            c.put("text", Wording.crossMode(p));
+        }
+        return o;
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode rows(RowsSaved r) {
+        if (r == null) return com.fasterxml.jackson.databind.node.NullNode.getInstance();
+        return Json.object().put("saved", r.saved()).put("total", r.total()).put("text", Wording.rowsSaved(r));
     }
 
     public static ObjectNode inputs(InputIdentity i) {

@@ -75,11 +75,8 @@ public final class CaptureSetText {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("run", "verdict", "compared", "outside band, within noise", "first beyond noise"));
         for (RunOutcome o : r.runs()) {
-            KeyNoise f = o.firstBeyondNoise();
-            String verdict = o.verdict() == RunsVerdict.WITHIN_NOISE ? o.verdict() + " (" + r.noiseCaveat() + ")" : o.verdict().name();
-            rows.add(List.of(SafeText.of(paths.apply(o.run().source())), verdict, String.valueOf(o.compared()),
-                    String.valueOf(o.valuesOutsideBand()),
-                    f == null ? "-" : SafeText.of(f.key()) + " (order " + f.order() + "): " + String.join(", ", f.reasons())));
+            rows.add(List.of(SafeText.of(paths.apply(o.run().source())), runVerdict(r, o), String.valueOf(o.compared()),
+                    String.valueOf(o.valuesOutsideBand()), firstBeyondNoise(o)));
         }
         grid(b, rows);
         if (r.firstBeyondNoise() != null) {
@@ -102,6 +99,17 @@ public final class CaptureSetText {
         return b.toString();
     }
 
+    /** A run's verdict, with the caveat of observed noise next to WITHIN_NOISE. */
+    public static String runVerdict(RunsResult r, RunOutcome o) {
+        return o.verdict() == RunsVerdict.WITHIN_NOISE ? o.verdict() + " (" + r.noiseCaveat() + ")" : o.verdict().name();
+    }
+
+    /** A run's first key beyond noise with its order and reasons, or "-". */
+    public static String firstBeyondNoise(RunOutcome o) {
+        KeyNoise f = o.firstBeyondNoise();
+        return f == null ? "-" : SafeText.of(f.key()) + " (order " + f.order() + "): " + String.join(", ", f.reasons());
+    }
+
     /** The grid cell of one rank: verdict and first divergent stage, the origin marked; "-" when the rank has no pair. */
     public static String cell(Forward f, Integer rank) {
         PairOutcome p = AllPairsAnalysis.pairAt(f, rank);
@@ -117,7 +125,8 @@ public final class CaptureSetText {
                 + " occ " + Objects.toString(f.occurrence(), "?");
     }
 
-    private static String variability(Variability v) {
+    /** How the runs of one side vary among themselves. */
+    public static String variability(Variability v) {
         String s = v.runs() + (v.runs() == 1 ? " run" : " runs");
         if (v.runs() < 2) return s + ", no variability to observe";
         s += v.firstVariable() == null ? ", identical statistics"

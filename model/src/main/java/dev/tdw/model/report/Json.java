@@ -14,9 +14,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.text.SafeText;
 
-import java.nio.file.Path;
 import java.util.Collection;
-import java.util.function.Function;
 
 /**
  * The one JSON configuration of the command line and reports. Like Python's {@code json}, NaN and
@@ -79,9 +77,6 @@ public final class Json {
             throw new IllegalStateException("cannot serialise a result tree", e);
         }
     }
-
-    /** How paths are shown in output: as given on the command line, or relative to a base. */
-    public static Function<Path, String> pathsAsGiven() { return Path::toString; }
 
     /** The error object of exit code 2. */
     public static ObjectNode failure(String error) {

@@ -1,8 +1,11 @@
 package dev.tdw.model.report;
 
+import dev.tdw.model.analysis.CrossModePair;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.StageFindings;
+import dev.tdw.model.analysis.StageTensors;
+import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.PayloadIntegrity;
@@ -12,6 +15,8 @@ import dev.tdw.model.compare.ElementDifference;
 import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
+import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -68,12 +73,22 @@ public final class TextReport {
         b.append(Wording.inputs(a.inputs())).append('\n');
         String coverage = Wording.coverage(a.coverage());
         if (coverage != null) b.append(coverage).append('\n');
+        if (a.nonFiniteOrigin() != null) b.append(Wording.nonFiniteOrigin(a.nonFiniteOrigin())).append('\n');
         List<StageFindings> found = a.withFindings();
         b.append("findings: ").append(found.size()).append(" of ").append(a.stages().size()).append(" stages\n");
         for (StageFindings s : found) {
             for (Finding f : s.findings()) {
                 b.append(String.format(Locale.ROOT, "  %5d %-48s %-13s %s%n", s.index(), s.key(), Wording.kind(f.kind()), Wording.finding(f)));
             }
+        }
+        if (a.tensors() != null) {
+            TensorEvidence e = a.tensors();
+            b.append(Wording.tensorVerdict(e)).append('\n');
+            for (StageTensors t : e.stages()) {
+                if (t.status() == StageTensors.Status.PASS || t.status() == StageTensors.Status.NOT_SAVED) continue;
+                b.append(String.format(Locale.ROOT, "  %-48s %s%n", t.key(), Wording.tensors(t)));
+            }
+            for (CrossModePair p : e.crossMode()) b.append("  ").append(Wording.crossMode(p)).append('\n');
         }
         b.append(DiffResult.CLAIM).append('\n');
         return b.toString();
@@ -102,6 +117,21 @@ public final class TextReport {
         if (!d.evidenceGaps().isEmpty()) {
             b.append("without comparable statistics: ").append(String.join(", ", d.evidenceGaps())).append('\n');
         }
+    }
+
+    /** The closing lines of a text diff: the environment of the next, narrower capture. */
+    public static String next(NextCapture n) {
+        StringBuilder b = new StringBuilder();
+        b.append("next capture: tensors of ").append(n.scope().description()).append(" at ").append(SafeText.of(n.suspect().key()))
+                .append(String.format(" (%d stage(s), about %.2f MiB of %.0f MiB budget%s)%n", n.savedStages().size(),
+                        n.estimatedMib(), n.budgetBytes() / (double) (1 << 20), n.overBudget() ? ", OVER BUDGET: capture the stage alone" : ""));
+        if (n.sameOnBothSides()) {
+            b.append("  ").append(n.left().shellAssignments()).append('\n');
+        } else {
+            b.append("  left:  ").append(n.left().shellAssignments()).append('\n');
+            b.append("  right: ").append(n.right().shellAssignments()).append('\n');
+        }
+        return b.toString();
     }
 
     public static String tensors(TensorsResult t, String left, String right) {

@@ -1,6 +1,11 @@
 package dev.tdw.model.report;
 
 import dev.tdw.model.analysis.Coverage;
+import dev.tdw.model.analysis.CrossModePair;
+import dev.tdw.model.analysis.NonFiniteOrigin;
+import dev.tdw.model.analysis.RowsSaved;
+import dev.tdw.model.analysis.StageTensors;
+import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.compare.AliasGroup;
@@ -159,6 +164,69 @@ public final class Wording {
     /** "layers.4.mlp.gate_up#0 (order 38): max_abs 70000". */
     public static String overLimit(ScanResult.OverLimitHit h) {
         return h.key() + " (order " + h.order() + "): max_abs " + number(h.maxAbs());
+    }
+
+    /** "rows 0..3 of 12 saved": a tensor the probe's row limit cut. */
+    public static String rowsSaved(RowsSaved r) {
+        return "rows 0.." + (r.saved() - 1) + " of " + r.total() + " saved";
+    }
+
+    /** A stage's tensor verdict as the table's tensor column shows it: "FAIL: 3454 elements differ", "not saved on the right". */
+    public static String tensors(StageTensors t) {
+        String head = switch (t.status()) {
+            case PASS -> t.reason() == null ? "PASS" : "PASS (" + t.reason() + ")";
+            case FAIL -> "FAIL: " + (t.mismatches() > 0 ? t.mismatches() + " elements differ" + (t.reason() == null ? "" : "; " + t.reason())
+                    : t.reason());
+            case GAP -> "gap: " + t.reason();
+            case NOT_SAVED -> "not saved on " + t.notSavedOn();
+        };
+        List<String> rows = new ArrayList<>(2);
+        if (t.leftRows() != null) rows.add("left " + rowsSaved(t.leftRows()));
+        if (t.rightRows() != null) rows.add("right " + rowsSaved(t.rightRows()));
+        return rows.isEmpty() ? head : head + " (" + String.join(", ", rows) + ")";
+    }
+
+    /** The pair's tensor verdict and its first mismatch: "tensors FAIL: first mismatch layers.3.self_attn.kv_cache#0 (FAIL: 3454 elements differ)". */
+    public static String tensorVerdict(TensorEvidence e) {
+        String s = "tensors " + e.result().verdict().name() + " · " + e.result().compared() + " pairs compared";
+        if (e.firstMismatch() != null) {
+            s += " · first mismatch " + e.firstMismatch() + " (" + e.find(e.firstMismatch()).map(Wording::tensors).orElse("") + ")";
+        }
+        if (!e.result().onlyInLeft().isEmpty()) s += " · " + e.result().onlyInLeft().size() + " only left";
+        if (!e.result().onlyInRight().isEmpty()) s += " · " + e.result().onlyInRight().size() + " only right";
+        return s;
+    }
+
+    /** A graph slot against the eager stage of the same name, said to be a cross-mode pairing. */
+    public static String crossMode(CrossModePair p) {
+        StringBuilder s = new StringBuilder(p.slotKey()).append(" vs ").append(p.stageKey())
+                .append(" (cross-mode: graph slot on the ").append(p.slotOnLeft() ? "left" : "right").append(", eager stage on the ")
+                .append(p.slotOnLeft() ? "right" : "left").append("): ");
+        if (p.rows() == 0) {
+            s.append("not comparable: ").append(TextReport.describe(p.metrics()));
+        } else {
+            s.append(p.failed() ? "FAIL" : "PASS").append(" over rows 0..").append(p.rows() - 1).append(" x ").append(p.cols())
+                    .append(" columns: ").append(TextReport.describe(p.metrics()));
+        }
+        if (p.trimmed()) {
+            s.append("; slot trimmed: ").append(p.slotRows()).append(" x ").append(p.cols()).append(" kept of the stage's ")
+                    .append(p.layoutRows()).append(" rows");
+        }
+        if (p.unwritten() > 0) {
+            s.append("; rows ").append(p.firstUnwritten()).append("..").append(p.firstUnwritten() + p.unwritten() - 1)
+                    .append(" of the slot are all zero: never written? (check initialization and overwrite)");
+        }
+        return s.toString();
+    }
+
+    /** "non-finite values start at layers.4.mlp.act#0 (right: inf 20)". */
+    public static String nonFiniteOrigin(NonFiniteOrigin o) {
+        StringBuilder s = new StringBuilder("non-finite values start at ").append(o.key());
+        List<String> sides = new ArrayList<>(2);
+        if (o.left() != null) sides.add("left: " + counts(o.left()));
+        if (o.right() != null) sides.add("right: " + counts(o.right()));
+        if (!sides.isEmpty()) s.append(" (").append(String.join("; ", sides)).append(")");
+        return s.toString();
     }
 
     /** A payload checked against its own manifest: "consistent: 11 tensors checked, 2 row-limited skipped" or what disagrees. */

@@ -50,13 +50,6 @@ public enum DType {
         return Optional.empty();
     }
 
-    public static Optional<DType> fromStorageClass(String className) {
-        if (className == null) return Optional.empty();
-        String simple = className.substring(className.lastIndexOf('.') + 1);
-        for (DType t : values()) if (t.storageClass.equals(simple)) return Optional.of(t);
-        return Optional.empty();
-    }
-
     /** Element size in bytes for a manifest dtype string; empty when the type is unknown. */
     public static Optional<Integer> elementSizeOf(String torchName) {
         return fromTorchName(torchName).map(DType::elementSize);

@@ -1,6 +1,7 @@
 package dev.tdw.model.tensor;
 
 import dev.tdw.model.input.InputException;
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.text.SafeText;
 
@@ -24,9 +25,6 @@ import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
-import dev.tdw.model.input.InputException;
-import dev.tdw.model.input.RegularFiles;
-import dev.tdw.model.text.SafeText;
 
 /**
  * Reads a probe payload ({@code torch.save} zip format) without Python. Stored storage entries are mapped read-only
@@ -334,7 +332,7 @@ public final class PayloadReader {
             }
             List<PayloadEntry> out = new ArrayList<>();
             List<InputSet> inputSets = new ArrayList<>();
-            Map<String, Integer> seen = new HashMap<>();
+            StageKey.Counter seen = new StageKey.Counter();
             for (Object item : sequence(dict.get("tensors"), "tensors")) {
                 Object[] pair = pair(item, "tensors");
                 String stage = string(pair[0], "tensors stage");
@@ -349,7 +347,7 @@ public final class PayloadReader {
                 for (Map.Entry<?, ?> e : named.entrySet()) {
                     String name = string(e.getKey(), "input name of " + stage);
                     names.add(name);
-                    out.add(entry(keyed(stage + ":" + name, seen), PayloadEntry.Section.INPUTS, stage, name, e.getValue()));
+                    out.add(entry(keyed(StageKey.inputBase(stage, name), seen), PayloadEntry.Section.INPUTS, stage, name, e.getValue()));
                 }
                 inputSets.add(new InputSet(stage, setCounts.merge(stage, 1, Integer::sum) - 1, names));
             }
@@ -358,16 +356,16 @@ public final class PayloadReader {
                 if (!(slots instanceof Map<?, ?> named)) throw fail("graph_slots is not a dict");
                 for (Map.Entry<?, ?> e : named.entrySet()) {
                     String name = string(e.getKey(), "graph slot name");
-                    out.add(entry(keyed("graph:" + name, seen), PayloadEntry.Section.GRAPH_SLOTS, name, null, e.getValue()));
+                    out.add(entry(keyed(StageKey.graphBase(name), seen), PayloadEntry.Section.GRAPH_SLOTS, name, null, e.getValue()));
                 }
             }
             return new Payload(path, probe, label, rank, Collections.unmodifiableMap(metadata), out, inputSets,
                     mapping);
         }
 
-        private String keyed(String base, Map<String, Integer> seen) throws PayloadFormatException {
+        private String keyed(String base, StageKey.Counter seen) throws PayloadFormatException {
             spendText(base.length() + 11);
-            return base + "#" + (seen.merge(base, 1, Integer::sum) - 1);
+            return seen.next(base).toString();
         }
 
         private void spendText(long chars) throws PayloadFormatException {

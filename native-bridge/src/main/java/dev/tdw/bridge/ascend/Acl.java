@@ -179,6 +179,14 @@ final class Acl {
 
     void destroyScalar(Pointer scalar) { check("aclDestroyScalar", scalar); }
 
+    /** aclCreateTensorList: the list owns the tensors from now on, and destroys them with itself. */
+    Pointer createTensorList(Pointer[] tensors) {
+        return handle("aclCreateTensorList", tensors.length == 0 ? null : tensors, (long) tensors.length);
+    }
+
+    /** aclDestroyTensorList: also destroys every tensor of the list (opbase acl_op_api.cpp). */
+    void destroyTensorList(Pointer list) { check("aclDestroyTensorList", list); }
+
     Pointer createIntArray(long[] values) {
         return handle("aclCreateIntArray", orNull(values), (long) values.length);
     }

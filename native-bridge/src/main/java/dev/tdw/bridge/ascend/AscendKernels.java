@@ -1,6 +1,7 @@
 package dev.tdw.bridge.ascend;
 
 import dev.tdw.bridge.device.GeluApproximation;
+import dev.tdw.bridge.device.NormalizedShape;
 import dev.tdw.bridge.device.OperatorCall;
 import dev.tdw.bridge.device.RotaryMode;
 import dev.tdw.bridge.device.StandardOperators;
@@ -15,8 +16,7 @@ import java.util.Map;
 
 /**
  * Replay operators bound to aclnn. First-phase argument lists follow the CANN headers recorded in
- * native-bridge/README.md. grouped_matmul is host-only: aclnnGroupedMatmul takes aclTensorList arguments,
- * which this bridge does not bind.
+ * native-bridge/README.md.
  */
 final class AscendKernels {
     private AscendKernels() {}
@@ -33,6 +33,7 @@ final class AscendKernels {
         m.put(StandardOperators.LAYER_NORM.name(), new AscendKernel(List.of("aclnnLayerNorm"), AscendKernels::layerNorm));
         m.put(StandardOperators.MATMUL.name(), new AscendKernel(List.of("aclnnMatmul"), AscendKernels::matmul));
         m.put(StandardOperators.GATE_UP_PROJ.name(), new AscendKernel(List.of("aclnnMatmul"), AscendKernels::gateUpProj));
+        m.put(StandardOperators.GROUPED_MATMUL.name(), new AscendKernel(List.of("aclnnGroupedMatmulV4"), AscendKernels::groupedMatmul));
         m.put(StandardOperators.SOFTMAX.name(), new AscendKernel(List.of("aclnnSoftmax"), AscendKernels::softmax));
         m.put(StandardOperators.SILU.name(), new AscendKernel(List.of("aclnnSilu"), AscendKernels::silu));
         m.put(StandardOperators.SWIGLU.name(), new AscendKernel(List.of("aclnnSwiGlu"), AscendKernels::swiglu));
@@ -116,7 +117,7 @@ final class AscendKernels {
         Tensor x = c.tensor("x");
         var weight = c.optionalTensor("weight");
         var bias = c.optionalTensor("bias");
-        long[] normalized = weight.map(Tensor::shape).orElse(new long[] {x.shape()[x.dim() - 1]});
+        long[] normalized = NormalizedShape.of(c);
         var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnLayerNorm", s.tensor(x), s.intArray(normalized), weight.map(s::tensor).orElse(null),
                 bias.map(s::tensor).orElse(null), c.doubleValue("epsilon", 1e-5), out.tensor(), null, null);
@@ -160,6 +161,37 @@ final class AscendKernels {
         if (w.dim() != 2 || x.dim() < 2) throw new IllegalArgumentException("gate_up_proj: x needs 2+ dims and weight 2");
         var out = s.output(c.outputType(), matmulShape(x.shape(), swapLast2(w.shape())));
         s.launch("aclnnMatmul", s.tensor(x), maybeTransposed(s, w, true), out.tensor(), KEEP_DTYPE);
+        return Map.of("out", s.download(out));
+    }
+
+    /** aclnnGroupedMatmulV4 splitItem: x is one tensor split into groups along M, the output one tensor. */
+    private static final long GMM_ONE_OUTPUT_TENSOR = 3;
+    /** groupType: groups split the M axis. */
+    private static final long GMM_SPLIT_M = 0;
+    /** actType GMM_ACT_TYPE_NONE. */
+    private static final long GMM_NO_ACTIVATION = 0;
+
+    /**
+     * grouped_matmul as torch_npu's npu_grouped_matmul calls aclnnGroupedMatmulV4 for a MoE layer: x [M, K]
+     * and weight [G, K, N] as one-tensor lists, the INT64 group list (cumulative ends or counts), no bias,
+     * quantization or activation, one output [M, N].
+     */
+    private static Map<String, Tensor> groupedMatmul(DeviceScope s, OperatorCall c) {
+        Tensor x = c.tensor("x"), w = c.tensor("weight"), groups = c.tensor("group_list");
+        long listType = c.longValue("group_list_type", 0);
+        if (listType != 0 && listType != 1) {
+            throw new IllegalArgumentException("grouped_matmul: group_list_type must be 0 (cumulative) or 1 (counts), not " + listType);
+        }
+        if (x.dim() != 2 || w.dim() != 3 || groups.dim() != 1 || w.shape()[1] != x.shape()[1] || groups.shape()[0] != w.shape()[0]) {
+            throw new IllegalArgumentException("grouped_matmul on Ascend takes x [M, K], weight [G, K, N] and group_list [G]; got x "
+                    + Arrays.toString(x.shape()) + ", weight " + Arrays.toString(w.shape()) + ", group_list " + Arrays.toString(groups.shape()));
+        }
+        if (groups.dtype() != DType.INT64) {
+            throw new IllegalArgumentException("grouped_matmul on Ascend needs an int64 group_list, not " + groups.dtype().torchName());
+        }
+        var out = s.outputList(inputType(c, x), new long[] {x.shape()[0], w.shape()[2]});
+        s.launch("aclnnGroupedMatmulV4", s.tensorList(x), s.tensorList(w), null, null, null, null, null, null, s.tensor(groups),
+                null, null, null, GMM_ONE_OUTPUT_TENSOR, GMM_SPLIT_M, listType, GMM_NO_ACTIVATION, out.tensor(), null, null);
         return Map.of("out", s.download(out));
     }
 

@@ -10,6 +10,7 @@ import dev.tdw.model.tensor.Tensor;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -20,7 +21,7 @@ import java.util.Map;
  * Downloads synchronize the stream first when work was launched since the last synchronization.
  */
 final class DeviceScope implements AutoCloseable {
-    /** A device output buffer and the aclTensor describing it, contiguous. */
+    /** A device output buffer and the aclTensor (or one-tensor aclTensorList) describing it, contiguous. */
     record Output(Pointer tensor, Pointer data, DType type, long[] shape) {}
 
     private final Acl acl;
@@ -41,11 +42,18 @@ final class DeviceScope implements AutoCloseable {
 
     /** An aclTensor viewing {@code t}'s storage with another shape and strides, e.g. a transpose. */
     Pointer view(Tensor t, long[] shape, long[] strides) {
+        return destroyedWithScope(unownedView(t, shape, strides));
+    }
+
+    private Pointer unownedView(Tensor t, long[] shape, long[] strides) {
         Storage s = t.storage();
         Pointer data = upload(s);
-        Pointer handle = acl.createTensor(shape, s.dtype(), strides, t.storageOffset(), Acl.FORMAT_ND, new long[] {s.numel()}, data);
-        releases.push(() -> acl.destroyTensor(handle));
-        return handle;
+        return acl.createTensor(shape, s.dtype(), strides, t.storageOffset(), Acl.FORMAT_ND, new long[] {s.numel()}, data);
+    }
+
+    private Pointer destroyedWithScope(Pointer tensor) {
+        releases.push(() -> acl.destroyTensor(tensor));
+        return tensor;
     }
 
     Output output(DType type, long[] shape) {
@@ -54,12 +62,63 @@ final class DeviceScope implements AutoCloseable {
 
     /** A contiguous output the device sees as {@code deviceShape} and the caller gets as {@code shape} (same size). */
     Output output(DType type, long[] shape, long[] deviceShape) {
+        Output out = unownedOutput(type, shape, deviceShape);
+        destroyedWithScope(out.tensor());
+        return out;
+    }
+
+    private Output unownedOutput(DType type, long[] shape, long[] deviceShape) {
         if (Tensors.numel(shape) != Tensors.numel(deviceShape)) throw new IllegalArgumentException("shapes differ in size");
         long bytes = Tensors.numel(shape) * type.elementSize();
         Pointer data = allocate(bytes);
         Pointer handle = acl.createTensor(deviceShape, type, Tensors.contiguousStrides(deviceShape), 0, Acl.FORMAT_ND, deviceShape, data);
-        releases.push(() -> acl.destroyTensor(handle));
         return new Output(handle, data, type, shape.clone());
+    }
+
+    /** An aclTensorList of one tensor per argument, each its own view of its uploaded storage. */
+    Pointer tensorList(Tensor... tensors) {
+        var handles = new Pointer[tensors.length];
+        for (int i = 0; i < tensors.length; i++) {
+            try {
+                handles[i] = unownedView(tensors[i], tensors[i].shape(), tensors[i].stride());
+            } catch (RuntimeException e) {
+                destroyAll(e, Arrays.copyOf(handles, i));
+                throw e;
+            }
+        }
+        return list(handles);
+    }
+
+    /** A one-tensor aclTensorList over a new contiguous output. */
+    Output outputList(DType type, long[] shape) {
+        Output out = unownedOutput(type, shape, shape);
+        return new Output(list(new Pointer[] {out.tensor()}), out.data(), type, out.shape());
+    }
+
+    /**
+     * The list owns its tensors once created (destroying it destroys them, so they get no release of their
+     * own, which would destroy them twice); until then they are destroyed here if creating it fails.
+     */
+    private Pointer list(Pointer[] tensors) {
+        Pointer list;
+        try {
+            list = acl.createTensorList(tensors);
+        } catch (RuntimeException e) {
+            destroyAll(e, tensors);
+            throw e;
+        }
+        releases.push(() -> acl.destroyTensorList(list));
+        return list;
+    }
+
+    private void destroyAll(RuntimeException failure, Pointer[] tensors) {
+        for (Pointer t : tensors) {
+            try {
+                acl.destroyTensor(t);
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
+            }
+        }
     }
 
     Pointer scalar(double value, DType type) {

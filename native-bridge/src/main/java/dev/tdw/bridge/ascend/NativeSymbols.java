@@ -26,7 +26,10 @@ final class NativeSymbols {
             try {
                 loaded.add(NativeLibrary.getInstance(p.toAbsolutePath().toString()));
             } catch (UnsatisfiedLinkError e) {
-                throw new DeviceException("cannot load " + p + ": " + e.getMessage(), e);
+                // The file exists (the locator found it), so a missing shared object is one of its dependencies.
+                String advice = String.valueOf(e.getMessage()).contains("cannot open shared object file")
+                        ? "; a library it depends on was not found: " + AscendLibraryLocator.SET_ENV_ADVICE : "";
+                throw new DeviceException("cannot load " + p + ": " + e.getMessage() + advice, e);
             }
         }
         return new NativeSymbols(loaded);

@@ -22,10 +22,32 @@ public final class CaptureOutputDirectory {
         return s.isEmpty() || s.chars().allMatch(c -> c == '.') ? "run" : s;
     }
 
+    /**
+     * Removes a run's output directory if the run wrote nothing into it, so that a run that captured nothing leaves no
+     * folder that looks like a capture. Only an empty directory is ever removed; anything else stays as it is.
+     *
+     * @return true when the directory was empty and is gone
+     */
+    public static boolean removeIfEmpty(Path dir) {
+        try (var entries = Files.list(dir)) {
+            if (entries.findAny().isPresent()) return false;
+            Files.delete(dir);
+            return true;
+        } catch (IOException e) {
+            // not there, not a directory, filled meanwhile (DirectoryNotEmptyException) or not ours to remove: keep it
+            return false;
+        }
+    }
+
+    /** The name {@link #create} tries first; shown before a run so the user knows where it will capture. */
+    public static Path proposed(Path captureRoot, String runName, LocalDateTime now) {
+        return captureRoot.resolve(now.format(STAMP) + "_" + safeName(runName));
+    }
+
     /** Creates a new, empty directory; never reuses one, so two runs never mix their manifests. */
     public static Path create(Path captureRoot, String runName, LocalDateTime now) throws IOException {
         Files.createDirectories(captureRoot);
-        String base = now.format(STAMP) + "_" + safeName(runName);
+        String base = proposed(captureRoot, runName, now).getFileName().toString();
         for (int n = 1; ; n++) {
             Path dir = captureRoot.resolve(n == 1 ? base : base + "-" + n);
             try {

@@ -5,6 +5,7 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -21,9 +22,13 @@ public final class CaptureRun {
     private final Process process;
     private final Thread reader;
     private final CompletableFuture<Integer> exit;
+    private final Path outputDirectory;
+    private volatile boolean outputRemoved;
 
-    CaptureRun(Process process, Consumer<String> logLine) {
+    /** @param outputDirectory the run's DUMP_PROBE_DIR, removed at exit when the run left it empty; null for none */
+    CaptureRun(Process process, Consumer<String> logLine, Path outputDirectory) {
         this.process = process;
+        this.outputDirectory = outputDirectory;
         this.reader = new Thread(() -> pump(process, logLine), "tdw-capture-log-" + process.pid());
         reader.setDaemon(true);
         reader.start();
@@ -34,6 +39,7 @@ public final class CaptureRun {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            outputRemoved = outputDirectory != null && CaptureOutputDirectory.removeIfEmpty(outputDirectory);
             return p.exitValue();
         }, r -> {
             Thread t = new Thread(r, "tdw-capture-exit-" + process.pid());
@@ -48,6 +54,9 @@ public final class CaptureRun {
     public CompletableFuture<Integer> exit() { return exit; }
 
     public boolean isRunning() { return process.isAlive(); }
+
+    /** After {@link #exit()}: the run captured nothing, and its empty output directory was removed rather than kept. */
+    public boolean outputRemoved() { return outputRemoved; }
 
     /** Ends the reproduction and everything it started (see {@link ProcessTree#terminate}). Blocks up to grace + a few seconds. */
     public ProcessTree.StopOutcome stop(Duration grace) throws InterruptedException {

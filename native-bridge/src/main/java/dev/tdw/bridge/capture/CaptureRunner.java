@@ -28,6 +28,25 @@ public final class CaptureRunner {
         spec.probe().apply(env);
         Process p = pb.start();
         p.getOutputStream().close();
-        return new CaptureRun(p, logLine);
+        return new CaptureRun(p, logLine, spec.probe().directory());
+    }
+
+    /**
+     * Starts {@code spec}'s command with the probe disarmed: every DUMP_PROBE* variable removed (the workbench's own
+     * included), so the probe neither captures nor synchronises, and no output directory is created. Comparing its
+     * symptom with an armed run's says whether the probe changes what it measures.
+     */
+    public static CaptureRun startDisarmed(CaptureSpec spec, Consumer<String> logLine) throws IOException {
+        var problems = spec.problems();
+        if (!problems.isEmpty()) throw new IllegalArgumentException(String.join("; ", problems));
+        ProcessBuilder pb = new ProcessBuilder(spec.argv())
+                .directory(spec.workingDirectory().toFile())
+                .redirectErrorStream(true);
+        Map<String, String> env = pb.environment();
+        env.putAll(spec.extraEnvironment());
+        env.keySet().removeIf(ProbeSettings::isProbeVariable);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        return new CaptureRun(p, logLine, null);
     }
 }

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
@@ -109,8 +110,8 @@ public final class ManifestWatcher implements AutoCloseable {
                 // A half-written manifest is retried at its next modification or the next rescan.
                 reportComplete();
             }
-        } catch (InterruptedException | ClosedWatchServiceException e) {
-            // closed
+        } catch (InterruptedException | ClosedWatchServiceException | CancellationException e) {
+            // closed (a read interrupted by close ends as a cancellation)
         }
     }
 

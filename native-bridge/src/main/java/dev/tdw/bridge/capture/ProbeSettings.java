@@ -1,5 +1,7 @@
 package dev.tdw.bridge.capture;
 
+import dev.tdw.model.next.ProbeSelection;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +44,15 @@ public record ProbeSettings(Path directory, String ranks, String match, String o
     /** The probe's own defaults: rank 0, first label, first call, statistics for all, no tensors, all rows. */
     public static ProbeSettings defaults(Path directory) {
         return new ProbeSettings(directory, "0", "1", "1", "", "", "0", null);
+    }
+
+    /**
+     * The next, narrower capture after these settings: a new directory and the selection of {@link ProbeSelection};
+     * the statistics regex and the sentinel stay, so the new capture pairs with the old one stage by stage.
+     */
+    public ProbeSettings narrowed(Path newDirectory, ProbeSelection next) {
+        return new ProbeSettings(newDirectory, next.ranksText(), String.valueOf(next.match()), String.valueOf(next.occurrence()),
+                summary, next.tensor(), String.valueOf(next.rows()), enableFile);
     }
 
     /** Why the probe could not run with these settings as meant; empty when it can. */

@@ -1,5 +1,7 @@
 package dev.tdw.bridge.host;
 
+import dev.tdw.bridge.device.NormalizedShape;
+
 import java.util.Arrays;
 import java.util.List;
 
@@ -44,9 +46,7 @@ final class NormKernels {
         var weight = c.optionalArray("weight");
         var bias = c.optionalArray("bias");
         double epsilon = c.call().doubleValue("epsilon", 1e-5);
-        long[] normalized = weight.map(DenseArray::shape).orElse(new long[] {x.size(-1)});
-        int width = rowWidth(c, x, normalized);
-        if (bias.isPresent() && bias.get().numel() != width) throw c.invalid("bias does not have " + width + " elements");
+        int width = rowWidth(c, x, NormalizedShape.of(c.call()));
         DenseArray out = DenseArray.zeros(x.shape());
         for (int row = 0; row < x.numel() / width; row++) {
             int base = row * width;

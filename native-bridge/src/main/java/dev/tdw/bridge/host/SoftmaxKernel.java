@@ -9,6 +9,7 @@ final class SoftmaxKernel {
     static List<DenseArray> softmax(HostCall c) {
         Precision p = c.precision();
         DenseArray x = c.array("x");
+        if (x.dim() == 0) return List.of(scalarSoftmax(c, x));
         int dim = x.normalizeDim((int) c.call().longValue("dim", -1));
         int len = x.size(dim), inner = 1, outer = 1;
         for (int d = 0; d < x.dim(); d++) {
@@ -29,5 +30,15 @@ final class SoftmaxKernel {
             }
         }
         return List.of(out);
+    }
+
+    /** A 0-D x: dim -1 or 0 (as torch), and the result exp(x - x) / exp(x - x), 1 unless x is not finite. */
+    private static DenseArray scalarSoftmax(HostCall c, DenseArray x) {
+        long dim = c.call().longValue("dim", -1);
+        if (dim != -1 && dim != 0) throw c.invalid("dim " + dim + " is out of range for a 0-D x");
+        double e = Math.exp(x.get(0) - x.get(0));
+        DenseArray out = DenseArray.zeros(x.shape());
+        out.set(0, e / e);
+        return out;
     }
 }

@@ -271,6 +271,46 @@ class AclBindingTest {
     }
 
     @Test
+    void layerNormComparesWeightShapesNotElementCounts() {
+        Pointer data = upload(1, 2, 3, 4, 5, 6, 7, 8), outData = acl.malloc(32);
+        Pointer x = acl.createTensor(new long[] {1, 2, 4}, DType.FLOAT32, new long[] {8, 4, 1}, 0, Acl.FORMAT_ND, new long[] {8}, data);
+        Pointer flat = acl.createTensor(new long[] {8}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {8}, data);
+        Pointer out = acl.createTensor(new long[] {1, 2, 4}, DType.FLOAT32, new long[] {8, 4, 1}, 0, Acl.FORMAT_ND, new long[] {8}, outData);
+        Pointer shape = acl.createIntArray(new long[] {2, 4});
+        var e = failure(() -> acl.prepare("aclnnLayerNorm", x, shape, null, flat, 1e-5, out, null, null));
+        assertTrue(e.recentMessage().contains("bias's shape is not normalizedShape"), e.recentMessage());
+        acl.destroyIntArray(shape);
+        for (Pointer t : new Pointer[] {x, flat, out}) acl.destroyTensor(t);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
+    void aTensorListDestroysItsTensors() {
+        Pointer data = upload(1, 2);
+        Pointer a = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer b = acl.createTensor(new long[] {2}, DType.FLOAT32, new long[] {1}, 0, Acl.FORMAT_ND, new long[] {2}, data);
+        Pointer list = acl.createTensorList(new Pointer[] {a, b});
+        acl.destroyTensorList(list);
+        assertTrue(failure(() -> acl.destroyTensor(a)).recentMessage().contains("is not a live object"), "the list destroyed it");
+        assertEquals("aclDestroyTensorList", failure(() -> acl.destroyTensorList(list)).function());
+        acl.free(data);
+    }
+
+    @Test
+    void matmulTakesEveryCubeMathTypeOfTheHeader() {
+        Pointer data = upload(1, 2, 3, 4), outData = acl.malloc(16);
+        Pointer a = acl.createTensor(new long[] {2, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {4}, data);
+        Pointer out = acl.createTensor(new long[] {2, 2}, DType.FLOAT32, new long[] {2, 1}, 0, Acl.FORMAT_ND, new long[] {4}, outData);
+        for (byte type = 0; type <= 4; type++) acl.destroyExecutor(acl.prepare("aclnnMatmul", a, a, out, type));
+        assertTrue(failure(() -> acl.prepare("aclnnMatmul", a, a, out, (byte) 5)).recentMessage().contains("is not 0..4"));
+        acl.destroyTensor(a);
+        acl.destroyTensor(out);
+        acl.free(data);
+        acl.free(outData);
+    }
+
+    @Test
     void resultsAppearOnlyAfterTheStreamIsSynchronized() {
         Pointer data = upload(0, 0);
         Pointer outData = acl.malloc(8);

@@ -24,9 +24,10 @@ class AscendLibraryLocatorTest {
     @Test
     void searchesAscendHomeThenLdLibraryPathThenTheDefaultToolkit() {
         var locator = AscendLibraryLocator.forSettings(null, Map.of("ASCEND_HOME_PATH", "/opt/cann", "LD_LIBRARY_PATH", "/a::/b"));
-        assertEquals(List.of(Path.of("/opt/cann/lib64"), Path.of("/a"), Path.of("/b"), Path.of(AscendLibraryLocator.DEFAULT_TOOLKIT)),
-                locator.directories());
-        assertEquals(List.of(Path.of(AscendLibraryLocator.DEFAULT_TOOLKIT)), AscendLibraryLocator.forSettings(" ", Map.of()).directories());
+        assertEquals(List.of(Path.of("/opt/cann/lib64"), Path.of("/a"), Path.of("/b"), Path.of(AscendLibraryLocator.DEFAULT_TOOLKIT),
+                Path.of("/usr/local/Ascend/cann/lib64")), locator.directories());
+        assertEquals(List.of(Path.of(AscendLibraryLocator.DEFAULT_TOOLKIT), Path.of(AscendLibraryLocator.DEFAULT_CANN)),
+                AscendLibraryLocator.forSettings(" ", Map.of()).directories());
     }
 
     @Test
@@ -44,10 +45,37 @@ class AscendLibraryLocatorTest {
     }
 
     @Test
-    void findsTheSplitOperatorLibrariesAndAnOldLibopapiBeside() throws IOException {
+    void anOldLibopapiBesideTheSplitIsNotLoaded() throws IOException {
         Path d = dir("cann", "libascendcl.so", "libnnopbase.so", "libopapi_math.so", "libopapi_nn.so", "libopapi.so");
         var found = new AscendLibraryLocator(List.of(d)).locate().libraries().orElseThrow();
-        assertEquals(List.of(d.resolve("libopapi_math.so"), d.resolve("libopapi_nn.so"), d.resolve("libopapi.so")), found.operatorLibraries());
+        assertEquals(List.of(d.resolve("libopapi_math.so"), d.resolve("libopapi_nn.so")), found.operatorLibraries());
+    }
+
+    @Test
+    void foundThroughTheEnvironmentCannNeedsAscendOppPath() throws IOException {
+        Path d = dir("env", "libascendcl.so", "libnnopbase.so", "libopapi.so");
+        var without = AscendLibraryLocator.forSettings(null, Map.of("LD_LIBRARY_PATH", d.toString())).locate();
+        assertFalse(without.found());
+        assertEquals("found " + List.of(d.resolve("libascendcl.so"), d.resolve("libnnopbase.so"), d.resolve("libopapi.so"))
+                + ", but ASCEND_OPP_PATH is not set, and aclnn operators fail without it: run `source <CANN install>/set_env.sh`"
+                + " (e.g. /usr/local/Ascend/ascend-toolkit/set_env.sh) before starting tdw", without.explanation());
+        var notADirectory = AscendLibraryLocator.forSettings(null, Map.of("LD_LIBRARY_PATH", d.toString(),
+                "ASCEND_OPP_PATH", tmp.resolve("nowhere").toString())).locate();
+        assertTrue(notADirectory.explanation().contains("ASCEND_OPP_PATH " + tmp.resolve("nowhere") + " is not a directory"),
+                notADirectory.explanation());
+        var with = AscendLibraryLocator.forSettings(null, Map.of("LD_LIBRARY_PATH", d.toString(), "ASCEND_OPP_PATH", tmp.toString())).locate();
+        assertTrue(with.found(), with.explanation());
+    }
+
+    @Test
+    void aLibraryWhoseDependencyDoesNotLoadTellsTheUserToSourceSetEnv() {
+        Path current = TestDouble.layout("current");
+        var libraries = new AscendLibraries(TestDouble.layout("broken").resolve("libascendcl.so"), current.resolve("libnnopbase.so"),
+                List.of(current.resolve("libopapi_math.so")));
+        var e = assertThrows(dev.tdw.bridge.device.DeviceException.class, () -> NativeSymbols.load(libraries));
+        assertTrue(e.getMessage().contains("libtdw_double_gone.so"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("a library it depends on was not found: run `source <CANN install>/set_env.sh`"
+                + " (e.g. /usr/local/Ascend/ascend-toolkit/set_env.sh) before starting tdw"), e.getMessage());
     }
 
     @Test

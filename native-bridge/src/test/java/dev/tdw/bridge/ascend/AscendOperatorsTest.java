@@ -119,6 +119,11 @@ class AscendOperatorsTest {
     }
 
     @Test
+    void layerNormWithOnlyABiasNormalizesOverTheBiasShape() {
+        agree(call(LAYER_NORM, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(3, 2, 4), 14), "bias", tensor(DType.FLOAT32, shape(2, 4), 15)));
+    }
+
+    @Test
     void matmulWithTransposesAndBatches() {
         var a = tensor(DType.FLOAT32, shape(3, 4), 14);
         agree(call(MATMUL, DType.FLOAT32, "a", a, "b", tensor(DType.FLOAT32, shape(4, 5), 15)));
@@ -137,6 +142,8 @@ class AscendOperatorsTest {
         var x = tensor(DType.FLOAT32, shape(3, 5), 22);
         agree(call(SOFTMAX, DType.FLOAT32, "x", x));
         agree(call(SOFTMAX, DType.FLOAT32, "x", x, "dim", "0"));
+        var scalar = agree(call(SOFTMAX, DType.FLOAT32, "x", f32(shape(), 3)));
+        assertEquals(1.0, scalar.get("out").getDouble(0), "a 0-D softmax is 1");
     }
 
     @Test
@@ -205,12 +212,23 @@ class AscendOperatorsTest {
 
     @Test
     void listsTheBoundOperatorsAndRefusesTheRest() {
-        assertEquals(Set.of("add", "mul", "rms_norm", "add_rms_norm", "layer_norm", "matmul", "gate_up_proj", "softmax", "silu",
-                "swiglu", "gelu", "rotary_embedding"), device.operators());
-        var call = call(GROUPED_MATMUL, DType.FLOAT32, "x", f32(shape(1, 1), 1), "weight", f32(shape(1, 1, 1), 1),
-                "group_list", i64(shape(1), 1));
-        var e = assertThrows(DeviceException.class, () -> device.execute(call));
-        assertEquals("the Ascend runtime cannot run grouped_matmul", e.getMessage());
+        assertEquals(Set.of("add", "mul", "rms_norm", "add_rms_norm", "layer_norm", "matmul", "grouped_matmul", "gate_up_proj",
+                "softmax", "silu", "swiglu", "gelu", "rotary_embedding"), device.operators());
+        var cumsum = new dev.tdw.bridge.device.OperatorSignature("cumsum", java.util.List.of(dev.tdw.bridge.device.Parameter.tensor("x")),
+                java.util.List.of("out"), "running sum");
+        var e = assertThrows(DeviceException.class, () -> device.execute(call(cumsum, DType.FLOAT32, "x", f32(shape(1), 1))));
+        assertEquals("the Ascend runtime cannot run cumsum", e.getMessage());
+    }
+
+    @Test
+    void groupedMatmulWithCumulativeEndsOrCounts() {
+        var x = tensor(DType.BFLOAT16, shape(12, 16), 52);
+        var w = tensor(DType.BFLOAT16, shape(4, 16, 8), 53);
+        agree(call(GROUPED_MATMUL, DType.BFLOAT16, "x", x, "weight", w, "group_list", i64(shape(4), 3, 5, 9, 12)));
+        agree(call(GROUPED_MATMUL, DType.BFLOAT16, "x", x, "weight", w, "group_list", i64(shape(4), 3, 2, 4, 3), "group_list_type", "1"));
+        var int32 = assertThrows(IllegalArgumentException.class, () -> device.execute(call(GROUPED_MATMUL, DType.BFLOAT16, "x", x,
+                "weight", w, "group_list", dev.tdw.bridge.device.Tensors.contiguous(DType.INT32, shape(4), new double[] {3, 5, 9, 12}))));
+        assertEquals("grouped_matmul on Ascend needs an int64 group_list, not torch.int32", int32.getMessage());
     }
 
     @Test

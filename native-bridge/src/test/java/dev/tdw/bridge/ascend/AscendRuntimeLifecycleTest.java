@@ -65,6 +65,31 @@ class AscendRuntimeLifecycleTest {
         assertThrows(IllegalStateException.class, runtime::deviceInfo);
     }
 
+    /** The double's object registry is shared by both device threads; it must stay consistent under both. */
+    @Test
+    void twoRuntimesRunConcurrently() throws Exception {
+        try (var first = AscendRuntime.open(LIBRARIES, 0); var second = AscendRuntime.open(LIBRARIES, 1)) {
+            long free = first.deviceInfo().freeBytes();
+            var start = new java.util.concurrent.CountDownLatch(1);
+            var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+            try {
+                var futures = new java.util.ArrayList<java.util.concurrent.Future<Integer>>();
+                for (AscendRuntime runtime : new AscendRuntime[] {first, second}) {
+                    futures.add(pool.submit(() -> {
+                        start.await();
+                        for (int i = 0; i < 200; i++) assertWorks(runtime);
+                        return 200;
+                    }));
+                }
+                start.countDown();
+                for (var f : futures) assertEquals(200, f.get());
+            } finally {
+                pool.shutdown();
+            }
+            assertEquals(free, first.deviceInfo().freeBytes(), "every buffer of both runtimes was freed");
+        }
+    }
+
     @Test
     void callsFromAnyThreadRunOnTheRuntimesOwnThread() throws Exception {
         try (var runtime = AscendRuntime.open(LIBRARIES, 1)) {

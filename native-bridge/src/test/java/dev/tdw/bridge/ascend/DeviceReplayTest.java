@@ -95,6 +95,21 @@ class DeviceReplayTest {
         assertTrue(maxSteps(gateUp.reference().get("gate_up_proj#3:out"), gateUp.candidate().get("gate_up_proj#3:out")) <= 1.0);
     }
 
+    /** A MoE expert projection as the probe records it: gmm1(hidden, weight, group_list), bound by position. */
+    @Test
+    void aGroupedMatmulStageReplaysOnTheDevice() {
+        var inputs = new LinkedHashMap<String, Object>();
+        inputs.put("hidden", Tensors.contiguous(DType.BFLOAT16, new long[] {16, 64}, DeviceAssertions.random(104, 16 * 64)));
+        inputs.put("weight", Tensors.contiguous(DType.BFLOAT16, new long[] {4, 64, 32}, DeviceAssertions.random(105, 4 * 64 * 32)));
+        inputs.put("group_list", Tensors.contiguous(DType.INT64, new long[] {4}, new double[] {4, 4, 0, 8}));
+        inputs.put("group_list_type", "1");
+        ReplayResult result = engine.replay(ReplayRequest.of("gmm1", 7, "grouped_matmul", inputs)
+                .withArgumentOrder(List.of("hidden", "weight", "group_list", "group_list_type")), device, reference);
+        Tensor out = result.candidate().get("gmm1#7:out");
+        assertArrayEquals(new long[] {16, 32}, out.shape());
+        assertTrue(maxSteps(result.reference().get("gmm1#7:out"), out) <= 1.0);
+    }
+
     @Test
     void aWrongDeviceResultShowsInTheReplay() {
         ReplayResult result;

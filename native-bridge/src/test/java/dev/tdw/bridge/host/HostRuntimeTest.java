@@ -132,6 +132,14 @@ class HostRuntimeTest {
     }
 
     @Test
+    void softmaxOfA0dTensorIsOneAlongDimMinusOneOrZero() {
+        assertArrayEquals(new double[] {1}, run(call(SOFTMAX, DType.FLOAT64, "x", f64(shape(), 7)), "out"));
+        assertArrayEquals(new double[] {1}, run(call(SOFTMAX, DType.FLOAT64, "x", f64(shape(), 7), "dim", "0"), "out"));
+        var e = assertThrows(IllegalArgumentException.class, () -> fp64.execute(call(SOFTMAX, DType.FLOAT64, "x", f64(shape(), 7), "dim", "1")));
+        assertEquals("softmax: dim 1 is out of range for a 0-D x", e.getMessage());
+    }
+
+    @Test
     void softmaxDoesNotOverflowOnLargeInputs() {
         var call = call(SOFTMAX, DType.FLOAT64, "x", f64(shape(2), 1000, 1000));
         assertArrayEquals(new double[] {0.5, 0.5}, run(call, "out"));

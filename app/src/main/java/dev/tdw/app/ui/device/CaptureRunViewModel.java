@@ -16,7 +16,6 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -36,11 +35,8 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The capture runner: a form for the reproduction and the probe settings, start and stop of the whole process tree,
@@ -79,12 +75,9 @@ public final class CaptureRunViewModel {
     private final ReadOnlyObjectWrapper<Path> offeredCapture = new ReadOnlyObjectWrapper<>(this, "offeredCapture");
     private final ReadOnlyObjectWrapper<Integer> exitCode = new ReadOnlyObjectWrapper<>(this, "exitCode");
     private final ObservableList<Path> manifests = FXCollections.observableArrayList();
-    private final ObservableList<String> log = FXCollections.observableArrayList();
-    private final ReadOnlyIntegerWrapper droppedLines = new ReadOnlyIntegerWrapper(this, "droppedLines");
+    private final LiveLog log = new LiveLog(MAX_LOG_LINES);
     private final ObservableList<RememberedRun> runs = FXCollections.observableArrayList();
 
-    private final Queue<String> pendingLines = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private CaptureRun run;
     private ManifestWatcher watcher;
     private RememberedRun remembered;
@@ -133,8 +126,8 @@ public final class CaptureRunViewModel {
     /** Manifests written by the current or last run, in the order they appeared. */
     public ObservableList<Path> manifests() { return FXCollections.unmodifiableObservableList(manifests); }
     /** The merged stdout and stderr, the newest {@link #MAX_LOG_LINES} lines. */
-    public ObservableList<String> log() { return FXCollections.unmodifiableObservableList(log); }
-    public ReadOnlyIntegerProperty droppedLinesProperty() { return droppedLines.getReadOnlyProperty(); }
+    public ObservableList<String> log() { return log.lines(); }
+    public ReadOnlyIntegerProperty droppedLinesProperty() { return log.droppedProperty(); }
     /** Remembered runs, newest first. */
     public ObservableList<RememberedRun> runs() { return FXCollections.unmodifiableObservableList(runs); }
 
@@ -157,7 +150,7 @@ public final class CaptureRunViewModel {
             outputDirectory.set(dir);
             appendLog("[tdw] $ " + spec.command() + "   (in " + spec.workingDirectory() + ", DUMP_PROBE_DIR=" + dir + ")");
             watcher = ManifestWatcher.start(dir, m -> Platform.runLater(() -> manifestAppeared(m)), RESCAN);
-            run = CaptureRunner.start(spec, this::lineFromProcess);
+            run = CaptureRunner.start(spec, log);
         } catch (IOException | RuntimeException e) {
             closeWatcher();
             status.set("could not start: " + e.getMessage());
@@ -284,15 +277,18 @@ public final class CaptureRunViewModel {
         Path dir = outputDirectory.get();
         // Manifests written in the last moments before the exit may not have been reported yet.
         List<Path> late = new ArrayList<>();
-        try {
-            for (Path m : ManifestWatcher.manifestsIn(dir)) if (!manifests.contains(m)) late.add(m);
-        } catch (IOException e) {
-            appendLog("[tdw] cannot list " + dir + ": " + e.getMessage());
+        if (!ended.outputRemoved()) {
+            try {
+                for (Path m : ManifestWatcher.manifestsIn(dir)) if (!manifests.contains(m)) late.add(m);
+            } catch (IOException e) {
+                appendLog("[tdw] cannot list " + dir + ": " + e.getMessage());
+            }
         }
         manifests.addAll(late);
         if (!late.isEmpty()) offer(dir);
         status.set("exited with code " + code + "; " + (manifests.isEmpty()
                 ? "no manifest written (probe not reached, or DUMP_PROBE_RANKS/MATCH/OCCURRENCE select nothing)"
+                        + (ended.outputRemoved() ? "; its empty folder " + dir.getFileName() + " was removed" : "")
                 : manifests.size() + (manifests.size() == 1 ? " manifest in " : " manifests in ") + dir));
         appendLog("[tdw] exited with code " + code);
         rememberInBackground(remembered.withExitCode(code));
@@ -315,31 +311,7 @@ public final class CaptureRunViewModel {
         watcher = null;
     }
 
-    /** On the process's reader thread: lines are queued and handed to the FX thread in batches. */
-    private void lineFromProcess(String line) {
-        pendingLines.add(line);
-        if (drainScheduled.compareAndSet(false, true)) Platform.runLater(this::drainLines);
-    }
-
-    private void drainLines() {
-        drainScheduled.set(false);
-        List<String> batch = new ArrayList<>();
-        for (String l; (l = pendingLines.poll()) != null; ) batch.add(l);
-        appendAll(batch);
-    }
-
     private void appendLog(String line) {
-        drainLines();
-        appendAll(List.of(line));
-    }
-
-    private void appendAll(List<String> lines) {
-        if (lines.isEmpty()) return;
-        log.addAll(lines);
-        int excess = log.size() - MAX_LOG_LINES;
-        if (excess > 0) {
-            log.remove(0, excess);
-            droppedLines.set(droppedLines.get() + excess);
-        }
+        log.append(line);
     }
 }

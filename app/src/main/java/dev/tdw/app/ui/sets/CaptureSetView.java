@@ -23,9 +23,12 @@ public final class CaptureSetView extends VBox {
     private final CaptureSetViewModel vm;
     private final GridPane grid = new GridPane();
     private final List<Button> cells = new ArrayList<>();
+    private final Runnable afterOpen;
 
-    public CaptureSetView(CaptureSetViewModel vm) {
+    /** @param afterOpen runs after a click opened a pair (the window shows that pair's stages) */
+    public CaptureSetView(CaptureSetViewModel vm, Runnable afterOpen) {
         this.vm = vm;
+        this.afterOpen = afterOpen;
         setId("capture-set-view");
         getStyleClass().add("capture-set-view");
         Label summary = new Label();
@@ -33,7 +36,7 @@ public final class CaptureSetView extends VBox {
         summary.setWrapText(true);
         summary.textProperty().bind(vm.summaryProperty());
         Label hint = new Label("Each cell is one pair: verdict and first divergent stage. * marks the origin rank, the one "
-                + "whose divergence starts earliest in that forward. Click a cell to open the pair.");
+                + "whose divergence starts earliest in that forward. The outlined cell is the pair the sides and the chart show; click a cell to open its stages.");
         hint.getStyleClass().add("hint");
         hint.setWrapText(true);
         Label unpaired = new Label();
@@ -65,6 +68,7 @@ public final class CaptureSetView extends VBox {
         int row = 1;
         for (Forward f : vm.forwards()) {
             Label name = new Label(dev.tdw.model.report.CaptureSetText.forwardName(f));
+            name.setMnemonicParsing(false);
             name.getStyleClass().add("forward-name");
             grid.add(name, 0, row);
             for (int c = 0; c < ranks.size(); c++) grid.add(cell(vm.cell(f, ranks.get(c))), c + 1, row);
@@ -85,7 +89,11 @@ public final class CaptureSetView extends VBox {
             b.setTooltip(new Tooltip(SafeText.of(p.left().path() + "\n" + p.right().path()
                     + (p.firstDivergent() == null ? "" : "\nfirst divergent: " + p.firstDivergent().key()))));
         }
-        b.setOnAction(e -> vm.open(cell));
+        b.setMnemonicParsing(false); // stage names are full of underscores
+        b.setOnAction(e -> {
+            vm.open(cell);
+            afterOpen.run();
+        });
         cells.add(b);
         return b;
     }

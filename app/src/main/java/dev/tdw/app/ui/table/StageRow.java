@@ -6,11 +6,10 @@ import dev.tdw.model.analysis.Presence;
 import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.key.Layers;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One stage key of the aligned table. {@code index} is the position along the merged stage order
@@ -19,8 +18,6 @@ import java.util.regex.Pattern;
  */
 public record StageRow(int index, String key, String stage, Presence presence, StageRecord left, StageRecord right,
                        StageDiff diff, List<StatusBadge> badges, AliasGroup leftAlias, AliasGroup rightAlias) {
-    private static final Pattern LAYER = Pattern.compile("^layers\\.(\\d+)\\.");
-
     public StageRow {
         badges = List.copyOf(badges);
     }
@@ -44,8 +41,7 @@ public record StageRow(int index, String key, String stage, Presence presence, S
     public Integer layer() { return layerOf(stage); }
 
     static Integer layerOf(String stage) {
-        Matcher m = LAYER.matcher(stage);
-        return m.find() ? Integer.valueOf(m.group(1)) : null;
+        return Layers.number(stage);
     }
 
     public Layout leftLayout() { return left == null ? null : left.layout(); }

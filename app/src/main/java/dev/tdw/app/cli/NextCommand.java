@@ -1,0 +1,105 @@
+package dev.tdw.app.cli;
+
+import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.SummaryDiff;
+import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.next.Suspect;
+import dev.tdw.model.next.TensorScope;
+import dev.tdw.model.report.Json;
+import dev.tdw.model.report.NextJson;
+import dev.tdw.model.report.TextReport;
+import dev.tdw.model.sets.AllPairsAnalysis;
+import dev.tdw.model.sets.AllPairsResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+@Command(name = "next", mixinStandardHelpOptions = true,
+        description = "Suggest the next, narrower capture: the DUMP_PROBE_* environment that saves the tensors of the first "
+                + "divergent stage (or its layer) in the same forward on the same ranks.")
+final class NextCommand extends CommandSupport {
+    @Option(names = "--left", required = true, paramLabel = "MANIFEST|DIR") Path left;
+    @Option(names = "--right", required = true, paramLabel = "MANIFEST|DIR") Path right;
+    @Option(names = "--atol", defaultValue = "0", description = "absolute tolerance of the diff (default 0: exact)") double atol;
+    @Option(names = "--rtol", defaultValue = "0", description = "relative tolerance of the diff (default 0: exact)") double rtol;
+    @Option(names = "--scope", defaultValue = "layer", description = "layer (default: every stage of the suspect's layer) or stage (the stage alone)")
+    String scope;
+    @Option(names = "--budget-mib", defaultValue = "" + NextCapture.DEFAULT_BUDGET_MIB,
+            description = "size budget of the saved tensors over all ranks, in MiB (default ${DEFAULT-VALUE}); DUMP_PROBE_ROWS is the most rows that fit")
+    long budgetMib;
+
+    @Mixin SelectorOptions selector = new SelectorOptions();
+    @Option(names = "--format", defaultValue = "json", description = "json (default) or text") OutputOptions.Format format;
+
+    @Override
+    int execute(PrintWriter out) throws UnusableInputException {
+        TensorScope tensorScope = switch (scope) {
+            case "layer" -> TensorScope.LAYER;
+            case "stage" -> TensorScope.STAGE;
+            default -> throw new UnusableInputException("--scope '" + scope + "': write layer or stage");
+        };
+        if (budgetMib <= 0 || budgetMib > (Long.MAX_VALUE >> 20)) throw new UnusableInputException("--budget-mib " + budgetMib + ": a positive number of MiB");
+        Tolerance tol;
+        try {
+            tol = new Tolerance(atol, rtol);
+        } catch (IllegalArgumentException e) {
+            throw new UnusableInputException(e.getMessage());
+        }
+        Suggestion suggestion = suggest(this, left, right, selector, tol, tensorScope, budgetMib << 20);
+        NextCapture next = suggestion.next();
+        String verdict = suggestion.verdict();
+        if (format == OutputOptions.Format.text) {
+            out.print(next == null ? "no divergent stage: nothing narrower to capture (verdict " + verdict + ")\n" : TextReport.next(next));
+        } else {
+            var json = NextJson.of(next, verdict, next == null ? "no compared stage diverges" : null, PATHS);
+            printProblemsField(json);
+            out.println(Json.write(json));
+        }
+        return ExitCodes.RAN;
+    }
+
+    record Suggestion(NextCapture next, String verdict) {}
+
+    /**
+     * Two files: their first divergence. Two directories with a selector: the first divergence of the earliest
+     * divergent selected pair. Two directories without one: the origin of the first divergent forward (contract §7),
+     * on every origin rank.
+     */
+    static Suggestion suggest(CommandSupport command, Path left, Path right, SelectorOptions selector, Tolerance tol,
+                              TensorScope scope, long budgetBytes) throws UnusableInputException {
+        Suspect suspect;
+        String verdict;
+        if (Files.isDirectory(left) && Files.isDirectory(right) && !selector.any()) {
+            AllPairsResult all = AllPairsAnalysis.of(command.loadDirectory(left), command.loadDirectory(right), tol);
+            if (all.pairs().isEmpty()) {
+                throw new UnusableInputException("no manifest of " + left + " pairs with one of " + right + " (" + all.pairing().description() + ")");
+            }
+            suspect = plannable(() -> Suspect.origin(all));
+            verdict = all.verdict().name();
+        } else {
+            List<DiffResult> diffs = new ArrayList<>();
+            for (var p : command.pair(left, right, selector).pairs()) diffs.add(SummaryDiff.of(p.left(), p.right(), tol));
+            suspect = plannable(() -> Suspect.first(diffs));
+            verdict = diffs.stream().map(DiffResult::verdict).min(Comparator.naturalOrder()).orElseThrow().name();
+        }
+        Suspect s = suspect;
+        return new Suggestion(s == null ? null : plannable(() -> NextCapture.plan(s, scope, budgetBytes)), verdict);
+    }
+
+    /** A manifest without the fields that select a forward is unusable input for this command, named in the message. */
+    private static <T> T plannable(java.util.function.Supplier<T> step) throws UnusableInputException {
+        try {
+            return step.get();
+        } catch (IllegalArgumentException e) {
+            throw new UnusableInputException(e.getMessage(), e);
+        }
+    }
+}

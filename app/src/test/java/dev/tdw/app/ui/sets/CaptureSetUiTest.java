@@ -1,0 +1,92 @@
+package dev.tdw.app.ui.sets;
+
+import dev.tdw.app.ui.FxTaskRunner;
+import dev.tdw.app.ui.WorkbenchApp;
+import dev.tdw.app.ui.WorkbenchViewModel;
+import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.Fx;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The overview in the real window, headless: it comes first for several pairs, marks the origin, and a click opens a pair. */
+@ExtendWith(ApplicationExtension.class)
+class CaptureSetUiTest {
+    private WorkbenchApp.Session session;
+    private WorkbenchViewModel vm;
+
+    @Start
+    void start(Stage stage) {
+        session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.empty());
+        vm = session.vm();
+    }
+
+    private void open(String scenario) {
+        Path left = Captures.dir(scenario, "baseline"), right = Captures.dir(scenario, "candidate");
+        Fx.run(() -> vm.openPair(left, right));
+        Fx.await(() -> vm.comparison() != null && vm.comparison().left().path().startsWith(left) && vm.sets().openProperty().get() != null);
+    }
+
+    /** A cell of the overview, found whether or not its tab is showing. */
+    private Button cell(FxRobot robot, String id) {
+        Fx.await(() -> robot.lookup("#" + id).tryQuery().isPresent());
+        return robot.lookup("#" + id).queryAs(Button.class);
+    }
+
+    @Test
+    void chunkedPrefillShowsTheOverviewAndOpensOnOccurrenceTwo(FxRobot robot) {
+        open("chunked-prefill");
+        TabPane tabs = robot.lookup("#stages-and-pairs").queryAs(TabPane.class);
+        assertEquals("pairs-tab", Fx.call(() -> tabs.getSelectionModel().getSelectedItem().getId()));
+        assertEquals(2, Fx.call(() -> vm.left().manifest().occurrence()));
+        Button open = cell(robot, "pair-cell-1-2-0");
+        assertTrue(Fx.call(() -> open.getStyleClass().containsAll(java.util.List.of("pair-divergent", "pair-origin", "pair-open"))));
+        assertTrue(Fx.call(() -> robot.lookup("#capture-set-summary").queryAs(Label.class).getText())
+                .contains("first divergent forward cmpl-a match 1 occ 2"));
+        Button aligned = cell(robot, "pair-cell-2-1-1");
+        assertTrue(Fx.call(() -> aligned.getStyleClass().contains("pair-aligned")));
+        robot.clickOn(aligned);
+        Fx.await(() -> vm.comparison() != null && "cmpl-b".equals(vm.comparison().left().label()) && vm.comparison().left().rank() == 1);
+        assertEquals("stages-tab", Fx.call(() -> tabs.getSelectionModel().getSelectedItem().getId()), "a click shows the pair's stages");
+        Fx.await(() -> aligned.getStyleClass().contains("pair-open"));
+        assertFalse(Fx.call(() -> open.getStyleClass().contains("pair-open")));
+    }
+
+    @Test
+    void intermittentRunsShowIntermittentWithRunThreeAndItsFirstStage(FxRobot robot) {
+        Path left = Captures.dir("intermittent", "baseline"), right = Captures.dir("intermittent", "candidate");
+        Fx.run(() -> vm.openPair(left, right));
+        Fx.await(() -> vm.runs().result() != null);
+        TabPane tabs = robot.lookup("#stages-and-pairs").queryAs(TabPane.class);
+        Fx.await(() -> "runs-tab".equals(tabs.getSelectionModel().getSelectedItem().getId()));
+        assertTrue(Fx.call(() -> robot.lookup("#runs-verdict").queryAs(Label.class).getText())
+                .startsWith("INTERMITTENT (1 of 5 runs beyond noise) — first beyond noise layers.4.self_attn.attn_out#0 in candidate/run3"));
+        Label run3 = robot.lookup("#run-verdict-2").queryAs(Label.class);
+        assertEquals("DIVERGENT", Fx.call(run3::getText));
+        assertTrue(Fx.call(() -> run3.getStyleClass().contains("run-divergent")));
+    }
+
+    @Test
+    void tp4MarksRankTwoAsTheOrigin(FxRobot robot) {
+        open("tp4-origin");
+        assertEquals(2, Fx.call(() -> vm.left().manifest().rank()));
+        Button origin = cell(robot, "pair-cell-1-1-2");
+        assertTrue(Fx.call(() -> origin.getStyleClass().contains("pair-origin")));
+        assertTrue(Fx.call(origin::getText).startsWith("*DIVERGENT"));
+        Button carried = cell(robot, "pair-cell-1-1-0");
+        assertFalse(Fx.call(() -> carried.getStyleClass().contains("pair-origin")));
+    }
+}

@@ -1,0 +1,69 @@
+package dev.tdw.model.sets;
+
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.Manifest;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A capture root that holds repeated runs of one configuration: every manifest in its own {@code run*} folder directly
+ * under the root ({@code baseline/run1/..., baseline/run2/...}). Runs are ordered by their number, run2 before run10.
+ */
+public final class RunFolders {
+    /** More run folders than this is not a set of repeated runs but a mistake; refused rather than compared. */
+    public static final int MAX_RUNS = 1000;
+    private static final Pattern RUN_NAME = Pattern.compile("run(\\d{0,9}).*");
+    private static final Comparator<String> RUN_ORDER = Comparator.comparingLong(RunFolders::number).thenComparing(Comparator.naturalOrder());
+
+    private RunFolders() {}
+
+    /**
+     * The runs of a root.
+     *
+     * @throws IllegalArgumentException naming the root and why it is not a folder of runs
+     */
+    public static List<Run> of(CaptureDirectory dir) {
+        Map<String, List<Manifest>> byFolder = new TreeMap<>(RUN_ORDER);
+        for (Manifest m : dir.manifests()) {
+            Path relative = dir.root().relativize(m.path());
+            String folder = relative.getNameCount() == 2 ? relative.getName(0).toString() : null;
+            if (folder == null || !RUN_NAME.matcher(folder).matches()) {
+                throw new IllegalArgumentException(dir.root() + ": " + relative + " is not directly inside a run*/ folder");
+            }
+            byFolder.computeIfAbsent(folder, k -> new ArrayList<>()).add(m);
+        }
+        if (byFolder.isEmpty()) throw new IllegalArgumentException(dir.root() + ": no run*/ folder with a manifest in this directory");
+        if (byFolder.size() > MAX_RUNS) throw new IllegalArgumentException(dir.root() + ": more than " + MAX_RUNS + " run folders; refused");
+        List<Run> runs = new ArrayList<>(byFolder.size());
+        for (Map.Entry<String, List<Manifest>> e : byFolder.entrySet()) {
+            if (e.getValue().size() != 1) {
+                throw new IllegalArgumentException(dir.root().resolve(e.getKey()) + ": holds " + e.getValue().size()
+                        + " manifests; a run is one manifest");
+            }
+            runs.add(new Run(dir.root().resolve(e.getKey()), e.getValue().get(0)));
+        }
+        return runs;
+    }
+
+    /** The runs of a root, or empty when it is not a folder of runs. */
+    public static Optional<List<Run>> detect(CaptureDirectory dir) {
+        try {
+            return Optional.of(of(dir));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static long number(String folder) {
+        Matcher m = RUN_NAME.matcher(folder);
+        return m.matches() && !m.group(1).isEmpty() ? Long.parseLong(m.group(1)) : -1;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.tdw.bridge.capture;
+
+import dev.tdw.model.key.Layers;
+import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.next.ProbeSelection;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One side's next capture: the remembered run that produced the side (command, working directory, environment),
+ * again with the narrower selection of a {@link NextCapture}, into a new folder next to the old one.
+ *
+ * @param runName readable part of the new folder's name: the old run's name and what is captured ({@code eager-layers.3})
+ */
+public record NarrowedRun(RememberedRun basis, ProbeSelection selection, CaptureSpec spec, Path captureRoot, String runName) {
+    /**
+     * @param now names the folder; {@link CaptureOutputDirectory#create} makes it unique when the run starts
+     */
+    public static NarrowedRun of(RememberedRun basis, ProbeSelection selection, NextCapture next, LocalDateTime now) {
+        Path oldDir = basis.outputDirectory().toAbsolutePath().normalize();
+        Path root = oldDir.getParent() == null ? basis.captureRoot() : oldDir.getParent();
+        String name = (basis.runName().isBlank() ? String.valueOf(oldDir.getFileName()) : basis.runName()) + "-" + focus(next);
+        Path dir = CaptureOutputDirectory.proposed(root, name, now);
+        CaptureSpec old = basis.spec();
+        CaptureSpec spec = new CaptureSpec(old.workingDirectory(), old.command(), old.extraEnvironment(), old.probe().narrowed(dir, selection));
+        return new NarrowedRun(basis, selection, spec, root, name);
+    }
+
+    /** The same run into the folder {@link CaptureOutputDirectory#create} made for it. */
+    public NarrowedRun in(Path createdDirectory) {
+        CaptureSpec s = new CaptureSpec(spec.workingDirectory(), spec.command(), spec.extraEnvironment(),
+                spec.probe().narrowed(createdDirectory, selection));
+        return new NarrowedRun(basis, selection, s, captureRoot, runName);
+    }
+
+    public Path outputDirectory() { return spec.probe().directory(); }
+
+    /** {@code layers.3} for a layer capture, the stage for a stage capture. */
+    static String focus(NextCapture next) {
+        String layer = Layers.prefix(next.suspect().stage());
+        return next.scope() == dev.tdw.model.next.TensorScope.LAYER && layer != null
+                ? layer.substring(0, layer.length() - 1) : next.suspect().stage();
+    }
+
+    /** The remembered run whose output holds {@code captureDirectory} (the directory itself or a folder inside it). */
+    public static Optional<RememberedRun> producerOf(Path captureDirectory, List<RememberedRun> runs) {
+        Path dir = captureDirectory.toAbsolutePath().normalize();
+        return runs.stream().filter(r -> dir.startsWith(r.outputDirectory().toAbsolutePath().normalize())).findFirst();
+    }
+}

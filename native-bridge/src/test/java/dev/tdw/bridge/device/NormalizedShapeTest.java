@@ -1,0 +1,26 @@
+package dev.tdw.bridge.device;
+
+import dev.tdw.model.tensor.DType;
+import org.junit.jupiter.api.Test;
+
+import static dev.tdw.bridge.device.StandardOperators.LAYER_NORM;
+import static dev.tdw.bridge.device.TestTensors.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+class NormalizedShapeTest {
+    private static final dev.tdw.model.tensor.Tensor X = f32(shape(2, 2, 4), new double[16]);
+
+    @Test
+    void comesFromTheWeightThenTheBiasThenTheLastDim() {
+        assertArrayEquals(shape(2, 4), NormalizedShape.of(call(LAYER_NORM, DType.FLOAT32, "x", X, "weight", f32(shape(2, 4), new double[8]))));
+        assertArrayEquals(shape(2, 4), NormalizedShape.of(call(LAYER_NORM, DType.FLOAT32, "x", X, "bias", f32(shape(2, 4), new double[8]))));
+        assertArrayEquals(shape(4), NormalizedShape.of(call(LAYER_NORM, DType.FLOAT32, "x", X)));
+    }
+
+    @Test
+    void aBiasShapedUnlikeTheWeightIsRefused() {
+        var e = assertThrows(IllegalArgumentException.class, () -> NormalizedShape.of(call(LAYER_NORM, DType.FLOAT32, "x", X,
+                "weight", f32(shape(8), new double[8]), "bias", f32(shape(2, 4), new double[8]))));
+        assertEquals("layer_norm: bias shape [2, 4] differs from the weight shape [8]", e.getMessage());
+    }
+}
