@@ -17,10 +17,18 @@ import java.util.Random;
 /**
  * Loads a generated 100k-record manifest with {@link ManifestReader} and, in the same run, with a
  * plain whole-tree Jackson read (the baseline), then scans and diffs it. Prints times and ratios.
- * Usage: {@code java -cp ... dev.tdw.bench.ManifestLoadBench [records]}.
+ * Usage: {@code java -cp ... dev.tdw.bench.ManifestLoadBench [records]}; with {@code --generate DIR [records]} it only
+ * writes two such manifests, {@code DIR/a-rank0.json} and {@code DIR/b-rank0.json} (for {@code bench/manifests.sh}).
  */
 public final class ManifestLoadBench {
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--generate")) {
+            Path out = Path.of(args[1]);
+            int n = args.length > 2 ? Integer.parseInt(args[2]) : 100_000;
+            generate(out.resolve("a-rank0.json"), n, 1234);
+            generate(out.resolve("b-rank0.json"), n, 1234);
+            return;
+        }
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         Path dir = Files.createTempDirectory("tdw-bench-manifest");
         try {
@@ -58,7 +66,7 @@ public final class ManifestLoadBench {
     }
 
     static JsonNode baseline(Path file) throws IOException {
-        return Json.MAPPER.readTree(file.toFile());
+        return Json.mapper().readTree(file.toFile());
     }
 
     /** A manifest shaped like the probe's: layers of stages with layout and statistics, plus input sets. */

@@ -41,7 +41,8 @@ import java.util.zip.ZipInputStream;
  * <p>Usage: {@code TensorCompareBench [--mib 1024] [--baseline-mib 128] [--runs 3] [--threads <cpus>] [--dir <tmp>]}.
  * Sizes are per payload. The naive baseline needs both whole files plus float copies in the heap, so it runs on the
  * smaller size; the mapped comparison runs on both sizes so the ratio is taken at equal size. Files are deleted at
- * the end.
+ * the end. {@code --generate DIR} only writes the {@code --mib} pair as {@code DIR/left.pt} and {@code DIR/right.pt}
+ * (for {@code bench/tensors.sh}, which times whole {@code tdw tensors} processes) and keeps it.
  */
 public final class TensorCompareBench {
     /** Each tensor stays within the default --max-elements, like a row-limited probe dump. */
@@ -57,6 +58,14 @@ public final class TensorCompareBench {
         long baselineMib = Long.parseLong(options.getOrDefault("--baseline-mib", "128"));
         int runs = Integer.parseInt(options.getOrDefault("--runs", "3"));
         int threads = Integer.parseInt(options.getOrDefault("--threads", Integer.toString(TensorComparison.availableThreads())));
+        if (options.containsKey("--generate")) {
+            Path out = Path.of(options.get("--generate"));
+            Files.createDirectories(out);
+            generate(out, out.resolve("left.pt"), out.resolve("right.pt"), tensorsFor(mib));
+            System.out.printf("wrote %s and %s: %d x bf16 [%d, %d] each%n", out.resolve("left.pt"), out.resolve("right.pt"),
+                    tensorsFor(mib), ROWS, COLS);
+            return;
+        }
         Path dir = Files.createTempDirectory(Path.of(options.getOrDefault("--dir", System.getProperty("java.io.tmpdir"))),
                 "tdw-bench");
         System.out.printf("java %s, max heap %d MiB, %d cpus%n", System.getProperty("java.version"),

@@ -7,6 +7,8 @@ import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.TensorEvidence;
+import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.replay.ReplayHistory;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.AnalysisJson;
@@ -120,16 +122,20 @@ final class DiffCommand extends CommandSupport {
                     + " pairs match; choose one with --label, --occurrence and --rank");
         }
         Path page = out.toAbsolutePath().normalize();
+        List<Path> captures = new ArrayList<>();
         for (Path input : List.of(lefts.get(0), rights.get(0))) {
-            Path root = (Files.isDirectory(input) ? input : input.toAbsolutePath().getParent()).toAbsolutePath().normalize();
-            if (page.startsWith(root)) {
-                throw new UnusableInputException(out + ": inside the capture " + root + "; a report is never written into a capture");
+            try {
+                captures.add(Files.isDirectory(input) ? input : OutputFolderPolicy.captureRootOf(input));
+            } catch (IOException e) {
+                throw new UnusableInputException(input + ": cannot resolve (" + e.getMessage() + ")", e);
             }
         }
+        var refused = OutputFolderPolicy.refusal(page.getParent(), captures);
+        if (refused.isPresent()) throw new UnusableInputException(out + ": its folder " + refused.get());
         PairAnalysis a = analyses.get(0);
         ReportContext ctx = new ReportContext(lefts.get(0).toString(), rights.get(0).toString(),
                 paired.method() == null ? "two manifests given directly" : paired.method().description(),
-                ReportChart.STATISTIC, "tdw " + Version.get());
+                ReportChart.STATISTIC, "tdw " + Version.get(), ReplayHistory.EMPTY);
         try {
             ReportWriter.Written w = ReportWriter.write(page, a, ctx);
             ObjectNode o = Json.object();

@@ -1,29 +1,21 @@
 package dev.tdw.app.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tdw.bridge.RuntimeDiscovery;
-import dev.tdw.bridge.device.DeviceException;
-import dev.tdw.bridge.device.DeviceRuntime;
-import dev.tdw.bridge.replay.CapturedReplay;
-import dev.tdw.bridge.replay.OperatorRegistry;
-import dev.tdw.bridge.replay.ReplayEngine;
-import dev.tdw.bridge.replay.ReplayOutputs;
-import dev.tdw.bridge.replay.ReplayRequest;
-import dev.tdw.bridge.replay.ReplayResult;
+import dev.tdw.bridge.replay.ReplayException;
+import dev.tdw.bridge.replay.ReplayPlan;
+import dev.tdw.bridge.replay.ReplayRunner;
 import dev.tdw.bridge.replay.RuntimeSpec;
-import dev.tdw.model.compare.TensorComparison;
-import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.PayloadJson;
-import dev.tdw.model.report.TensorsJson;
+import dev.tdw.model.replay.ReplayJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,8 +48,17 @@ final class ReplayCommand extends CommandSupport {
     @Option(names = "--reference", defaultValue = "host-fp64", paramLabel = "RT", description = "host-fp64 (default) or host-fp32")
     String reference;
 
-    @Option(names = "--out-dir", paramLabel = "DIR", description = "where candidate.pt, reference.pt and replay.json go (never inside the capture)")
+    @Option(names = "--out-dir", paramLabel = "DIR",
+            description = "where candidate.pt, reference.pt and replay.json go; never inside a capture (a folder holding probe manifests, or the dump's capture)")
     Path outDir;
+
+    @Option(names = "--max-input-elements", paramLabel = "N", defaultValue = "" + ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS,
+            description = "refuse input sets holding more elements than this (default ${DEFAULT-VALUE}, 2^25)")
+    long maxInputElements;
+
+    @Option(names = "--allow-row-limited",
+            description = "replay although DUMP_PROBE_ROWS saved fewer rows of an input than the call had (the result then proves nothing)")
+    boolean allowRowLimited;
 
     @Option(names = "--atol", defaultValue = "0.01", description = "absolute tolerance of the comparison (default 1e-2, a coarse screen)") double atol;
     @Option(names = "--rtol", defaultValue = "0.01", description = "relative tolerance of the comparison (default 1e-2)") double rtol;
@@ -66,65 +67,41 @@ final class ReplayCommand extends CommandSupport {
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
-        try (Payload p = PayloadFiles.open(dump)) {
-            if (list) {
-                out.println(Json.write(PayloadJson.list(p, PATHS.apply(dump))));
+        if (list) {
+            try (Payload p = PayloadFiles.open(dump)) {
+                if (output.format == OutputOptions.Format.text) out.print(TextReport.inputSets(p.listInputSets(), PATHS.apply(dump)));
+                else out.println(Json.write(PayloadJson.list(p, PATHS.apply(dump))));
                 return ExitCodes.RAN;
             }
-            if (stage == null || outDir == null) throw new UnusableInputException("say --list, or --stage S#N --out-dir DIR to replay");
-            return replay(p, out);
         }
-    }
-
-    private int replay(Payload p, PrintWriter out) throws UnusableInputException {
-        OperatorRegistry registry = OperatorRegistry.standard();
-        ReplayRequest request;
-        RuntimeSpec candidateSpec, referenceSpec;
-        TensorComparison comparison;
+        if (stage == null || outDir == null) throw new UnusableInputException("say --list, or --stage S#N --out-dir DIR to replay");
+        ReplayPlan plan;
         try {
-            request = CapturedReplay.request(p, stage, operator, argOrder, registry);
-            candidateSpec = RuntimeSpec.parse(candidate);
-            referenceSpec = RuntimeSpec.parse(reference);
-            comparison = new TensorComparison(atol, rtol, TensorComparison.DEFAULT_MAX_ELEMENTS);
+            plan = new ReplayPlan(dump, stage, operator, argOrder, RuntimeSpec.parse(candidate), RuntimeSpec.parse(reference),
+                    atol, rtol, outDir, maxInputElements, allowRowLimited, null, null);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);
         }
-        RuntimeDiscovery discovery = RuntimeDiscovery.discover();
-        ReplayResult result;
-        ReplayOutputs.Files3 files;
-        try (DeviceRuntime c = candidateSpec.open(discovery); DeviceRuntime r = referenceSpec.open(discovery)) {
-            result = new ReplayEngine(registry).replay(request, c, r);
-            files = ReplayOutputs.write(result, request, dump, outDir);
-        } catch (IllegalStateException | IllegalArgumentException | DeviceException e) {
-            throw new UnusableInputException("replay of " + stage + " failed: " + e.getMessage(), e);
-        } catch (IOException e) {
+        ReplayRun run;
+        try {
+            run = ReplayRunner.standard().run(plan, message -> { });
+        } catch (ReplayException e) {
             throw new UnusableInputException(e.getMessage(), e);
-        } catch (Exception e) {
-            throw new UnusableInputException("replay of " + stage + " failed: " + e, e);
         }
-        try (Payload ref = PayloadFiles.open(files.reference()); Payload cand = PayloadFiles.open(files.candidate())) {
-            TensorsResult t = comparison.compare(ref, cand);
-            if (output.format == OutputOptions.Format.text) {
-                out.println("replayed " + request.key() + " as " + result.operator() + " " + result.bindings());
-                out.println("candidate: " + result.candidateRuntime() + "; reference: " + result.referenceRuntime());
-                out.print(TextReport.tensors(t, files.reference().toString(), files.candidate().toString()));
-            } else {
-                ObjectNode o = Json.object();
-                o.put("status", "ok");
-                o.put("command", "replay");
-                o.put("dump", PATHS.apply(dump));
-                o.put("stage", request.key());
-                o.put("operator", result.operator());
-                ObjectNode b = o.putObject("bindings");
-                result.bindings().forEach(b::put);
-                o.put("candidate", result.candidateRuntime());
-                o.put("reference", result.referenceRuntime());
-                o.put("out_dir", outDir.toString());
-                o.set("comparison", TensorsJson.toJson(t, files.reference().toString(), files.candidate().toString()));
-                o.put("verdict", t.verdict().name());
-                out.println(Json.write(o));
-            }
-            return exitCode(output, t.verdict() == TensorsVerdict.PASS);
+        if (output.format == OutputOptions.Format.text) {
+            out.println(run.summary());
+            out.println("replayed " + run.stageKey() + " as " + run.operator() + " " + run.bindings());
+            out.print(TextReport.tensors(run.comparison(), run.referenceFile().toString(), run.candidateFile().toString()));
+        } else {
+            ObjectNode o = Json.object();
+            o.put("status", "ok");
+            o.put("command", "replay");
+            o.setAll(ReplayJson.run(run));
+            // Paths as the user gave them, as every command prints them.
+            o.put("dump", PATHS.apply(dump));
+            o.put("out_dir", PATHS.apply(outDir));
+            out.println(Json.write(o));
         }
+        return exitCode(output, run.verdict() == TensorsVerdict.PASS);
     }
 }

@@ -6,6 +6,8 @@ import dev.tdw.model.analysis.Presence;
 import dev.tdw.model.analysis.Run;
 import dev.tdw.model.analysis.StageFindings;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.ValueMarker;
@@ -20,6 +22,8 @@ import org.jfree.data.xy.DefaultXYDataset;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.util.List;
 import java.util.function.Predicate;
@@ -65,6 +69,7 @@ public final class ReportChart {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
         plot.setRangeGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
+        plot.setFixedLegendItems(legend());
         shade(plot, stages, s -> s.has(Finding.Kind.NON_FINITE), NON_FINITE);
         shade(plot, stages, s -> s.presence() != Presence.BOTH, ONE_SIDED);
         String first = a.firstDivergentKey();
@@ -82,6 +87,22 @@ public final class ReportChart {
         chart.setBackgroundPaint(Color.WHITE);
         chart.getLegend().setPosition(RectangleEdge.TOP);
         return chart.createBufferedImage(WIDTH, HEIGHT);
+    }
+
+    /** The window's legend: both sides, the divergence marker and what the shading means. */
+    private static LegendItemCollection legend() {
+        LegendItemCollection items = new LegendItemCollection();
+        items.add(line("left", LEFT, 4f));
+        items.add(line("right", RIGHT, 1.4f));
+        items.add(line("first divergence", DIVERGENCE, 1.5f));
+        items.add(new LegendItem("non-finite", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x94, 0x67, 0xbd, 140)));
+        items.add(new LegendItem("one side only", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x7f, 0x7f, 0x7f, 120)));
+        return items;
+    }
+
+    private static LegendItem line(String label, Color color, float width) {
+        return new LegendItem(label, null, null, null, false, new Rectangle2D.Double(), false, color, false, color,
+                new BasicStroke(), true, new Line2D.Double(-8, 0, 8, 0), new BasicStroke(width), color);
     }
 
     private static void shade(XYPlot plot, List<StageFindings> stages, Predicate<StageFindings> test, Color color) {

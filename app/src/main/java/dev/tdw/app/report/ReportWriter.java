@@ -1,15 +1,17 @@
 package dev.tdw.app.report;
 
 import dev.tdw.model.analysis.PairAnalysis;
+import dev.tdw.model.output.AtomicFiles;
+import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.report.Json;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 
 /** Writes {@code name.html}, {@code name.json} and {@code name-chart.png} beside each other. */
 public final class ReportWriter {
@@ -20,18 +22,18 @@ public final class ReportWriter {
     /** @param htmlFile where the page goes; the JSON and PNG take its name without {@code .html} */
     public static Written write(Path htmlFile, PairAnalysis a, ReportContext ctx) throws IOException {
         String base = htmlFile.getFileName().toString().replaceFirst("(?i)\\.html?$", "");
-        Path dir = htmlFile.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
+        // The one output rule: never into a capture (a folder holding probe manifests), each file whole or not at all.
+        Path dir = OutputFolderPolicy.prepare(htmlFile.toAbsolutePath().getParent(), List.of());
         Path json = dir.resolve(base + ".json");
         Path png = dir.resolve(base + "-chart.png");
         BufferedImage chart = ReportChart.draw(a, ctx.statistic());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         if (!ImageIO.write(chart, "png", bytes)) throw new IOException("no PNG writer available");
-        Files.write(png, bytes.toByteArray());
+        AtomicFiles.writeBytes(png, bytes.toByteArray());
         // Absolute paths: the report is read on another machine, where they still say where the captures were.
-        Files.writeString(json, Json.write(WorkbenchReport.json(a, ctx, p -> p.toAbsolutePath().toString())) + "\n");
+        AtomicFiles.writeString(json, Json.write(WorkbenchReport.json(a, ctx, p -> p.toAbsolutePath().toString())) + "\n");
         Path html = dir.resolve(base + ".html");
-        Files.writeString(html, WorkbenchReport.html(a, ctx, Base64.getEncoder().encodeToString(bytes.toByteArray())));
+        AtomicFiles.writeString(html, WorkbenchReport.html(a, ctx, Base64.getEncoder().encodeToString(bytes.toByteArray())));
         return new Written(html, json, png);
     }
 }

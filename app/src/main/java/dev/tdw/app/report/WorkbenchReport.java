@@ -16,6 +16,9 @@ import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.replay.ReplayHistory;
+import dev.tdw.model.replay.ReplayJson;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.AnalysisJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
@@ -45,6 +48,7 @@ public final class WorkbenchReport {
         root.put("pairing", ctx.pairing());
         root.set("diff", AnalysisJson.diff(a, paths));
         root.set("scan", ScanJson.of(List.of(a.leftScan(), a.rightScan()), paths));
+        root.set("replays", ReplayJson.history(ctx.replays()));
         return root;
     }
 
@@ -89,6 +93,7 @@ public final class WorkbenchReport {
         keys(h, "Only on the right", d.onlyInRight());
         scan(h, "left", a.leftScan());
         scan(h, "right", a.rightScan());
+        replays(h, ctx.replays());
         h.append("<p class=\"claim\">").append(esc(DiffResult.CLAIM)).append("</p>\n<p class=\"claim\">")
                 .append(esc(ctx.tool())).append("</p>\n</body></html>\n");
         return h.toString();
@@ -201,6 +206,22 @@ public final class WorkbenchReport {
         if (!m.graphSlots().isEmpty()) {
             row(h, "graph slots", String.join(", ", m.graphSlots().stream()
                     .map(s -> s.name() + " " + s.shape() + " " + Wording.dtype(s.dtype())).toList()));
+        }
+        h.append("</table>\n");
+    }
+
+    /** Every replay since the window opened, with verdict, tolerances and the command that reproduces it. */
+    private static void replays(StringBuilder h, ReplayHistory history) {
+        if (history.isEmpty()) return;
+        h.append("<h2>Replays (").append(history.runs().size()).append(")</h2>\n<table><tr><th>input set</th><th>capture</th>")
+                .append("<th>verdict</th><th>atol / rtol</th><th>result</th><th>command</th></tr>");
+        for (ReplayRun r : history.runs()) {
+            h.append("<tr><td>").append(esc(r.stageKey())).append("</td><td>")
+                    .append(esc((r.side() == null ? "" : r.side() + ": ") + r.captureRoot())).append("</td><td class=\"")
+                    .append(r.verdict() == TensorsVerdict.FAIL ? "bad" : "").append("\">").append(r.verdict().name())
+                    .append("</td><td class=\"num\">").append(r.comparison().atol()).append(" / ").append(r.comparison().rtol())
+                    .append("</td><td>").append(esc(r.summary())).append("</td><td><code>").append(esc(r.commandLine()))
+                    .append("</code></td></tr>");
         }
         h.append("</table>\n");
     }

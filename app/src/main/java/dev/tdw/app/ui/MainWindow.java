@@ -16,6 +16,7 @@ import dev.tdw.app.ui.replay.ReplayDialog;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
 import dev.tdw.app.report.ReportContext;
 import dev.tdw.app.report.ReportWriter;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.scan.ScanView;
 import dev.tdw.app.ui.sets.CaptureSetView;
 import dev.tdw.app.ui.sets.RunsView;
@@ -93,6 +94,22 @@ public final class MainWindow extends BorderPane {
         public void openTensorsComparison(Path left, Path right) {
             vm.tensors().openPayloads(left, right);
             tabs.getSelectionModel().select(tensorTab);
+        }
+
+        @Override
+        public void replayStarted(String what) {
+            vm.setStatus(what);
+        }
+
+        @Override
+        public void replayFinished(ReplayRun run) {
+            vm.replayFinished(run);
+            openTensorsComparison(run.referenceFile(), run.candidateFile());
+        }
+
+        @Override
+        public void replayFailed(String why) {
+            vm.setStatus(why);
         }
     };
     private Stage deviceStage;
@@ -488,7 +505,7 @@ public final class MainWindow extends BorderPane {
     /** Finds the payload and reads its input sets in the background, then shows the replay dialog. */
     private void openReplay(StageRow row, Side side) {
         var target = vm.replayTarget(row, side);
-        vm.tasks().run("Reading the input sets of " + row.key(), p -> ReplayDialogModel.open(target.call(), actions),
+        vm.tasks().run("Reading the input sets of " + row.key(), p -> ReplayDialogModel.open(target.call(), actions, vm.tasks()),
                 model -> {
                     // Reuse the panel's listing rather than opening every Ascend device again.
                     if (deviceModel != null && deviceModel.runtimes().runtimesProperty().get() != null) {
@@ -536,7 +553,7 @@ public final class MainWindow extends BorderPane {
         Comparison c = vm.comparison();
         if (c == null) return;
         ReportContext ctx = new ReportContext(vm.left().name(), vm.right().name(), vm.pairingTextProperty().get(),
-                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version());
+                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version(), vm.replaysProperty().get());
         vm.tasks().run("Writing report", p -> ReportWriter.write(html, c.analysis(), ctx), w -> {
             vm.setStatus("Report written: " + w.html() + " (with " + w.json().getFileName() + " and " + w.png().getFileName() + ")");
             done.accept(w);

@@ -11,6 +11,8 @@ import dev.tdw.app.ui.scan.ScanViewModel;
 import dev.tdw.app.ui.sets.CaptureSetViewModel;
 import dev.tdw.app.ui.sets.RunsViewModel;
 import dev.tdw.app.ui.replay.ReplayTarget;
+import dev.tdw.model.replay.ReplayHistory;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.app.ui.table.StageTableViewModel;
@@ -79,6 +81,7 @@ public final class WorkbenchViewModel {
     private final StageTableViewModel table = new StageTableViewModel();
     private final ChartViewModel chart = new ChartViewModel();
     private final StageDetailViewModel detail = new StageDetailViewModel();
+    private final ReadOnlyObjectWrapper<ReplayHistory> replays = new ReadOnlyObjectWrapper<>(this, "replays", ReplayHistory.EMPTY);
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
     private final CaptureSetViewModel sets = new CaptureSetViewModel();
@@ -102,6 +105,7 @@ public final class WorkbenchViewModel {
         tensors.selectedStageProperty().bind(selectedKey);
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
         detail.selectedKeyProperty().bind(selectedKey);
+        detail.replaysProperty().bind(replays);
         left.manifestProperty().addListener((o, a, b) -> leftChosen(b));
         right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) { choseSinceLoad = true; compare(); } });
         tolerance.addListener((o, a, b) -> {
@@ -137,6 +141,8 @@ public final class WorkbenchViewModel {
     public RunsViewModel runs() { return runs; }
     public Comparison comparison() { return comparison.get(); }
     public TaskRunner tasks() { return tasks; }
+    /** Every replay run since the window opened: listed in the stages' detail and in the saved report. */
+    public ReadOnlyObjectProperty<ReplayHistory> replaysProperty() { return replays.getReadOnlyProperty(); }
 
     /** Reads the recent list in the background (it is a file). */
     public void loadRecent() {
@@ -213,7 +219,12 @@ public final class WorkbenchViewModel {
         sets.show(null);
         Tolerance tol = tolerance.get();
         tasks.run("Comparing runs against their noise", progress -> RunsAnalysis.of(l.get(), r.get(), tol, 1.0),
-                result -> { if (gen == overviewGeneration) runs.show(result); },
+                result -> {
+                    if (gen != overviewGeneration) return;
+                    runs.show(result);
+                    updatePairingText();
+                    if (comparison.get() != null) verdictText.set(verdictLine(comparison.get()));
+                },
                 e -> { if (gen == overviewGeneration) status.set("Comparing the runs failed: " + e.getMessage()); });
         return true;
     }
@@ -312,6 +323,11 @@ public final class WorkbenchViewModel {
             pairingText.set("");
             return;
         }
+        if (runs.result() != null) {
+            pairingText.set("repeated runs: " + runs.result().leftRuns().size() + " left, " + runs.result().rightRuns().size()
+                    + " right (see Runs); the stage table compares the first run of each side");
+            return;
+        }
         boolean paired = p.pairs().stream().anyMatch(x -> x.left() == left.manifest() && x.right() == right.manifest());
         StringBuilder s = new StringBuilder(p.pairs().isEmpty() ? "no manifests pair up" : p.method().description());
         s.append(" · ").append(p.pairs().size()).append(p.pairs().size() == 1 ? " pair" : " pairs");
@@ -355,10 +371,19 @@ public final class WorkbenchViewModel {
             coverageText.set(null);
             return;
         }
-        verdictText.set(Wording.verdict(c.diff()));
+        verdictText.set(verdictLine(c));
         coverageText.set(Wording.coverage(c.analysis().coverage()));
         status.set("Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
                 + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): " + c.diff().verdict());
+    }
+
+    /**
+     * The pair's verdict; with repeated runs, the runs' verdict first, since one run against one run of a noisy
+     * configuration diverges at its first non-deterministic stage whatever the defect.
+     */
+    private String verdictLine(Comparison c) {
+        if (runs.result() == null) return Wording.verdict(c.diff());
+        return "Runs: " + runs.result().verdictText() + " · below, the first run of each side: " + Wording.verdict(c.diff());
     }
 
     private void updateTitle() {
@@ -405,7 +430,7 @@ public final class WorkbenchViewModel {
         StageRecord record = side == Side.LEFT ? row.left() : row.right();
         CaptureDirectory capture = side(side).capture();
         Manifest manifest = side(side).manifest();
-        return () -> ReplayTarget.of(capture, manifest, record);
+        return () -> ReplayTarget.of(capture, manifest, record, side);
     }
 
     /** Exchanges the two captures (and so which side the diff treats as the suspect). */
@@ -422,6 +447,12 @@ public final class WorkbenchViewModel {
     }
 
     public void setStatus(String text) { status.set(Objects.requireNonNull(text)); }
+
+    /** A finished replay joins the analysis (the stage's detail, the report) and the status bar gives its verdict. */
+    public void replayFinished(ReplayRun run) {
+        replays.set(replays.get().with(run));
+        setStatus("Replay finished: " + run.summary());
+    }
 
     public void dismissProblems() {
         problemsBySide.clear();

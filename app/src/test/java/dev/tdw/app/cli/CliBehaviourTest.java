@@ -23,7 +23,7 @@ class CliBehaviourTest {
     @TempDir Path tmp;
 
     record Run(int exit, String out, String err) {
-        JsonNode json() throws Exception { return Json.MAPPER.readTree(out); }
+        JsonNode json() throws Exception { return Json.mapper().readTree(out); }
     }
 
     static Run tdw(String... args) {

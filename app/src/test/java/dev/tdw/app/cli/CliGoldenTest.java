@@ -52,7 +52,7 @@ class CliGoldenTest {
 
     record Result(int exit, String out, String err, Path base) {
         JsonNode json() throws Exception {
-            return Json.MAPPER.readTree(out.replace(base + "/", ""));
+            return Json.mapper().readTree(out.replace(base + "/", ""));
         }
     }
 

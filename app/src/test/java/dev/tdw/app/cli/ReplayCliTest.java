@@ -43,7 +43,7 @@ class ReplayCliTest {
             GoldenAssert.assertMatches(TestCaptures.readJson(SCENARIO.resolve("expected-payload-replay-add_rms_norm-3-reference.json")),
                     listing, java.util.Set.of());
         }
-        JsonNode manifest = Json.MAPPER.readTree(out.resolve("replay.json").toFile());
+        JsonNode manifest = Json.mapper().readTree(out.resolve("replay.json").toFile());
         assertEquals("add_rms_norm#3", manifest.get("replay_of").asText());
         assertTrue(manifest.get("reference_outputs").has("add_rms_norm#3:residual"));
     }
@@ -98,7 +98,7 @@ class ReplayCliTest {
     }
 
     record Child(int exit, String out) {
-        JsonNode json() throws Exception { return Json.MAPPER.readTree(out); }
+        JsonNode json() throws Exception { return Json.mapper().readTree(out); }
     }
 
     /** The double is a native library with process-wide state and a C-environment fault switch: one child JVM per run. */
@@ -121,6 +121,84 @@ class ReplayCliTest {
         try (var s = Files.walk(root)) {
             return s.map(p -> p + ":" + p.toFile().lastModified()).sorted().toList();
         }
+    }
+
+    @Test
+    void aSiblingOfTheDumpsSelectionFolderIsRefused() throws Exception {
+        // The case: --dump cap/occ1/x.pt --out-dir cap/out exited 0 and wrote into the capture.
+        Path cap = TestCaptures.scenario("chunked-prefill").resolve("baseline");
+        List<String> before = listing(cap.getParent());
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", cap.resolve("occ1/cmpl-a-rank0.pt").toString(), "--stage",
+                "add_rms_norm#0", "--candidate", "host-fp32", "--out-dir", cap.resolve("out").toString());
+        assertEquals(2, r.exit(), r.out());
+        assertTrue(r.json().get("error").asText().startsWith(cap.resolve("out") + ": lies inside the capture directory "), r.out());
+        assertEquals(before, listing(cap.getParent()));
+    }
+
+    @Test
+    void aLinkIntoTheCaptureIsRefusedAndAPlantedLinkIsReplacedNotFollowed() throws Exception {
+        Path link = Files.createSymbolicLink(tmp.resolve("looks-harmless"), DUMP.getParent().toAbsolutePath());
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", "add_rms_norm#3",
+                "--candidate", "host-fp32", "--out-dir", link.toString());
+        assertEquals(2, r.exit(), r.out());
+
+        Path victim = Files.writeString(tmp.resolve("victim.json"), "precious");
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        Files.createSymbolicLink(out.resolve("replay.json"), victim);
+        CliBehaviourTest.Run ok = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", "add_rms_norm#3",
+                "--candidate", "host-fp32", "--out-dir", out.toString());
+        assertEquals(0, ok.exit(), ok.err());
+        assertEquals("precious", Files.readString(victim));
+        assertFalse(Files.isSymbolicLink(out.resolve("replay.json")));
+        Path plain = Files.writeString(tmp.resolve("plain"), "x");
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(out.resolve("candidate.pt")),
+                "outputs get the umask, not mode 0600");
+    }
+
+    @Test
+    void rowLimitedInputsExit2UnlessAllowed() throws Exception {
+        Path layerBug = TestCaptures.scenario("layer-bug").resolve("baseline/cmpl-layer-bug-rank0.pt");
+        Path out = tmp.resolve("cut");
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", layerBug.toString(), "--stage", "add_rms_norm#3",
+                "--candidate", "host-fp32", "--out-dir", out.toString());
+        assertEquals(2, r.exit(), r.out());
+        String error = r.json().get("error").asText();
+        assertTrue(error.contains("add_rms_norm#3 was captured row-limited by DUMP_PROBE_ROWS: x: 4 of 12 rows saved ([4, 64] of [12, 64])"), error);
+        assertTrue(error.contains("--allow-row-limited"), error);
+        assertFalse(Files.exists(out));
+
+        CliBehaviourTest.Run allowed = CliBehaviourTest.tdw("replay", "--dump", layerBug.toString(), "--stage", "add_rms_norm#3",
+                "--candidate", "host-fp32", "--out-dir", out.toString(), "--allow-row-limited");
+        assertEquals(0, allowed.exit(), allowed.err());
+        assertEquals(2, allowed.json().get("row_limited").size());
+        assertTrue(allowed.json().get("command_line").asText().endsWith("--allow-row-limited --out-dir " + out));
+    }
+
+    @Test
+    void inputSetsOverTheElementBoundExit2() throws Exception {
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", "add_rms_norm#3",
+                "--candidate", "host-fp32", "--out-dir", tmp.resolve("o").toString(), "--max-input-elements", "1000");
+        assertEquals(2, r.exit(), r.out());
+        assertTrue(r.json().get("error").asText().contains("hold 1600 elements (x 768, residual 768, gamma 64), over --max-input-elements 1000"));
+        CliBehaviourTest.Run help = CliBehaviourTest.tdw("replay", "--help");
+        assertTrue(help.out().contains("default 33554432, 2^25"), help.out());
+    }
+
+    @Test
+    void textOutputLeadsWithTheVerdictSentence() {
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", "gate_up_proj#3",
+                "--candidate", "host-fp32:bf16", "--out-dir", tmp.resolve("g").toString(), "--format", "text");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("PASS: gate_up_proj#3 as gate_up_proj, candidate host emulation"), r.out());
+    }
+
+    @Test
+    void theListingHonoursFormatText() {
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--list", "--format", "text");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("input sets of " + DUMP + "\n"), r.out());
+        assertTrue(r.out().contains("  add_rms_norm: 6 occurrences, inputs epsilon, gamma, residual, x, addressable as add_rms_norm#0 .. add_rms_norm#5\n"),
+                r.out());
     }
 
     @Test

@@ -21,8 +21,9 @@ import java.util.function.BooleanSupplier;
  * <pre>
  * mvn -q -o dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/cp.txt
  * xvfb-run -s "-screen 0 1600x1000x24" java -cp target/classes:target/test-classes:../model/target/classes:$(cat target/cp.txt) \
- *     dev.tdw.app.ui.ScreenshotTour target/screenshots
+ *     dev.tdw.app.ui.ScreenshotTour target/screenshots [replay]
  * </pre>
+ * With {@code replay} only the replay shots are taken (dialog, row-limited refusal, result).
  */
 public final class ScreenshotTour {
     private static WorkbenchApp.Session session;
@@ -36,6 +37,15 @@ public final class ScreenshotTour {
             session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.of(new WindowGeometry(0, 0, 1600, 1000, false, 0.6, 0.64)));
         });
         WorkbenchViewModel vm = session.vm();
+        // Replay outputs and remembered choices stay out of the user's folders.
+        Path scratch = Files.createTempDirectory("tdw-tour");
+        System.setProperty("tdw.cache.dir", scratch.resolve("cache").toString());
+        System.setProperty("tdw.config.dir", scratch.resolve("config").toString());
+        if (args.length > 1 && args[1].equals("replay")) {
+            replayShots(vm, out);
+            Platform.exit();
+            System.exit(0);
+        }
 
         open(vm, "layer-bug", "baseline", "candidate");
         onFx(() -> {
@@ -80,12 +90,51 @@ public final class ScreenshotTour {
         shoot(out, "workbench-pairs-tp4-origin");
         onFx(() -> ((javafx.scene.control.Button) session.window().lookup("#pair-cell-1-1-2")).fire());
         shoot(out, "workbench-pairs-tp4-origin-rank2");
+        open(vm, "intermittent", "baseline", "candidate");
+        await(() -> vm.runs().result() != null);
+        shoot(out, "workbench-runs-intermittent");
 
         onFx(() -> ((javafx.scene.control.MenuBar) session.window().lookup("#menu-bar")).getMenus().stream()
                 .flatMap(m -> m.getItems().stream()).filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow().fire());
         shoot(out, "device-panel");
         Platform.exit();
         System.exit(0);
+    }
+
+    /** The replay dialog on a whole input set, its result in the Tensors tab, and a row-limited set refused. */
+    private static void replayShots(WorkbenchViewModel vm, Path out) throws Exception {
+        open(vm, "replay-inputs", "capture", "capture");
+        Stage dialog = openReplayDialog(vm, "add_rms_norm#3");
+        shoot(out, "replay-dialog");
+        onFx(() -> ((javafx.scene.control.Button) dialog.getScene().lookup("#replay-run")).fire());
+        await(() -> !dialog.isShowing() && vm.tensors().reportProperty().get() != null);
+        onFx(() -> vm.select("add_rms_norm#3"));
+        shoot(out, "replay-result");
+        onFx(() -> tabs().getSelectionModel().select(0));
+        shoot(out, "replay-detail");
+
+        open(vm, "layer-bug", "baseline", "candidate");
+        Stage refused = openReplayDialog(vm, "add_rms_norm#3");
+        shoot(out, "replay-row-limited");
+        onFx(() -> ((javafx.scene.control.Button) ((javafx.scene.control.DialogPane) refused.getScene().getRoot())
+                .lookupButton(javafx.scene.control.ButtonType.CLOSE)).fire());
+    }
+
+    /** Selects the row and fires Device > Replay Selected Input Set, as the keyboard shortcut does. */
+    private static Stage openReplayDialog(WorkbenchViewModel vm, String key) throws Exception {
+        onFx(() -> {
+            tabs().getSelectionModel().select(0);
+            vm.select(key);
+            ((javafx.scene.control.MenuBar) session.window().lookup("#menu-bar")).getMenus().stream()
+                    .flatMap(m -> m.getItems().stream()).filter(i -> "Replay Selected Input Set…".equals(i.getText()))
+                    .findFirst().orElseThrow().fire();
+        });
+        await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof Stage s && s.isShowing()
+                && s.getTitle() != null && s.getTitle().startsWith("Replay " + key)));
+        AtomicReference<Stage> found = new AtomicReference<>();
+        onFx(() -> found.set((Stage) javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Stage s && s.isShowing()
+                && s.getTitle() != null && s.getTitle().startsWith("Replay " + key)).findFirst().orElseThrow()));
+        return found.get();
     }
 
     private static javafx.scene.control.TabPane tabs() {

@@ -182,7 +182,7 @@ class WorkbenchUiTest {
         assertTrue(html.contains("first divergence layers.3.self_attn.q_rope#0 (statistics)"));
         assertTrue(html.contains("src=\"data:image/png;base64,"));
         assertTrue(Files.size(written.get().png()) > 5_000);
-        JsonNode json = Json.MAPPER.readTree(written.get().json().toFile());
+        JsonNode json = Json.mapper().readTree(written.get().json().toFile());
         assertEquals("layers.3.self_attn.q_rope#0", json.at("/diff/first_divergent/key").asText());
         assertEquals(2, json.at("/scan/manifests").size());
     }
@@ -266,9 +266,9 @@ class WorkbenchUiTest {
         });
         // The dialog reads the candidate's input sets in the background, then opens on occurrence 0.
         Fx.await(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof Stage s && s.isShowing()
-                && "Replay add_rms_norm#0".equals(s.getTitle())));
+                && "Replay add_rms_norm#0 (right)".equals(s.getTitle())));
         Stage dialog = Fx.call(() -> (Stage) javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Stage s && s.isShowing()
-                && "Replay add_rms_norm#0".equals(s.getTitle())).findFirst().orElseThrow());
+                && "Replay add_rms_norm#0 (right)".equals(s.getTitle())).findFirst().orElseThrow());
         Fx.run(() -> ((javafx.scene.control.Button) ((javafx.scene.control.DialogPane) dialog.getScene().getRoot())
                 .lookupButton(javafx.scene.control.ButtonType.CLOSE)).fire());
         Fx.await(() -> !dialog.isShowing());

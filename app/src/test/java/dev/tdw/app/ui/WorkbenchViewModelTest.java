@@ -3,6 +3,7 @@ package dev.tdw.app.ui;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.DeferredTaskRunner;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.compare.DiffVerdict;
@@ -117,8 +118,12 @@ class WorkbenchViewModelTest {
                 .findFirst().orElseThrow().run());
         assertNull(vm.sets().result(), "runs are not an every-pair overview");
         assertNotNull(vm.comparison(), "the first runs are still compared stage by stage");
+        assertTrue(vm.verdictTextProperty().get().startsWith("Runs: INTERMITTENT (1 of 5 runs beyond noise) · below, the first run of each side: DIVERGENT"),
+                vm.verdictTextProperty().get());
+        assertEquals("repeated runs: 4 left, 5 right (see Runs); the stage table compares the first run of each side", vm.pairingTextProperty().get());
         vm.openPair(Captures.dir("tp4-origin", "baseline"), Captures.dir("tp4-origin", "candidate"));
         assertNull(vm.runs().result());
+        assertTrue(vm.verdictTextProperty().get().startsWith("DIVERGENT"), vm.verdictTextProperty().get());
     }
 
     @Test
@@ -193,25 +198,5 @@ class WorkbenchViewModelTest {
         deferred.finish(1);
         deferred.finish(0);
         assertEquals("layer-bug/baseline", vm.left().name());
-    }
-
-    /** Holds work until the test finishes it, in any order. */
-    private static final class DeferredTaskRunner implements TaskRunner {
-        private final java.util.List<Runnable> pending = new java.util.ArrayList<>();
-
-        @Override
-        public <T> Handle run(String title, Work<T> work, java.util.function.Consumer<T> onSuccess,
-                              java.util.function.Consumer<Throwable> onFailure) {
-            pending.add(() -> {
-                try {
-                    onSuccess.accept(work.run(dev.tdw.model.capture.LoadProgress.NONE));
-                } catch (Exception e) {
-                    onFailure.accept(e);
-                }
-            });
-            return () -> { };
-        }
-
-        void finish(int i) { pending.get(i).run(); }
     }
 }

@@ -53,10 +53,17 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
         for (StageFindings s : a.stages()) {
             stages.add(stage(s, leftEntries.getOrDefault(s.key(), List.of()), rightEntries.getOrDefault(s.key(), List.of()), byPayloadKey));
         }
-        String first = stages.stream().filter(s -> s.status() == StageTensors.Status.FAIL).map(StageTensors::key).findFirst().orElse(null);
         List<CrossModePair> cross = new ArrayList<>();
         crossMode(left, a.left(), right, false, comparison, maxElements, cross);
         crossMode(right, a.right(), left, true, comparison, maxElements, cross);
+        // A stage graph replay skipped on one side is judged by the slot of its name (said to be cross-mode).
+        for (CrossModePair p : cross) {
+            for (int i = 0; i < stages.size(); i++) {
+                StageTensors t = stages.get(i);
+                if (t.key().equals(p.stageKey()) && t.status() == StageTensors.Status.NOT_SAVED) stages.set(i, t.judgedBy(p));
+            }
+        }
+        String first = stages.stream().filter(s -> s.status() == StageTensors.Status.FAIL).map(StageTensors::key).findFirst().orElse(null);
         return new TensorEvidence(result, stages, cross, first);
     }
 
@@ -65,7 +72,7 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
         RowsSaved leftRows = rows(s.left(), left), rightRows = rows(s.right(), right);
         if (left.isEmpty() || right.isEmpty()) {
             String side = left.isEmpty() && right.isEmpty() ? "either side" : left.isEmpty() ? "the left" : "the right";
-            return new StageTensors(s.key(), StageTensors.Status.NOT_SAVED, 0, null, side, null, leftRows, rightRows, List.of());
+            return new StageTensors(s.key(), StageTensors.Status.NOT_SAVED, 0, null, side, null, leftRows, rightRows, List.of(), null);
         }
         List<TensorPairResult> items = new ArrayList<>();
         for (PayloadEntry e : left) {
@@ -74,7 +81,7 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
         }
         if (items.isEmpty()) {
             return new StageTensors(s.key(), StageTensors.Status.GAP, 0, "saved under different payload keys on the two sides", null, null,
-                    leftRows, rightRows, items);
+                    leftRows, rightRows, items, null);
         }
         long mismatches = 0, gaps = 0;
         String failReason = null, gapReason = null, firstFailing = null;
@@ -96,7 +103,7 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
             case GAP -> gapReason;
             default -> gaps == 0 ? null : gaps + " of " + items.size() + " not compared: " + gapReason;
         };
-        return new StageTensors(s.key(), status, mismatches, reason, null, firstFailing, leftRows, rightRows, items);
+        return new StageTensors(s.key(), status, mismatches, reason, null, firstFailing, leftRows, rightRows, items, null);
     }
 
     /** Why a pair failed without an element count, or is a gap: the contract's reason, or the non-finite counts. */

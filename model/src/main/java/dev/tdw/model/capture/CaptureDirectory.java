@@ -244,6 +244,11 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         }
     }
 
+    /** Whether a file name is a probe manifest's ({@code {label}-rank{N}.json}), the files a capture directory is made of. */
+    public static boolean isManifestName(String fileName) {
+        return MANIFEST_NAME.matcher(fileName).matches();
+    }
+
     /** {@code x-rank0.json} and {@code x-rank0.pt}: the probe names a payload after its manifest. */
     private static boolean sameStem(Path manifest, Path payload) {
         String m = manifest.getFileName().toString(), p = payload.getFileName().toString();

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tdw.model.json.JsonValues;
 import dev.tdw.model.key.StageKey;
 
 import com.fasterxml.jackson.core.SerializableString;
@@ -41,21 +41,21 @@ import java.util.concurrent.CancellationException;
  * tokens, so those are accepted. Unknown fields are kept; missing fields stay null.
  */
 public final class ManifestReader {
-    private final ObjectMapper mapper;
+    /** A streaming parser factory; no ObjectMapper, whose creation alone costs more than reading a small manifest. */
+    private final JsonFactory factory;
     private final ManifestLimits limits;
 
     public ManifestReader() { this(ManifestLimits.DEFAULTS); }
 
     public ManifestReader(ManifestLimits limits) {
         this.limits = limits;
-        JsonFactory factory = new JsonFactoryBuilder()
+        this.factory = new JsonFactoryBuilder()
                 .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(limits.maxDepth())
                         .maxStringLength(limits.maxStringLength())
                         .build())
                 .build();
-        this.mapper = new ObjectMapper(factory);
     }
 
     /**
@@ -70,7 +70,7 @@ public final class ManifestReader {
                 throw new CaptureFormatException(file, "manifest is " + size + " bytes, over the limit of " + limits.maxBytes());
             }
             InputStream in = Channels.newInputStream(channel);
-            try (CountingParser p = new CountingParser(mapper.getFactory().createParser(in), limits.maxValues())) {
+            try (CountingParser p = new CountingParser(factory.createParser(in), limits.maxValues())) {
                 try {
                     Manifest m = parse(file, p);
                     if (p.nextToken() != null) {
@@ -115,7 +115,7 @@ public final class ManifestReader {
      */
     private JsonNode tree(CountingParser p, boolean kept) throws IOException {
         p.startCounting();
-        JsonNode node = mapper.readTree(p);
+        JsonNode node = JsonValues.readTree(p);
         long values = p.stopCounting();
         if (kept) p.keep(values);
         return node;
@@ -439,13 +439,12 @@ public final class ManifestReader {
         return out;
     }
 
-    private Map<String, Object> plainMap(JsonNode node) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> m = mapper.convertValue(node, LinkedHashMap.class);
-        return m;
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> plainMap(JsonNode node) {
+        return (Map<String, Object>) JsonValues.plain(node);
     }
 
-    private Object plain(JsonNode node) {
-        return mapper.convertValue(node, Object.class);
+    private static Object plain(JsonNode node) {
+        return JsonValues.plain(node);
     }
 }

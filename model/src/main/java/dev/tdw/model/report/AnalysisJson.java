@@ -65,6 +65,7 @@ public final class AnalysisJson {
             s.put("reason", t.reason());
             s.put("not_saved_on", t.notSavedOn());
             s.put("first_failing", t.firstFailing());
+            s.put("cross_mode_slot", t.crossMode() == null ? null : t.crossMode().slotKey());
             s.set("left_rows", rows(t.leftRows()));
             s.set("right_rows", rows(t.rightRows()));
             s.set("payload_keys", Json.strings(t.items().stream().map(TensorPairResult::key).toList()));

@@ -1,19 +1,26 @@
 package dev.tdw.model.report;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.json.JsonValues;
 import dev.tdw.model.text.SafeText;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.Collection;
 
 /**
@@ -21,12 +28,19 @@ import java.util.Collection;
  * Infinity are written as bare tokens, so our output reads the same as the reference's.
  */
 public final class Json {
-    public static final ObjectMapper MAPPER = new ObjectMapper(new JsonFactoryBuilder()
+    private static final JsonFactory FACTORY = new JsonFactoryBuilder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
             .characterEscapes(new UnsafeCharacterEscapes())
-            .build())
-            .enable(SerializationFeature.INDENT_OUTPUT);
+            .build();
+
+    /** Made on first use only: an {@code ObjectMapper} costs several times a JVM's start, which output does not need. */
+    private static final class Mapper {
+        static final ObjectMapper INSTANCE = new ObjectMapper(FACTORY).enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
+    /** The mapper with this configuration, for reading JSON into trees or objects. */
+    public static ObjectMapper mapper() { return Mapper.INSTANCE; }
 
     /**
      * JSON escapes C0 controls by itself; these are escaped too ({@code \\uXXXX}), so a terminal or an editor showing
@@ -68,14 +82,19 @@ public final class Json {
         return a;
     }
 
-    public static JsonNode plain(Object value) { return MAPPER.valueToTree(value); }
+    /** Plain values (maps, lists, strings, numbers, booleans, null) as a tree. */
+    public static JsonNode plain(Object value) { return JsonValues.tree(value); }
 
+    /** Pretty-printed, byte for byte what the mapper's {@code INDENT_OUTPUT} writes (escapes included). */
     public static String write(JsonNode node) {
-        try {
-            return MAPPER.writeValueAsString(node);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise a result tree", e);
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.setPrettyPrinter(new DefaultPrettyPrinter());
+            JsonValues.write(g, node);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialise a result tree", e);
         }
+        return out.toString();
     }
 
     /** The error object of exit code 2. */

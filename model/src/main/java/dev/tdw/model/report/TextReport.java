@@ -16,6 +16,7 @@ import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.next.NextCapture;
+import dev.tdw.model.tensor.InputSetSummary;
 import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
@@ -130,6 +131,18 @@ public final class TextReport {
         } else {
             b.append("  left:  ").append(n.left().shellAssignments()).append('\n');
             b.append("  right: ").append(n.right().shellAssignments()).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** {@code tdw replay --list}: one line per input-set stage, with its occurrences, inputs and addressable range. */
+    public static String inputSets(List<InputSetSummary> sets, String dump) {
+        StringBuilder b = new StringBuilder("input sets of ").append(SafeText.of(dump)).append('\n');
+        if (sets.isEmpty()) b.append("  none (capture_inputs saved nothing into this payload)\n");
+        for (InputSetSummary s : sets) {
+            b.append("  ").append(SafeText.of(s.stage())).append(": ").append(s.occurrences()).append(" occurrence")
+                    .append(s.occurrences() == 1 ? "" : "s").append(", inputs ").append(SafeText.of(String.join(", ", s.inputs())))
+                    .append(", addressable as ").append(SafeText.of(s.addressableAs())).append('\n');
         }
         return b.toString();
     }

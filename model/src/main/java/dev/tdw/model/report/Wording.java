@@ -176,10 +176,14 @@ public final class Wording {
         String head = switch (t.status()) {
             case PASS -> t.reason() == null ? "PASS" : "PASS (" + t.reason() + ")";
             case FAIL -> "FAIL: " + (t.mismatches() > 0 ? t.mismatches() + " elements differ" + (t.reason() == null ? "" : "; " + t.reason())
-                    : t.reason());
-            case GAP -> "gap: " + t.reason();
+                    : t.reason() != null ? t.reason() : TextReport.describe(t.crossMode().metrics()));
+            case GAP -> "gap: " + (t.reason() != null ? t.reason() : TextReport.describe(t.crossMode().metrics()));
             case NOT_SAVED -> "not saved on " + t.notSavedOn();
         };
+        if (t.crossMode() != null) {
+            CrossModePair p = t.crossMode();
+            head += " (cross-mode: against " + p.slotKey() + (p.rows() > 0 ? ", rows 0.." + (p.rows() - 1) + " x " + p.cols() : "") + ")";
+        }
         List<String> rows = new ArrayList<>(2);
         if (t.leftRows() != null) rows.add("left " + rowsSaved(t.leftRows()));
         if (t.rightRows() != null) rows.add("right " + rowsSaved(t.rightRows()));

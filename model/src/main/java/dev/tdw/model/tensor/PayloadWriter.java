@@ -1,12 +1,10 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.output.AtomicFiles;
+
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,27 +76,20 @@ public final class PayloadWriter {
         TorchPickler pickler = new TorchPickler();
         byte[] pickle = pickler.pickle(root);
         String folder = folderName(file);
-        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
-        try {
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                StoredZipWriter zip = new StoredZipWriter(channel, forceZip64);
-                zip.add(folder + "/data.pkl", pickle);
-                zip.add(folder + "/byteorder", "little".getBytes(StandardCharsets.US_ASCII));
-                List<Tensor> storages = pickler.storages();
-                for (int key = 0; key < storages.size(); key++) {
-                    Tensor t = storages.get(key);
-                    zip.add(folder + "/data/" + key, t.numel() * t.dtype().elementSize(),
-                            sink -> TensorBytes.forEachChunk(t, sink));
-                }
-                zip.add(folder + "/version", (FORMAT_VERSION + "\n").getBytes(StandardCharsets.US_ASCII));
-                zip.finish();
-                channel.force(false);
+        // One atomic rename: a reader never sees half a payload, and a link planted at the target is replaced, not followed.
+        AtomicFiles.write(file, channel -> {
+            StoredZipWriter zip = new StoredZipWriter(channel, forceZip64);
+            zip.add(folder + "/data.pkl", pickle);
+            zip.add(folder + "/byteorder", "little".getBytes(StandardCharsets.US_ASCII));
+            List<Tensor> storages = pickler.storages();
+            for (int key = 0; key < storages.size(); key++) {
+                Tensor t = storages.get(key);
+                zip.add(folder + "/data/" + key, t.numel() * t.dtype().elementSize(),
+                        sink -> TensorBytes.forEachChunk(t, sink));
             }
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+            zip.add(folder + "/version", (FORMAT_VERSION + "\n").getBytes(StandardCharsets.US_ASCII));
+            zip.finish();
+        });
     }
 
     /** torch names the top folder after the file stem ({@code os.path.splitext}); odd characters become _. */

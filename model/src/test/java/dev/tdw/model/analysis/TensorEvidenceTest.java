@@ -67,6 +67,12 @@ class TensorEvidenceTest {
         assertTrue(((TensorMetrics.Compared) p.metrics()).exactEqual());
         assertTrue(Wording.crossMode(p).contains("(cross-mode: graph slot on the right, eager stage on the left): PASS over rows 0..3 x 64"),
                 Wording.crossMode(p));
+        // The eager stage graph replay skipped on the right is judged by its slot, and says so.
+        StageTensors stage = e.find("layers.3.self_attn.attn_out#0").orElseThrow();
+        assertEquals(StageTensors.Status.PASS, stage.status());
+        assertEquals("PASS (cross-mode: against graph:layers.3.self_attn.attn_out#0, rows 0..3 x 64) (left rows 0..3 of 12 saved)",
+                Wording.tensors(stage));
+        assertEquals("PASS (left rows 0..3 of 12 saved, right rows 0..3 of 12 saved)", Wording.tensors(e.find("model.logits#0").orElseThrow()));
     }
 
     @Test
@@ -89,6 +95,7 @@ class TensorEvidenceTest {
         assertEquals(3, p.unwritten());
         assertEquals(3, p.firstUnwritten());
         assertTrue(p.failed());
+        assertEquals("layers.3.self_attn.attn_out#0", e.firstMismatch());
         assertTrue(Wording.crossMode(p).endsWith("; slot trimmed: 6 x 64 kept of the stage's 12 rows; rows 3..5 of the slot are all zero:"
                 + " never written? (check initialization and overwrite)"), Wording.crossMode(p));
     }

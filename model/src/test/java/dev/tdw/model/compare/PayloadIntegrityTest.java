@@ -49,7 +49,7 @@ class PayloadIntegrityTest {
     @Test
     void aSummaryThatDoesNotDescribeTheSavedTensorIsCaught(@TempDir Path tmp) throws Exception {
         Path root = TestCaptures.root();
-        ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(root.resolve("replay-inputs/capture/cmpl-replay-rank0.json").toFile());
+        ObjectNode manifest = (ObjectNode) Json.mapper().readTree(root.resolve("replay-inputs/capture/cmpl-replay-rank0.json").toFile());
         ObjectNode tampered = null;
         for (JsonNode r : manifest.get("records")) {
             if (r.path("tensor_saved").asBoolean()) {
@@ -59,7 +59,7 @@ class PayloadIntegrityTest {
             }
         }
         Path file = tmp.resolve("cmpl-replay-rank0.json");
-        Json.MAPPER.writeValue(file.toFile(), manifest);
+        Json.mapper().writeValue(file.toFile(), manifest);
         Manifest m = new ManifestReader().read(file);
         try (Payload p = new PayloadReader().read(root.resolve("replay-inputs/capture/cmpl-replay-rank0.pt"))) {
             PayloadIntegrity.Result r = PayloadIntegrity.check(m, p);

@@ -27,7 +27,7 @@ public final class TestCaptures {
 
     public static JsonNode readJson(Path file) {
         try {
-            return Json.MAPPER.readTree(file.toFile());
+            return Json.mapper().readTree(file.toFile());
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + file, e);
         }

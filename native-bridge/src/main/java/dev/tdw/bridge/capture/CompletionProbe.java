@@ -87,7 +87,7 @@ public final class CompletionProbe {
         String body = response.body() == null ? "" : response.body();
         JsonNode json;
         try {
-            json = Json.MAPPER.readTree(body);
+            json = Json.mapper().readTree(body);
         } catch (JsonProcessingException e) {
             json = null;
         }

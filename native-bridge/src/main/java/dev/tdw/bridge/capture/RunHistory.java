@@ -58,7 +58,7 @@ public final class RunHistory {
         } catch (NoSuchFileException e) {
             return List.of();
         }
-        JsonNode root = Json.MAPPER.readTree(text);
+        JsonNode root = Json.mapper().readTree(text);
         List<RememberedRun> runs = new ArrayList<>();
         for (JsonNode n : root.path("runs")) {
             try {

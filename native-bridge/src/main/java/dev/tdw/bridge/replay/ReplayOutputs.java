@@ -6,37 +6,56 @@ import dev.tdw.model.report.Json;
 import dev.tdw.model.tensor.PayloadWriter;
 import dev.tdw.model.tensor.Tensor;
 
+import dev.tdw.model.output.AtomicFiles;
+import dev.tdw.model.output.OutputFolderPolicy;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.LinkOption;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Stream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Writes one replay's outputs: {@code candidate.pt} and {@code reference.pt} in the probe's payload
  * layout (so {@code tdw tensors} pairs them by key), and {@code replay.json} saying what ran where.
- * The output directory may not lie inside the capture the inputs came from: captures are never written.
+ * The output folder may not lie inside a capture ({@link OutputFolderPolicy}): captures are never written.
  */
 public final class ReplayOutputs {
     public static final String PROBE = "ascend-tensor-dump/1";
+
+    public static final String CANDIDATE = "candidate.pt";
+    public static final String REFERENCE = "reference.pt";
+    public static final String MANIFEST = "replay.json";
 
     public record Files3(Path candidate, Path reference, Path manifest) {}
 
     private ReplayOutputs() {}
 
-    public static Files3 write(ReplayResult result, ReplayRequest request, Path dump, Path outDir) throws IOException {
-        Path captureDir = dump.toAbsolutePath().normalize().getParent();
-        Path out = outDir.toAbsolutePath().normalize();
-        if (captureDir != null && out.startsWith(captureDir)) {
-            throw new IOException(outDir + ": inside the capture directory " + captureDir + "; replay outputs never go into a capture");
-        }
-        Files.createDirectories(out);
-        Files3 files = new Files3(out.resolve("candidate.pt"), out.resolve("reference.pt"), out.resolve("replay.json"));
+    /**
+     * Writes the three files into {@code outDir} (created), each by temp file and atomic rename.
+     *
+     * @param captures the captures the inputs came from: {@link OutputFolderPolicy} refuses a folder in any of them, or
+     *                 in any directory holding probe manifests
+     */
+    public static Files3 write(ReplayResult result, ReplayRequest request, Path dump, Path outDir, Collection<Path> captures)
+            throws IOException {
+        Path out = OutputFolderPolicy.prepare(outDir, captures);
+        Files3 files = new Files3(out.resolve(CANDIDATE), out.resolve(REFERENCE), out.resolve(MANIFEST));
         payload(result.label(), result.candidate()).write(files.candidate());
         payload(result.label(), result.reference()).write(files.reference());
-        Files.writeString(files.manifest(), Json.write(manifest(result, request, dump, files)));
+        AtomicFiles.writeString(files.manifest(), Json.write(manifest(result, request, dump, files)));
         return files;
+    }
+
+    /** The replay files already in a folder, which a new replay there would replace. */
+    public static List<Path> existing(Path outDir) {
+        return Stream.of(CANDIDATE, REFERENCE, MANIFEST).map(outDir::resolve)
+                .filter(p -> Files.exists(p, LinkOption.NOFOLLOW_LINKS)).toList();
     }
 
     private static PayloadWriter payload(String label, Map<String, Tensor> outputs) {

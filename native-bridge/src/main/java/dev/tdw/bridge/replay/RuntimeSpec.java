@@ -43,6 +43,17 @@ public record RuntimeSpec(Kind kind, int device, Precision precision, DType roun
         return roundTo == null ? discovery.host(precision) : discovery.hostEmulating(precision, roundTo);
     }
 
+    /** What this runtime is, for someone choosing one: the device's kernel, a host emulation, or the host reference. */
+    public String explain() {
+        if (kind == Kind.ASCEND) return "the operator's own kernel on Ascend device " + device + " (CANN)";
+        String p = precision == Precision.FP64 ? "FP64" : "FP32";
+        if (roundTo != null) {
+            return "host emulation: the formula in " + p + " on this CPU, every result rounded to "
+                    + (roundTo == DType.BFLOAT16 ? "bf16" : "fp16") + "; it stands in for a low-precision kernel, it is not the device's";
+        }
+        return "the formula in " + p + " on this CPU" + (precision == Precision.FP64 ? ": the reference" : ", no rounding");
+    }
+
     @Override
     public String toString() {
         if (kind == Kind.ASCEND) return "ascend:" + device;

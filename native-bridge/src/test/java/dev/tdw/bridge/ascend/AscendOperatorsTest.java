@@ -3,6 +3,7 @@ package dev.tdw.bridge.ascend;
 import dev.tdw.bridge.device.DeviceException;
 import dev.tdw.bridge.device.OperatorCall;
 import dev.tdw.bridge.device.Role;
+import dev.tdw.bridge.device.Tensors;
 import dev.tdw.bridge.host.HostRuntime;
 import dev.tdw.bridge.host.Precision;
 import dev.tdw.model.tensor.DType;
@@ -84,6 +85,20 @@ class AscendOperatorsTest {
             assertEquals(c.operator() + " on Ascend writes its output in the input's type torch.bfloat16, not torch.float32:"
                     + " leave the output type at its default", e.getMessage());
         }
+    }
+
+    /**
+     * The fp16 kernel adds x + residual in half before normalizing: 1 + 1.5 * 2^-10 rounds (a tie, to even)
+     * to 1 + 2^-9 and 1 + 2^-11 to 1. Normalizing the exact fp32 sums instead would give [1, 0.99951171875].
+     */
+    @Test
+    void fp16AddRmsNormNormalizesTheHalfSum() {
+        var call = call(ADD_RMS_NORM, DType.FLOAT16, "x", Tensors.contiguous(DType.FLOAT16, shape(1, 2), new double[] {1, 1}),
+                "residual", Tensors.contiguous(DType.FLOAT16, shape(1, 2), new double[] {0x1.8p-10, 0x1p-11}),
+                "gamma", Tensors.contiguous(DType.FLOAT16, shape(2), new double[] {1, 1}), "epsilon", "1e-06");
+        var out = device.execute(call);
+        assertArrayEquals(new double[] {1.0009765625, 0.9990234375}, values(out.get("out")));
+        assertArrayEquals(new double[] {1.001953125, 1}, values(out.get("residual")));
     }
 
     @Test

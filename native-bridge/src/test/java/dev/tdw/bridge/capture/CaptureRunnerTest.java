@@ -57,8 +57,8 @@ class CaptureRunnerTest {
             assertEquals(0, run.exit().get(20, TimeUnit.SECONDS));
         }
 
-        JsonNode env = Json.MAPPER.readTree(tmp.resolve("probe-env.json").toFile());
-        assertEquals(Json.MAPPER.valueToTree(probe.environment()), env, "exactly the probe settings, nothing inherited");
+        JsonNode env = Json.mapper().readTree(tmp.resolve("probe-env.json").toFile());
+        assertEquals(Json.mapper().valueToTree(probe.environment()), env, "exactly the probe settings, nothing inherited");
 
         CaptureDirectory capture = CaptureDirectory.load(out);
         assertEquals(List.of("cmpl-eager"), capture.labels());

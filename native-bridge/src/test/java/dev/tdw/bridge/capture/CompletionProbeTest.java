@@ -56,7 +56,7 @@ class CompletionProbeTest {
         assertEquals("POST", seen.method());
         assertEquals("/v1/completions", seen.path());
         assertEquals("application/json", seen.contentType());
-        assertEquals(Json.MAPPER.readTree("{\"model\":\"tiny\",\"prompt\":\"The capital of France is\",\"max_tokens\":8,"
+        assertEquals(Json.mapper().readTree("{\"model\":\"tiny\",\"prompt\":\"The capital of France is\",\"max_tokens\":8,"
                 + "\"temperature\":0,\"seed\":0,\"logprobs\":1}"), seen.body());
         assertFalse(seen.body().has("stream"));
     }

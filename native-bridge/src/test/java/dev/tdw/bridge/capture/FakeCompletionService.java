@@ -55,7 +55,7 @@ final class FakeCompletionService implements AutoCloseable {
 
     private void handle(HttpExchange x) throws IOException {
         boolean armed = Files.exists(sentinel);
-        JsonNode body = Json.MAPPER.readTree(x.getRequestBody().readAllBytes());
+        JsonNode body = Json.mapper().readTree(x.getRequestBody().readAllBytes());
         seen.add(new Seen(x.getRequestMethod(), x.getRequestURI().getPath(), x.getRequestHeaders().getFirst("Content-Type"), body, armed));
         switch (mode) {
             case SLOW -> {

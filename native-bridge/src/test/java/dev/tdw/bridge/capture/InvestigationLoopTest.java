@@ -104,7 +104,7 @@ class InvestigationLoopTest {
 
     private static Map<String, String> seen(Path file) throws Exception {
         Map<String, String> m = new TreeMap<>();
-        JsonNode n = Json.MAPPER.readTree(file.toFile());
+        JsonNode n = Json.mapper().readTree(file.toFile());
         n.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
         return m;
     }

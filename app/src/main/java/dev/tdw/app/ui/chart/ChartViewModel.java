@@ -1,13 +1,13 @@
 package dev.tdw.app.ui.chart;
 
-import dev.tdw.model.analysis.Presence;
-import dev.tdw.model.analysis.Run;
-import dev.tdw.model.analysis.StatCell;
-import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
+import dev.tdw.model.analysis.Presence;
+import dev.tdw.model.analysis.Run;
+import dev.tdw.model.analysis.StatCell;
+import dev.tdw.model.report.Wording;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;

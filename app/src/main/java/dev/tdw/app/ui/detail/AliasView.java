@@ -1,8 +1,8 @@
 package dev.tdw.app.ui.detail;
 
-import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.report.Wording;
 
 import java.util.HashSet;
 import java.util.List;

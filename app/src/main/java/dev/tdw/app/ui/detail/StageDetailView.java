@@ -1,10 +1,8 @@
 package dev.tdw.app.ui.detail;
 
-import dev.tdw.model.report.Wording;
-import static dev.tdw.app.ui.Labels.title;
-import static dev.tdw.app.ui.Labels.hint;
 import dev.tdw.app.ui.table.Badges;
 import dev.tdw.model.analysis.StatCell;
+import dev.tdw.model.report.Wording;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Hyperlink;
@@ -15,6 +13,9 @@ import javafx.scene.layout.VBox;
 
 import java.util.List;
 import java.util.function.Consumer;
+
+import static dev.tdw.app.ui.Labels.hint;
+import static dev.tdw.app.ui.Labels.title;
 
 /** The selected stage: layout and statistics side by side, findings, input sets and alias groups with links. */
 public final class StageDetailView extends ScrollPane {
@@ -66,6 +67,16 @@ public final class StageDetailView extends ScrollPane {
         }
         content.getChildren().addAll(title("Statistics"), statistics(d.statistics()));
         if (!d.note().isEmpty()) content.getChildren().add(hint(d.note()));
+        if (!d.replays().isEmpty()) {
+            VBox runs = new VBox(3);
+            runs.setId("detail-replays");
+            for (String r : d.replays()) {
+                Label line = new Label(r);
+                line.setWrapText(true);
+                runs.getChildren().add(line);
+            }
+            content.getChildren().addAll(title("Replays"), runs);
+        }
     }
 
     private static GridPane sideBySide(List<StageDetail.Field> fields) {

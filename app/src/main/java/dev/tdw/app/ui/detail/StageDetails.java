@@ -1,14 +1,14 @@
 package dev.tdw.app.ui.detail;
 
-import dev.tdw.model.analysis.Presence;
-import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
+import dev.tdw.model.analysis.Presence;
 import dev.tdw.model.capture.InputSpec;
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
+import dev.tdw.model.report.Wording;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +44,7 @@ public final class StageDetails {
         List<dev.tdw.model.analysis.StatCell> stats = Summary.NAMES.stream().map(row::stat).toList();
         String note = note(row);
         if (!unrecorded.isEmpty()) note = (note.isEmpty() ? "" : note + " ") + "Not recorded on either side: " + String.join(", ", unrecorded) + ".";
-        return new StageDetail(row.key(), row.stage(), presence(row.presence()), row.badges(), layout, stats, inputs, aliases, note);
+        return new StageDetail(row.key(), row.stage(), presence(row.presence()), row.badges(), layout, stats, inputs, aliases, note, List.of());
     }
 
     private static String presence(Presence p) {

@@ -25,6 +25,9 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.Modality;
 import javafx.stage.Window;
 
+import dev.tdw.model.replay.ReplayRun;
+import javafx.scene.control.CheckBox;
+
 import java.io.File;
 import java.util.Optional;
 
@@ -39,18 +42,18 @@ public final class ReplayDialog {
     private ReplayDialog() {}
 
     /** Shows the dialog and waits; the outcome of a successful replay, empty when closed without one. */
-    public static Optional<ReplayOutcome> show(Window owner, ReplayDialogModel model) {
+    public static Optional<ReplayRun> show(Window owner, ReplayDialogModel model) {
         return create(owner, model).showAndWait();
     }
 
-    static Dialog<ReplayOutcome> create(Window owner, ReplayDialogModel model) {
-        Dialog<ReplayOutcome> dialog = new Dialog<>();
+    static Dialog<ReplayRun> create(Window owner, ReplayDialogModel model) {
+        Dialog<ReplayRun> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.initModality(Modality.WINDOW_MODAL);
         dialog.setResizable(true);
-        dialog.setTitle("Replay " + model.target().key());
-        dialog.setHeaderText("Replay a captured input set of " + model.target().payload().getFileName()
-                + " on a candidate and a reference runtime, each on its own copy of the inputs");
+        dialog.setTitle("Replay " + model.target().key() + " (" + model.target().side().word() + ")");
+        dialog.setHeaderText("Replay input set " + model.target().key() + " of " + model.target().source() + ",\n"
+                + model.target().payload().getFileName() + ", on a candidate and a reference runtime, each on its own copy of the inputs");
         dialog.getDialogPane().getButtonTypes().setAll(REPLAY, ButtonType.CLOSE);
         dialog.getDialogPane().setContent(content(model));
         dialog.setResultConverter(b -> model.outcomeProperty().get());
@@ -61,7 +64,7 @@ public final class ReplayDialog {
         // The button starts the replay instead of closing the dialog.
         replay.addEventFilter(ActionEvent.ACTION, e -> {
             e.consume();
-            model.run();
+            model.run(); // the model reports a refusal in its problems; nothing else to do here
         });
         model.outcomeProperty().addListener((o, before, now) -> {
             if (now != null) dialog.close();
@@ -79,7 +82,9 @@ public final class ReplayDialog {
         g.setVgap(6);
         ColumnConstraints fields = new ColumnConstraints();
         fields.setHgrow(Priority.ALWAYS);
-        g.getColumnConstraints().setAll(new ColumnConstraints(), fields);
+        ColumnConstraints names = new ColumnConstraints();
+        names.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the field names never shrink to "..."
+        g.getColumnConstraints().setAll(names, fields);
         int row = 0;
 
         ComboBox<Integer> occurrence = new ComboBox<>(m.occurrences());
@@ -116,6 +121,8 @@ public final class ReplayDialog {
         reference.valueProperty().bindBidirectional(m.referenceProperty());
         g.addRow(row++, new Label("Candidate"), candidate);
         g.addRow(row++, new Label("Reference"), reference);
+        Label runtimes = wrapped(Labels.bound(m.runtimeNoteProperty(), "replay-runtime-note"));
+        g.addRow(row++, new Label("Runtimes"), runtimes);
 
         Label note = Labels.bound(m.toleranceNoteProperty(), "replay-tolerance-note");
         g.addRow(row++, new Label("atol / rtol"), new HBox(8, small(m.atolProperty(), "replay-atol"), small(m.rtolProperty(), "replay-rtol"), note));
@@ -132,6 +139,21 @@ public final class ReplayDialog {
         HBox outRow = new HBox(6, out, browse);
         HBox.setHgrow(out, Priority.ALWAYS);
         g.addRow(row++, new Label("Output directory"), outRow);
+        CheckBox replace = new CheckBox("Replace");
+        replace.setId("replay-replace");
+        replace.selectedProperty().bindBidirectional(m.replaceExistingProperty());
+        Label existing = wrapped(Labels.bound(m.outDirNoteProperty(), "replay-out-dir-note"));
+        HBox existingRow = new HBox(8, existing, replace);
+        shownWhenSet(existingRow, m.outDirNoteProperty());
+        g.addRow(row++, new Label(""), existingRow);
+
+        Label rowLimited = wrapped(Labels.bound(m.rowLimitNoteProperty(), "replay-row-limit-note"));
+        rowLimited.getStyleClass().add("warning");
+        CheckBox override = new CheckBox("Replay anyway (the result proves nothing about the operator)");
+        override.setId("replay-allow-row-limited");
+        override.selectedProperty().bindBidirectional(m.allowRowLimitedProperty());
+        VBox rowLimitBox = new VBox(4, rowLimited, override);
+        shownWhenSet(rowLimitBox, m.rowLimitNoteProperty());
 
         TextField command = new TextField();
         command.setId("replay-command-line");
@@ -139,9 +161,8 @@ public final class ReplayDialog {
         command.textProperty().bind(m.commandLineProperty());
         g.addRow(row++, new Label("Command line"), command);
 
-        Label problems = new Label();
+        Label problems = wrapped(new Label());
         problems.setId("replay-problems");
-        problems.setWrapText(true);
         problems.setStyle("-fx-text-fill: #b00020;");
         problems.textProperty().bind(Bindings.createStringBinding(() -> String.join("\n", m.problems()), m.problems()));
 
@@ -151,7 +172,7 @@ public final class ReplayDialog {
         Label status = Labels.bound(m.statusProperty(), "replay-status");
         HBox statusRow = new HBox(8, progress, status);
 
-        VBox box = new VBox(8, g, problems, statusRow);
+        VBox box = new VBox(8, g, rowLimitBox, problems, statusRow);
         box.setPadding(new Insets(4));
         box.setPrefWidth(760);
         return box;
@@ -170,6 +191,20 @@ public final class ReplayDialog {
             choice.valueProperty().addListener((o, before, now) -> b.capturedProperty().set(NOTHING.equals(now) ? null : now));
             grid.addRow(row++, new Label(b.parameterText()), new Label("<-"), choice);
         }
+    }
+
+    /** Wraps and takes the height its text needs instead of cutting it off with "...". */
+    private static Label wrapped(Label label) {
+        label.setWrapText(true);
+        label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return label;
+    }
+
+    /** Shown (and taking room) only while the text says something. */
+    private static void shownWhenSet(Node node, javafx.beans.value.ObservableStringValue text) {
+        var set = Bindings.createBooleanBinding(() -> text.get() != null && !text.get().isEmpty(), text);
+        node.visibleProperty().bind(set);
+        node.managedProperty().bind(set);
     }
 
     private static TextField small(StringProperty p, String id) {

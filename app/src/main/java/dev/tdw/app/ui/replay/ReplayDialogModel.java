@@ -1,6 +1,7 @@
 package dev.tdw.app.ui.replay;
 
-import dev.tdw.app.ui.device.DaemonExecutor;
+import dev.tdw.app.ui.TaskRunner;
+import dev.tdw.app.ui.config.ReplayChoices;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.app.ui.device.Runtimes;
 import dev.tdw.app.ui.device.WorkbenchActions;
@@ -10,9 +11,16 @@ import dev.tdw.bridge.device.OperatorSignature;
 import dev.tdw.bridge.device.Parameter;
 import dev.tdw.bridge.replay.CapturedReplay;
 import dev.tdw.bridge.replay.OperatorRegistry;
+import dev.tdw.bridge.replay.ReplayException;
+import dev.tdw.bridge.replay.ReplayOutputs;
+import dev.tdw.bridge.replay.ReplayPlan;
+import dev.tdw.bridge.replay.ReplayRunner;
 import dev.tdw.bridge.replay.RuntimeSpec;
 import dev.tdw.model.key.StageKey;
 import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.replay.ReplayRun;
+import dev.tdw.model.replay.RowLimit;
 import dev.tdw.model.tensor.InputSet;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
@@ -26,39 +34,46 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.concurrent.Task;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executor;
 
 /**
  * The replay dialog without the dialog: occurrence, operator, argument order, runtimes, tolerances and output
- * directory of one captured input set, their validation, and the replay itself as a {@link ReplayTask}. On success
- * the reference and candidate payloads go to {@link WorkbenchActions#openTensorsComparison}. Called on the FX thread.
+ * directory of one captured input set, their validation (an output folder in a capture, a folder that already holds a
+ * replay, row-limited inputs), and the replay itself, run by {@link ReplayRunner} like {@code tdw replay}. The window
+ * hears start, end and failure through {@link WorkbenchActions}; the runtimes and tolerances used are remembered for
+ * the next dialog. Called on the FX thread.
  */
 public final class ReplayDialogModel {
     public static final String DEFAULT_TOLERANCE = "1e-2";
     /** Overrides where replay outputs go by default (tests, portable installs). */
     public static final String CACHE_DIR_PROPERTY = "tdw.cache.dir";
+    /** Suffixes tried for a fresh default output folder. */
+    private static final int MAX_SUFFIX = 1000;
 
     private final ReplayTarget target;
     private final Map<Integer, List<CapturedInput>> inputsByOccurrence;
     private final WorkbenchActions actions;
     private final RuntimeInventory inventory;
     private final Path replaysRoot;
-    private final Executor background;
+    private final TaskRunner tasks;
+    private final ReplayChoices remembered;
+    private final Map<Integer, List<RowLimit>> rowLimits;
     private final OperatorRegistry registry = OperatorRegistry.standard();
 
     private final ObservableList<Integer> occurrences = FXCollections.observableArrayList();
@@ -76,32 +91,44 @@ public final class ReplayDialogModel {
     private final StringProperty rtol = new SimpleStringProperty(this, "rtol", DEFAULT_TOLERANCE);
     private final ReadOnlyStringWrapper toleranceNote = new ReadOnlyStringWrapper(this, "toleranceNote");
     private final StringProperty outDir = new SimpleStringProperty(this, "outDir");
+    private final BooleanProperty replaceExisting = new SimpleBooleanProperty(this, "replaceExisting");
+    private final BooleanProperty allowRowLimited = new SimpleBooleanProperty(this, "allowRowLimited");
+    private final ReadOnlyStringWrapper rowLimitNote = new ReadOnlyStringWrapper(this, "rowLimitNote", "");
+    private final ReadOnlyStringWrapper runtimeNote = new ReadOnlyStringWrapper(this, "runtimeNote", "");
+    private final ReadOnlyStringWrapper outDirNote = new ReadOnlyStringWrapper(this, "outDirNote", "");
     private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper commandLine = new ReadOnlyStringWrapper(this, "commandLine", "");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
-    private final ReadOnlyObjectWrapper<ReplayOutcome> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
+    private final ReadOnlyObjectWrapper<ReplayRun> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
     private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(this, "canRun");
 
     private boolean candidateChosen;
     private boolean runtimesListed;
     private boolean settingCandidate;
+    private String ascendStatus = "Ascend devices not listed yet";
+    /** A remembered candidate not among the choices yet (an Ascend device before the listing). */
+    private String rememberedCandidate;
 
-    private ReplayDialogModel(ReplayTarget target, Map<Integer, List<CapturedInput>> inputsByOccurrence, WorkbenchActions actions,
-                              RuntimeInventory inventory, Path replaysRoot, Executor background) {
+    private ReplayDialogModel(ReplayTarget target, Map<Integer, List<CapturedInput>> inputsByOccurrence,
+                              Map<Integer, List<RowLimit>> rowLimits, WorkbenchActions actions, RuntimeInventory inventory,
+                              Path replaysRoot, TaskRunner tasks, ReplayChoices remembered) {
         this.target = target;
         this.inputsByOccurrence = inputsByOccurrence;
+        this.rowLimits = rowLimits;
         this.actions = actions;
         this.inventory = inventory;
         this.replaysRoot = replaysRoot;
-        this.background = background;
+        this.tasks = tasks;
+        this.remembered = remembered;
 
         registry.all().forEach(o -> operators.add(o.name()));
         occurrences.setAll(inputsByOccurrence.keySet());
         occurrence.addListener((o, before, now) -> occurrenceChanged(before, now));
         operator.addListener((o, before, now) -> rebindParameters());
         candidate.addListener((o, before, now) -> candidateChosen |= !settingCandidate);
-        for (Observable o : List.of(occurrence, operator, candidate, reference, atol, rtol, outDir, running)) {
+        for (Observable o : List.of(occurrence, operator, candidate, reference, atol, rtol, outDir, running, replaceExisting,
+                allowRowLimited)) {
             o.addListener(x -> revalidate());
         }
 
@@ -113,20 +140,33 @@ public final class ReplayDialogModel {
         } catch (IllegalArgumentException e) {
             // Not an operator name: the user picks one; validation says so meanwhile.
         }
-        applyRuntimes(Runtimes.hostOnly("Ascend devices not listed yet"));
+        applyRuntimes(Runtimes.hostOnly(ascendStatus));
+        remembered.load().ifPresent(this::recall);
         revalidate();
     }
 
+    /** The last dialog's runtimes and tolerances; a remembered device waits for the listing that may offer it. */
+    private void recall(ReplayChoices.Choices c) {
+        if (candidateChoices.contains(c.candidate())) candidate.set(c.candidate());
+        else if (c.candidate().startsWith("ascend:")) rememberedCandidate = c.candidate();
+        if (referenceChoices.contains(c.reference())) reference.set(c.reference());
+        atol.set(c.atol());
+        rtol.set(c.rtol());
+    }
+
     /**
-     * Reads the target's input sets (names, shapes, plain values; the tensors stay on disk) and builds the model.
+     * Reads the target's input sets (names, shapes, plain values; the tensors stay on disk), which of their inputs were
+     * saved row-limited (against the manifest beside the payload), and builds the model.
      *
      * @param replaysRoot where default output directories go, see {@link #defaultReplaysRoot()}
      * @throws IOException              when the payload cannot be read
      * @throws IllegalArgumentException when the payload holds no input set of the target's stage
      */
     public static ReplayDialogModel open(ReplayTarget target, WorkbenchActions actions, RuntimeInventory inventory, Path replaysRoot,
-                                         Executor background) throws IOException {
+                                         TaskRunner tasks, ReplayChoices remembered) throws IOException {
         Map<Integer, List<CapturedInput>> inputs = new LinkedHashMap<>();
+        Map<Integer, List<RowLimit>> limits = new LinkedHashMap<>();
+        Optional<dev.tdw.model.capture.Manifest> manifest = RowLimit.manifestOf(target.payload());
         try (Payload p = new PayloadReader().read(target.payload())) {
             for (InputSet set : p.inputSets()) {
                 if (!set.stage().equals(target.stage())) continue;
@@ -136,17 +176,18 @@ public final class ReplayDialogModel {
                     list.add(e.map(entry -> describe(name, entry)).orElse(new CapturedInput(name, false, "(missing from the payload)")));
                 }
                 inputs.put(set.occurrence(), List.copyOf(list));
+                limits.put(set.occurrence(), manifest.map(m -> RowLimit.find(m, p, set.stage(), set.occurrence())).orElse(List.of()));
             }
         }
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException(target.payload() + " holds no input set of stage " + target.stage());
         }
-        return new ReplayDialogModel(target, inputs, actions, inventory, replaysRoot, background);
+        return new ReplayDialogModel(target, inputs, limits, actions, inventory, replaysRoot, tasks, remembered);
     }
 
-    /** {@link #open(ReplayTarget, WorkbenchActions, RuntimeInventory, Path, Executor)} for this machine and user. */
-    public static ReplayDialogModel open(ReplayTarget target, WorkbenchActions actions) throws IOException {
-        return open(target, actions, RuntimeInventory.ofThisMachine(), defaultReplaysRoot(), DaemonExecutor.shared());
+    /** {@link #open(ReplayTarget, WorkbenchActions, RuntimeInventory, Path, TaskRunner, ReplayChoices)} for this machine and user. */
+    public static ReplayDialogModel open(ReplayTarget target, WorkbenchActions actions, TaskRunner tasks) throws IOException {
+        return open(target, actions, RuntimeInventory.ofThisMachine(), defaultReplaysRoot(), tasks, ReplayChoices.inUserConfig());
     }
 
     /** {@code replays} under -Dtdw.cache.dir, else $XDG_CACHE_HOME/tdw, else ~/.cache/tdw. */
@@ -179,6 +220,16 @@ public final class ReplayDialogModel {
     /** What the tolerances mean: the default is a coarse screen, not an accuracy claim. */
     public ReadOnlyStringProperty toleranceNoteProperty() { return toleranceNote.getReadOnlyProperty(); }
     public StringProperty outDirProperty() { return outDir; }
+    /** Set by the user to let a replay replace the one already in the output folder. */
+    public BooleanProperty replaceExistingProperty() { return replaceExisting; }
+    /** Set by the user to replay inputs saved with fewer rows than the call had, knowing the result proves nothing. */
+    public BooleanProperty allowRowLimitedProperty() { return allowRowLimited; }
+    /** Why the selected occurrence is row-limited (the refusal), empty when it is not. */
+    public ReadOnlyStringProperty rowLimitNoteProperty() { return rowLimitNote.getReadOnlyProperty(); }
+    /** What the chosen runtimes are (device kernel, host emulation, reference) and, without Ascend, why. */
+    public ReadOnlyStringProperty runtimeNoteProperty() { return runtimeNote.getReadOnlyProperty(); }
+    /** What the output folder already holds that a replay would replace, empty when nothing. */
+    public ReadOnlyStringProperty outDirNoteProperty() { return outDirNote.getReadOnlyProperty(); }
     /** Why the replay cannot run as set up; empty when it can. */
     public ObservableList<String> problems() { return FXCollections.unmodifiableObservableList(problems); }
     public ReadOnlyBooleanProperty canRunProperty() { return canRun.getReadOnlyProperty(); }
@@ -186,7 +237,8 @@ public final class ReplayDialogModel {
     public ReadOnlyStringProperty commandLineProperty() { return commandLine.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
-    public ReadOnlyObjectProperty<ReplayOutcome> outcomeProperty() { return outcome.getReadOnlyProperty(); }
+    /** The finished replay, null before one succeeded. */
+    public ReadOnlyObjectProperty<ReplayRun> outcomeProperty() { return outcome.getReadOnlyProperty(); }
 
     /** The captured names in parameter order, up to the first parameter that gets nothing: {@code --arg-order}. */
     public List<String> argumentOrder() {
@@ -213,57 +265,64 @@ public final class ReplayDialogModel {
     private void applyRuntimes(Runtimes runtimes) {
         settingCandidate = true;
         try {
+            ascendStatus = runtimes.ascendStatus();
             String chosen = candidate.get();
             candidateChoices.setAll(runtimes.candidateSpecs());
+            if (rememberedCandidate != null && candidateChoices.contains(rememberedCandidate)) {
+                chosen = rememberedCandidate;
+                candidateChosen = true;
+                rememberedCandidate = null;
+            }
             candidate.set(candidateChosen && candidateChoices.contains(chosen) ? chosen : defaultCandidate());
         } finally {
             settingCandidate = false;
         }
+        revalidate();
     }
 
-    /** Lists this machine's runtimes off the FX thread, then {@link #setRuntimes}. */
+    /** Lists this machine's runtimes in the background, then {@link #setRuntimes}. */
     public void refreshRuntimes() {
-        Task<Runtimes> task = new Task<>() {
-            @Override
-            protected Runtimes call() {
-                return inventory.list();
-            }
-        };
-        task.setOnSucceeded(e -> setRuntimes(task.getValue()));
-        task.setOnFailed(e -> status.set("listing runtimes failed: " + task.getException().getMessage()));
-        background.execute(task);
+        tasks.run("Listing runtimes", p -> inventory.list(), this::setRuntimes,
+                e -> status.set("listing runtimes failed: " + e.getMessage()));
     }
 
     /**
-     * Starts the replay in the background; null (with nothing started) while there are problems or a replay runs.
-     * On success the outcome is set and the two payloads are opened as a tensors comparison, reference left.
+     * Starts the replay in the background; false (with nothing started) while there are problems or a replay runs.
+     * The window hears the start, then the finished run or the failure; the runtimes and tolerances are remembered.
      */
-    public ReplayTask run() {
-        if (!canRun.get()) return null;
+    public boolean run() {
+        if (!canRun.get()) return false;
         ReplayPlan plan = plan();
-        ReplayTask task = new ReplayTask(plan, inventory::discovery, registry);
+        ReplayRunner runner = new ReplayRunner(registry, inventory::discovery, Clock.systemUTC());
         running.set(true);
         outcome.set(null);
-        status.set("starting " + plan.stageKey());
-        task.messageProperty().addListener((o, a, m) -> status.set(m));
-        task.setOnSucceeded(e -> {
-            ReplayOutcome r = task.getValue();
+        String what = "Replay of " + plan.stageKey() + " from " + target.source() + " started: candidate " + plan.candidate()
+                + ", reference " + plan.reference() + ", outputs to " + plan.outDir();
+        status.set(what);
+        actions.replayStarted(what);
+        remember();
+        tasks.run("Replaying " + plan.stageKey(), p -> runner.run(plan, m -> p.progress(-1, -1, m)), r -> {
             running.set(false);
             outcome.set(r);
             status.set(r.summary());
-            actions.openTensorsComparison(r.files().reference(), r.files().candidate());
-        });
-        task.setOnFailed(e -> {
+            actions.replayFinished(r);
+        }, e -> {
             running.set(false);
-            Throwable t = task.getException();
-            status.set("replay of " + plan.stageKey() + " failed: " + (t.getMessage() == null ? t : t.getMessage()));
+            String why = e instanceof ReplayException ? e.getMessage()
+                    : "replay of " + plan.stageKey() + " failed unexpectedly (" + e + "); please report it";
+            status.set(why);
+            actions.replayFailed(why);
         });
-        task.setOnCancelled(e -> {
-            running.set(false);
-            status.set("cancelled");
-        });
-        background.execute(task);
-        return task;
+        return true;
+    }
+
+    private void remember() {
+        try {
+            remembered.save(new ReplayChoices.Choices(candidate.get(), reference.get(), atol.get().strip(), rtol.get().strip()));
+        } catch (IOException e) {
+            // Remembering is a convenience: the replay runs anyway, and the status says why the choice is not kept.
+            status.set(status.get() + " (choices not remembered: " + e.getMessage() + ")");
+        }
     }
 
     private void occurrenceChanged(Integer before, Integer now) {
@@ -277,6 +336,7 @@ public final class ReplayDialogModel {
         }
         // The directory follows the occurrence until the user chose another one.
         if (before != null && defaultOutDir(before).toString().equals(outDir.get())) outDir.set(defaultOutDir(now).toString());
+        revalidate();
     }
 
     /** Each parameter gets the captured input of the same name, if there is one. */
@@ -294,8 +354,17 @@ public final class ReplayDialogModel {
         revalidate();
     }
 
+    /**
+     * {@code {label}-{side}-{stage}-{n}} under the replays root, so the two captures' replays of one input set never
+     * share a folder; a folder already holding a replay gets the next free suffix ({@code -2}, {@code -3}, ...).
+     */
     private Path defaultOutDir(int n) {
-        return replaysRoot.resolve(CaptureOutputDirectory.safeName(target.label() + "-" + target.stage() + "-" + n));
+        String base = CaptureOutputDirectory.safeName(target.label() + "-" + target.side().word() + "-" + target.stage() + "-" + n);
+        for (int k = 1; k < MAX_SUFFIX; k++) {
+            Path dir = replaysRoot.resolve(k == 1 ? base : base + "-" + k);
+            if (ReplayOutputs.existing(dir).isEmpty()) return dir;
+        }
+        return replaysRoot.resolve(base);
     }
 
     private String defaultCandidate() {
@@ -307,11 +376,42 @@ public final class ReplayDialogModel {
     }
 
     private void revalidate() {
+        if (occurrence.get() == null) return; // still constructing
+        List<String> limits = rowLimitProblem();
+        rowLimitNote.set(limits.isEmpty() ? "" : limits.get(0));
+        outDirNote.set(existingOutputs());
+        runtimeNote.set(runtimeNote());
         List<String> p = validate();
         problems.setAll(p);
         canRun.set(p.isEmpty() && !running.get());
         commandLine.set(p.isEmpty() ? plan().commandLine() : "");
         toleranceNote.set(toleranceNote());
+    }
+
+    private List<String> rowLimitProblem() {
+        List<RowLimit> limits = rowLimits.getOrDefault(occurrence.get(), List.of());
+        return limits.isEmpty() ? List.of() : List.of(RowLimit.refusal(target.stage() + "#" + occurrence.get(), limits));
+    }
+
+    private String existingOutputs() {
+        String dir = outDir.get() == null ? "" : outDir.get().strip();
+        if (dir.isEmpty()) return "";
+        List<Path> there = ReplayOutputs.existing(Path.of(dir));
+        return there.isEmpty() ? "" : dir + " already holds a replay (" + String.join(", ", there.stream().map(f -> f.getFileName().toString()).toList())
+                + "): a new one replaces it";
+    }
+
+    private String runtimeNote() {
+        StringBuilder b = new StringBuilder();
+        for (String[] side : new String[][] {{"Candidate", candidate.get()}, {"Reference", reference.get()}}) {
+            try {
+                b.append(side[0]).append(": ").append(RuntimeSpec.parse(side[1]).explain()).append(".\n");
+            } catch (IllegalArgumentException | NullPointerException e) {
+                // validation names the bad runtime
+            }
+        }
+        if (candidateChoices.stream().noneMatch(c -> c.startsWith("ascend:"))) b.append("No Ascend device to choose: ").append(ascendStatus).append('.');
+        return b.toString().strip();
     }
 
     private List<String> validate() {
@@ -331,14 +431,14 @@ public final class ReplayDialogModel {
         if (dir.isEmpty()) {
             out.add("choose an output directory");
         } else {
-            Path out0 = Path.of(dir).toAbsolutePath().normalize();
-            for (Path capture : List.of(target.captureRoot(), target.payload().getParent())) {
-                Path c = capture.toAbsolutePath().normalize();
-                if (out0.startsWith(c)) {
-                    out.add(dir + " is inside the capture " + c + "; replay outputs never go into a capture");
-                    break;
-                }
+            OutputFolderPolicy.refusal(Path.of(dir), List.of(target.captureRoot(), target.payload().getParent()))
+                    .ifPresent(why -> out.add(dir + " " + why));
+            if (!outDirNote.get().isEmpty() && !replaceExisting.get()) {
+                out.add(outDirNote.get() + "; tick \"Replace\" or choose another folder");
             }
+        }
+        if (!allowRowLimited.get() && !rowLimitProblem().isEmpty()) {
+            out.add("row-limited inputs (see above): refused unless you tick \"Replay anyway\"");
         }
         return out;
     }
@@ -375,7 +475,9 @@ public final class ReplayDialogModel {
     private ReplayPlan plan() {
         return new ReplayPlan(target.payload(), target.stage() + "#" + occurrence.get(), operator.get(), argumentOrder(),
                 RuntimeSpec.parse(candidate.get()), RuntimeSpec.parse(reference.get()), Double.parseDouble(atol.get().strip()),
-                Double.parseDouble(rtol.get().strip()), Path.of(outDir.get().strip()).toAbsolutePath().normalize());
+                Double.parseDouble(rtol.get().strip()), Path.of(outDir.get().strip()).toAbsolutePath().normalize(),
+                ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, allowRowLimited.get() && !rowLimitProblem().isEmpty(),
+                target.side().word(), target.captureRoot());
     }
 
     private String toleranceNote() {

@@ -1,11 +1,11 @@
 package dev.tdw.app.ui.scan;
 
-import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.detail.AliasView;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.ScanResult;
+import dev.tdw.model.report.Wording;
 
 import java.util.ArrayList;
 import java.util.Comparator;

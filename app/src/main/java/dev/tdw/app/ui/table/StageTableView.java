@@ -1,9 +1,9 @@
 package dev.tdw.app.ui.table;
 
-import dev.tdw.model.analysis.StatCell;
-import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.chart.ChartViewModel;
+import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.capture.Layout;
+import dev.tdw.model.report.Wording;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.scene.control.ContextMenu;

@@ -47,7 +47,12 @@ public final class TensorViewModel {
     /** Set when a comparison was skipped while the view was hidden. */
     private boolean stale;
     private Path leftPayload, rightPayload;
-    private long generation;
+    /**
+     * Which payload listing is current, and which comparison: two counters, because a comparison started while a
+     * listing runs (the tab being shown) must not make that listing's result look stale, or the view would wait for it
+     * forever ("Reading the payloads ...").
+     */
+    private long listingGeneration, computeGeneration;
     private TaskRunner.Handle running;
 
     public TensorViewModel(TaskRunner tasks) {
@@ -99,14 +104,14 @@ public final class TensorViewModel {
             Path l = payload(c.left()), r = payload(c.right());
             return l == null || r == null ? new Listing(l, r, List.of()) : new Listing(l, r, TensorReportTask.commonKeys(l, r));
         }, listing -> {
-            if (gen != generation) return;
+            if (gen != listingGeneration) return;
             if (listing.left() == null || listing.right() == null) {
                 message.set("No tensors to compare: the " + (listing.left() == null ? "left" : "right")
                         + " capture saved no payload (DUMP_PROBE_TENSOR selects what is saved).");
                 return;
             }
             listed(listing);
-        }, e -> { if (gen == generation) message.set("Cannot read a payload: " + e.getMessage()); });
+        }, e -> { if (gen == listingGeneration) message.set("Cannot read a payload: " + e.getMessage()); });
     }
 
     /** Two payloads and the keys both hold. */
@@ -119,15 +124,16 @@ public final class TensorViewModel {
     public void openPayloads(Path left, Path right) {
         long gen = show(null, null, "Reading the payloads …");
         tasks.run("Reading payloads", p -> new Listing(left, right, TensorReportTask.commonKeys(left, right)), listing -> {
-            if (gen == generation) listed(listing);
-        }, e -> { if (gen == generation) message.set("Cannot read a payload: " + e.getMessage()); });
+            if (gen == listingGeneration) listed(listing);
+        }, e -> { if (gen == listingGeneration) message.set("Cannot read a payload: " + e.getMessage()); });
     }
 
     /** Clears what is shown for a new pair of payloads (null while unknown); the generation of that pair. */
     private long show(Path l, Path r, String why) {
         keys.clear();
         key.set(null);
-        long gen = ++generation;
+        long gen = ++listingGeneration;
+        ++computeGeneration;
         report.set(null);
         leftPayload = l;
         rightPayload = r;
@@ -165,7 +171,7 @@ public final class TensorViewModel {
     private void compute() {
         stale = !active.get();
         if (stale) return;
-        long gen = ++generation;
+        long gen = ++computeGeneration;
         if (running != null) running.cancel();
         running = null;
         String k = key.get();
@@ -179,9 +185,9 @@ public final class TensorViewModel {
         long max = Math.min(maxElements.get(), MAX_ELEMENTS_CAP);
         message.set("Comparing " + k + " …");
         running = tasks.run("Comparing tensors " + k, p -> TensorReportTask.run(l, r, k, a, rt, max), rep -> {
-            if (gen != generation) return;
+            if (gen != computeGeneration) return;
             report.set(rep);
             message.set("");
-        }, e -> { if (gen == generation) message.set("Cannot compare " + k + ": " + e.getMessage()); });
+        }, e -> { if (gen == computeGeneration) message.set("Cannot compare " + k + ": " + e.getMessage()); });
     }
 }

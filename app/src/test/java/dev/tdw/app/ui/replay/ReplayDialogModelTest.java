@@ -1,6 +1,8 @@
 package dev.tdw.app.ui.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.config.ReplayChoices;
 import dev.tdw.app.ui.device.FxTestSupport;
 import dev.tdw.app.ui.device.RecordingActions;
 import dev.tdw.app.ui.device.RuntimeEntry;
@@ -13,11 +15,12 @@ import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.PayloadWriter;
 import dev.tdw.model.testing.TestCaptures;
-import org.junit.jupiter.api.AfterEach;
+import dev.tdw.app.ui.testing.DirectTaskRunner;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,10 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-import static dev.tdw.app.ui.device.FxTestSupport.await;
 import static dev.tdw.app.ui.device.FxTestSupport.call;
 import static dev.tdw.app.ui.device.FxTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,12 +44,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReplayDialogModelTest {
     static final Path CAPTURE = TestCaptures.scenario("replay-inputs").resolve("capture");
     static final Path DUMP = CAPTURE.resolve("cmpl-replay-rank0.pt");
-    static final ReplayTarget ADD_RMS_NORM_3 = new ReplayTarget(DUMP, "add_rms_norm", 3, "cmpl-replay", CAPTURE);
+    static final ReplayTarget ADD_RMS_NORM_3 = new ReplayTarget(DUMP, "add_rms_norm", 3, "cmpl-replay", CAPTURE, Side.RIGHT);
 
     @TempDir Path tmp;
 
     final RecordingActions actions = new RecordingActions();
-    final ExecutorService pool = Executors.newCachedThreadPool();
+    final DirectTaskRunner tasks = new DirectTaskRunner();
     final RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(Path.of("/nonexistent-cann"))).locate()));
 
     @BeforeAll
@@ -57,15 +57,12 @@ class ReplayDialogModelTest {
         FxTestSupport.startToolkit();
     }
 
-    @AfterEach
-    void end() throws InterruptedException {
-        pool.shutdown();
-        // Background writes (the run history) finish before the temporary directory goes.
-        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
+    private ReplayChoices choices() {
+        return new ReplayChoices(tmp.resolve("config/replay-choices.json"));
     }
 
     private ReplayDialogModel open(ReplayTarget target) {
-        return call(() -> ReplayDialogModel.open(target, actions, noCann, tmp.resolve("replays"), pool));
+        return call(() -> ReplayDialogModel.open(target, actions, noCann, tmp.resolve("replays"), tasks, choices()));
     }
 
     private static List<String> bound(ReplayDialogModel m) {
@@ -88,11 +85,11 @@ class ReplayDialogModelTest {
         assertEquals("host-fp64", call(() -> m.referenceProperty().get()));
         assertEquals("1e-2", call(() -> m.atolProperty().get()));
         assertEquals("1e-2 is the default: a coarse screen, not an accuracy claim", call(() -> m.toleranceNoteProperty().get()));
-        assertEquals(tmp.resolve("replays/cmpl-replay-add_rms_norm-3").toString(), call(() -> m.outDirProperty().get()));
+        assertEquals(tmp.resolve("replays/cmpl-replay-right-add_rms_norm-3").toString(), call(() -> m.outDirProperty().get()));
         assertEquals(List.of(), call(() -> List.copyOf(m.problems())));
         assertTrue(call(() -> m.canRunProperty().get()));
         assertEquals("tdw replay --dump " + DUMP + " --stage add_rms_norm#3 --op add_rms_norm --arg-order x,residual,gamma,epsilon --candidate host-fp32:bf16"
-                        + " --reference host-fp64 --atol 0.01 --rtol 0.01 --out-dir " + tmp.resolve("replays/cmpl-replay-add_rms_norm-3"),
+                        + " --reference host-fp64 --atol 0.01 --rtol 0.01 --out-dir " + tmp.resolve("replays/cmpl-replay-right-add_rms_norm-3"),
                 call(() -> m.commandLineProperty().get()));
     }
 
@@ -100,7 +97,7 @@ class ReplayDialogModelTest {
     void theOutputDirectoryFollowsTheOccurrenceUntilChosen() {
         ReplayDialogModel m = open(ADD_RMS_NORM_3);
         run(() -> m.occurrenceProperty().set(5));
-        assertEquals(tmp.resolve("replays/cmpl-replay-add_rms_norm-5").toString(), call(() -> m.outDirProperty().get()));
+        assertEquals(tmp.resolve("replays/cmpl-replay-right-add_rms_norm-5").toString(), call(() -> m.outDirProperty().get()));
         assertEquals("1e-06", call(() -> m.capturedInputs().get(3).description()));
         run(() -> {
             m.outDirProperty().set(tmp.resolve("mine").toString());
@@ -111,12 +108,13 @@ class ReplayDialogModelTest {
 
     @Test
     void anOutputDirectoryInsideTheCaptureIsRefused() {
-        ReplayDialogModel m = open(new ReplayTarget(DUMP, "add_rms_norm", 3, "cmpl-replay", CAPTURE.getParent()));
+        ReplayDialogModel m = open(new ReplayTarget(DUMP, "add_rms_norm", 3, "cmpl-replay", CAPTURE.getParent(), Side.RIGHT));
         run(() -> m.outDirProperty().set(CAPTURE.resolve("replay-out").toString()));
-        assertEquals(List.of(CAPTURE.resolve("replay-out") + " is inside the capture " + CAPTURE.getParent().toAbsolutePath().normalize()
-                + "; replay outputs never go into a capture"), call(() -> List.copyOf(m.problems())));
+        assertEquals(List.of(CAPTURE.resolve("replay-out") + " lies inside the capture directory " + realPath(CAPTURE.getParent())
+                + "; outputs never go into a capture"), call(() -> List.copyOf(m.problems())));
         assertFalse(call(() -> m.canRunProperty().get()));
-        assertNull(call(m::run), "nothing starts");
+        assertFalse(call(m::run), "nothing starts");
+        assertTrue(actions.replayStatus.isEmpty());
         assertEquals("", call(() -> m.commandLineProperty().get()));
         run(() -> m.outDirProperty().set(CAPTURE.getParent().resolve("sub/../out").toString()));
         assertEquals(1, call(() -> m.problems().size()), "normalized before the check");
@@ -187,24 +185,28 @@ class ReplayDialogModelTest {
     }
 
     @Test
-    void replayingOnHostEmulationPassesAndOpensTheComparison() throws Exception {
+    void replayingOnHostEmulationPassesAndTellsTheWindow() throws Exception {
         ReplayDialogModel m = open(ADD_RMS_NORM_3);
-        assertTrue(call(() -> m.run() != null));
-        assertTrue(call(() -> m.runningProperty().get()));
-        assertFalse(call(() -> m.canRunProperty().get()), "one replay at a time");
-        await("replayed", () -> m.outcomeProperty().get() != null);
+        assertTrue(call(m::run));
+        assertEquals(List.of("Replaying add_rms_norm#3"), tasks.titles.subList(tasks.titles.size() - 1, tasks.titles.size()));
 
-        Path out = tmp.resolve("replays/cmpl-replay-add_rms_norm-3");
-        ReplayOutcome o = call(() -> m.outcomeProperty().get());
+        Path out = realPath(tmp).resolve("replays/cmpl-replay-right-add_rms_norm-3");
+        ReplayRun o = call(() -> m.outcomeProperty().get());
         assertEquals(TensorsVerdict.PASS, o.verdict());
         assertEquals(2, o.comparison().compared(), "out and residual");
+        assertEquals("right", o.side());
         assertEquals(List.of(new RecordingActions.Comparison(out.resolve("reference.pt"), out.resolve("candidate.pt"), true)),
                 actions.comparisons, "reference left, candidate right, on the FX thread");
+        assertEquals(List.of(o), actions.replays);
+        assertEquals(2, actions.replayStatus.size(), actions.replayStatus.toString());
+        assertTrue(actions.replayStatus.get(0).startsWith("Replay of add_rms_norm#3 from the right capture (folder " + CAPTURE
+                + ") started: candidate host-fp32:bf16, reference host-fp64"), actions.replayStatus.get(0));
+        assertEquals(o.summary(), actions.replayStatus.get(1));
         assertTrue(o.candidateRuntime().startsWith("host emulation"));
-        assertTrue(call(() -> m.statusProperty().get()).startsWith("PASS: add_rms_norm#3 as add_rms_norm"));
+        assertTrue(call(() -> m.statusProperty().get()).startsWith("PASS: add_rms_norm#3 (right capture) as add_rms_norm"));
         assertFalse(call(() -> m.runningProperty().get()));
 
-        JsonNode manifest = Json.MAPPER.readTree(out.resolve("replay.json").toFile());
+        JsonNode manifest = Json.mapper().readTree(out.resolve("replay.json").toFile());
         assertEquals("add_rms_norm#3", manifest.get("replay_of").asText());
         assertEquals(Json.strings(List.of("x", "residual", "gamma", "epsilon")), manifest.get("argument_order"));
         assertTrue(Files.isRegularFile(out.resolve("candidate.pt")));
@@ -216,17 +218,16 @@ class ReplayDialogModelTest {
         Path doubleDir = TestCaptures.root().getParent().getParent().resolve("native-bridge/target/test-double/current");
         assertTrue(Files.isDirectory(doubleDir), "the native-bridge build makes the test double at " + doubleDir);
         RuntimeInventory onDouble = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(doubleDir)).locate()));
-        ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions, onDouble, tmp.resolve("replays"), pool));
+        ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions, onDouble, tmp.resolve("replays"), tasks, choices()));
         run(m::refreshRuntimes);
-        await("devices listed", () -> "ascend:0".equals(m.candidateProperty().get()));
+        assertEquals("ascend:0", call(() -> m.candidateProperty().get()));
         assertEquals(List.of("ascend:0", "ascend:1"), call(() -> m.candidateChoices().subList(0, 2)));
         run(() -> {
             m.atolProperty().set("0");
             m.rtolProperty().set("0.0078125");
         });
-        assertTrue(call(() -> m.run() != null));
-        await("replayed", () -> !m.runningProperty().get());
-        ReplayOutcome o = call(() -> m.outcomeProperty().get());
+        assertTrue(call(m::run));
+        ReplayRun o = call(() -> m.outcomeProperty().get());
         assertEquals(TensorsVerdict.PASS, o.verdict(), call(() -> m.statusProperty().get()));
         assertTrue(o.candidateRuntime().startsWith("Ascend device 0"), o.candidateRuntime());
         assertEquals(1, actions.comparisons.size());
@@ -238,8 +239,8 @@ class ReplayDialogModelTest {
         System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, tmp.resolve("cache").toString());
         try {
             assertEquals(tmp.resolve("cache/replays"), ReplayDialogModel.defaultReplaysRoot());
-            ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions));
-            assertEquals(tmp.resolve("cache/replays/cmpl-replay-add_rms_norm-3").toString(), call(() -> m.outDirProperty().get()));
+            ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions, tasks));
+            assertEquals(tmp.resolve("cache/replays/cmpl-replay-right-add_rms_norm-3").toString(), call(() -> m.outDirProperty().get()));
         } finally {
             if (before == null) System.clearProperty(ReplayDialogModel.CACHE_DIR_PROPERTY);
             else System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, before);
@@ -251,9 +252,9 @@ class ReplayDialogModelTest {
     void aFailedReplaySaysWhyAndOpensNothing() {
         ReplayDialogModel m = open(ADD_RMS_NORM_3);
         run(() -> m.candidateProperty().set("ascend:0"));
-        assertTrue(call(() -> m.run() != null));
-        await("failed", () -> !m.runningProperty().get() && m.statusProperty().get().contains("failed"));
+        assertTrue(call(m::run));
         assertTrue(call(() -> m.statusProperty().get()).startsWith("replay of add_rms_norm#3 failed: no Ascend runtime: "));
+        assertEquals(call(() -> m.statusProperty().get()), actions.replayStatus.get(1), "the window's status bar hears it too");
         assertTrue(actions.comparisons.isEmpty());
         assertNull(call(() -> m.outcomeProperty().get()));
         assertTrue(call(() -> m.canRunProperty().get()), "can be run again");
@@ -268,11 +269,11 @@ class ReplayDialogModelTest {
                         "weight", Tensors.contiguous(DType.FLOAT32, new long[] {3, 2}, new double[] {1, 2, 3, 4, 5, 6})))
                 .inputSet("layers.0.post_norm", Map.of("hidden", Tensors.contiguous(DType.FLOAT16, new long[] {2}, new double[] {1, 2})))
                 .write(pt);
-        ReplayDialogModel gateUp = open(new ReplayTarget(pt, "layers.0.mlp.gate_up_proj", 0, "c", dir));
+        ReplayDialogModel gateUp = open(new ReplayTarget(pt, "layers.0.mlp.gate_up_proj", 0, "c", dir, Side.LEFT));
         assertEquals("gate_up_proj", call(() -> gateUp.operatorProperty().get()), "the last component names the operator");
         assertEquals("host-fp32", call(() -> gateUp.candidateProperty().get()), "fp32 inputs: no rounding");
 
-        ReplayDialogModel norm = open(new ReplayTarget(pt, "layers.0.post_norm", 0, "c", dir));
+        ReplayDialogModel norm = open(new ReplayTarget(pt, "layers.0.post_norm", 0, "c", dir, Side.LEFT));
         assertNull(call(() -> norm.operatorProperty().get()));
         assertEquals("host-fp32:fp16", call(() -> norm.candidateProperty().get()));
         assertTrue(call(() -> norm.problems().get(0)).startsWith("choose an operator: layers.0.post_norm is not one"));
@@ -281,8 +282,8 @@ class ReplayDialogModelTest {
         run(() -> norm.bindings().get(0).capturedProperty().set("hidden"));
         assertEquals(List.of("hidden"), call(norm::argumentOrder));
 
-        assertThrows(IllegalArgumentException.class, () -> ReplayDialogModel.open(new ReplayTarget(pt, "softmax", 0, "c", dir), actions,
-                noCann, tmp, pool));
+        assertThrows(IllegalArgumentException.class, () -> ReplayDialogModel.open(new ReplayTarget(pt, "softmax", 0, "c", dir, Side.LEFT),
+                actions, noCann, tmp, tasks, choices()));
     }
 
     @Test
@@ -291,12 +292,74 @@ class ReplayDialogModelTest {
         Manifest m = capture.manifests().get(0);
         List<StageRecord> addRmsNorm = m.records().stream().filter(r -> r.stage().equals("add_rms_norm")).toList();
         assertEquals(6, addRmsNorm.size());
-        ReplayTarget t = ReplayTarget.of(capture, m, addRmsNorm.get(3));
-        assertEquals(new ReplayTarget(DUMP.toRealPath(), "add_rms_norm", 3, "cmpl-replay", CAPTURE), t);
+        ReplayTarget t = ReplayTarget.of(capture, m, addRmsNorm.get(3), Side.RIGHT);
+        assertEquals(new ReplayTarget(DUMP.toRealPath(), "add_rms_norm", 3, "cmpl-replay", CAPTURE, Side.RIGHT), t);
         assertEquals("add_rms_norm#3", t.key());
 
         StageRecord plain = m.records().get(0);
         assertFalse(ReplayTarget.canReplay(m, plain));
-        assertThrows(IllegalArgumentException.class, () -> ReplayTarget.of(capture, m, plain));
+        assertThrows(IllegalArgumentException.class, () -> ReplayTarget.of(capture, m, plain, Side.RIGHT));
+    }
+
+    @Test
+    void aRowLimitedInputSetIsRefusedUntilTheUserOverrides() {
+        Path layerBug = TestCaptures.scenario("layer-bug").resolve("baseline");
+        ReplayDialogModel m = open(new ReplayTarget(layerBug.resolve("cmpl-layer-bug-rank0.pt"), "add_rms_norm", 3, "cmpl-layer-bug",
+                layerBug, Side.LEFT));
+        assertTrue(call(() -> m.rowLimitNoteProperty().get()).startsWith("add_rms_norm#3 was captured row-limited by DUMP_PROBE_ROWS:"
+                + " x: 4 of 12 rows saved ([4, 64] of [12, 64]); residual: 4 of 12 rows saved"));
+        assertEquals(List.of("row-limited inputs (see above): refused unless you tick \"Replay anyway\""), call(() -> List.copyOf(m.problems())));
+        assertFalse(call(m::run), "refused before running");
+        run(() -> m.allowRowLimitedProperty().set(true));
+        assertTrue(call(() -> m.canRunProperty().get()));
+        assertTrue(call(() -> m.commandLineProperty().get()).contains(" --allow-row-limited --out-dir "));
+        assertTrue(call(m::run));
+        assertEquals(2, call(() -> m.outcomeProperty().get().rowLimited().size()), "the run says it ran on cut inputs");
+    }
+
+    @Test
+    void anOccupiedFolderIsNeverOverwrittenSilently() throws Exception {
+        Path first = tmp.resolve("replays/cmpl-replay-right-add_rms_norm-3");
+        Files.createDirectories(first);
+        Files.writeString(first.resolve("replay.json"), "{}");
+        ReplayDialogModel m = open(ADD_RMS_NORM_3);
+        assertEquals(first + "-2", call(() -> m.outDirProperty().get()), "the default skips a folder holding a replay");
+        run(() -> m.outDirProperty().set(first.toString()));
+        assertEquals(first + " already holds a replay (replay.json): a new one replaces it", call(() -> m.outDirNoteProperty().get()));
+        assertFalse(call(() -> m.canRunProperty().get()));
+        run(() -> m.replaceExistingProperty().set(true));
+        assertTrue(call(() -> m.canRunProperty().get()));
+        ReplayDialogModel left = open(new ReplayTarget(DUMP, "add_rms_norm", 3, "cmpl-replay", CAPTURE, Side.LEFT));
+        assertEquals(tmp.resolve("replays/cmpl-replay-left-add_rms_norm-3").toString(), call(() -> left.outDirProperty().get()));
+    }
+
+    @Test
+    void theRuntimesAreExplainedAndTheLastChoicesRemembered() {
+        ReplayDialogModel m = open(ADD_RMS_NORM_3);
+        String note = call(() -> m.runtimeNoteProperty().get());
+        assertTrue(note.startsWith("Candidate: host emulation: the formula in FP32 on this CPU, every result rounded to bf16"), note);
+        assertTrue(note.contains("Reference: the formula in FP64 on this CPU: the reference."), note);
+        assertTrue(note.contains("No Ascend device to choose: Ascend devices not listed yet"), note);
+        run(m::refreshRuntimes);
+        assertTrue(call(() -> m.runtimeNoteProperty().get()).contains("No Ascend device to choose: no Ascend runtime: "),
+                "after the listing it says why");
+        run(() -> {
+            m.candidateProperty().set("host-fp32");
+            m.atolProperty().set("1e-3");
+        });
+        assertTrue(call(m::run));
+        assertTrue(Files.isRegularFile(tmp.resolve("config/replay-choices.json")));
+        ReplayDialogModel next = open(ADD_RMS_NORM_3);
+        assertEquals("host-fp32", call(() -> next.candidateProperty().get()));
+        assertEquals("1e-3", call(() -> next.atolProperty().get()));
+        assertTrue(call(() -> next.runtimeNoteProperty().get()).startsWith("Candidate: the formula in FP32 on this CPU, no rounding"));
+    }
+
+    static Path realPath(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -1,10 +1,14 @@
 package dev.tdw.app.ui.replay;
 
+import dev.tdw.app.ui.FxTaskRunner;
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.config.ReplayChoices;
 import dev.tdw.app.ui.device.RecordingActions;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.bridge.RuntimeDiscovery;
 import dev.tdw.bridge.ascend.AscendLibraryLocator;
 import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.testing.TestCaptures;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -26,8 +30,6 @@ import org.testfx.framework.junit5.Start;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static dev.tdw.app.ui.device.FxTestSupport.await;
@@ -44,8 +46,8 @@ class ReplayDialogUiTest {
     @TempDir Path tmp;
 
     final RecordingActions actions = new RecordingActions();
-    final ExecutorService pool = Executors.newCachedThreadPool();
-    final AtomicReference<Optional<ReplayOutcome>> result = new AtomicReference<>();
+    final FxTaskRunner tasks = new FxTaskRunner();
+    final AtomicReference<Optional<ReplayRun>> result = new AtomicReference<>();
     Stage owner;
     ReplayDialogModel model;
 
@@ -55,15 +57,13 @@ class ReplayDialogUiTest {
         stage.setScene(new Scene(new StackPane(), 300, 200));
         stage.show();
         RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(Path.of("/nonexistent-cann"))).locate()));
-        model = ReplayDialogModel.open(new ReplayTarget(CAPTURE.resolve("cmpl-replay-rank0.pt"), "add_rms_norm", 3, "cmpl-replay", CAPTURE),
-                actions, noCann, tmp.resolve("replays"), pool);
+        model = ReplayDialogModel.open(new ReplayTarget(CAPTURE.resolve("cmpl-replay-rank0.pt"), "add_rms_norm", 3, "cmpl-replay", CAPTURE,
+                Side.RIGHT), actions, noCann, tmp.resolve("replays"), tasks, new ReplayChoices(tmp.resolve("config/replay-choices.json")));
     }
 
     @AfterEach
-    void end() throws InterruptedException {
-        pool.shutdown();
-        // Background writes (the run history) finish before the temporary directory goes.
-        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
+    void end() {
+        tasks.shutdown();
     }
 
     private void showDialog(FxRobot robot) {
@@ -84,7 +84,7 @@ class ReplayDialogUiTest {
         robot.clickOn("#replay-run");
         await("closed with an outcome", () -> result.get() != null);
         assertEquals(TensorsVerdict.PASS, result.get().orElseThrow().verdict());
-        Path out = tmp.resolve("replays/cmpl-replay-add_rms_norm-3");
+        Path out = ReplayDialogModelTest.realPath(tmp).resolve("replays/cmpl-replay-right-add_rms_norm-3");
         assertEquals(List.of(new RecordingActions.Comparison(out.resolve("reference.pt"), out.resolve("candidate.pt"), true)), actions.comparisons);
     }
 
@@ -94,7 +94,7 @@ class ReplayDialogUiTest {
         TextField out = robot.lookup("#replay-out-dir").queryAs(TextField.class);
         robot.clickOn(out).eraseText(call(() -> out.getText().length())).write(CAPTURE.resolve("out").toString());
         assertTrue(call(() -> robot.lookup("#replay-problems").queryAs(Label.class).getText())
-                .endsWith("replay outputs never go into a capture"));
+                .endsWith("outputs never go into a capture"));
         assertTrue(call(() -> robot.lookup("#replay-run").queryAs(Button.class).isDisabled()));
         robot.clickOn("Close");
         await("closed", () -> result.get() != null);

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Whole-process tensor comparison: `tdw tensors` on a generated bf16 pair (default 1 GiB per payload), with the
+# former launcher settings (C1 only, which is what bin/tdw used before; one thread) against bin/tdw as shipped (full
+# compiler, one thread per processor), each next to the machine's figure measured in the same run: the time to read
+# both files through the page cache (cat > /dev/null, after one warm-up read). Prints medians of N runs of wall and
+# CPU time (user + sys), GB/s of input, and ratios. The outputs of all configurations must be identical.
+#   bench/tensors.sh [MiB per payload, default 1024] [runs, default 3] [scratch dir, default $TMPDIR]
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+mib=${1:-1024}
+n=${2:-3}
+dir=$(mktemp -d "${3:-${TMPDIR:-/tmp}}/tdw-tensors.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+bcp="$here/bench/target/tdw-bench-0.1.0-SNAPSHOT.jar:$(cat "$here/app/target/classpath.txt")"
+java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib "$mib" --generate "$dir" >/dev/null
+l="$dir/left.pt"; r="$dir/right.pt"
+bytes=$(( $(stat -c %s "$l") + $(stat -c %s "$r") ))
+cp="$here/app/target/tdw-app-0.1.0-SNAPSHOT.jar:$(cat "$here/app/target/classpath.txt")"
+cat "$l" "$r" >/dev/null
+run() { # name, command...: appends "wall_ms cpu_ms" to $dir/name and keeps the output as $dir/name.out
+  local name=$1; shift
+  /usr/bin/time -f "%e %U %S" -o "$dir/t" "$@" >"$dir/$name.out" 2>/dev/null
+  awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' "$dir/t" >>"$dir/$name"
+}
+for _ in $(seq "$n"); do
+  run read cat "$l" "$r"
+  run old java -Xshare:auto -XX:TieredStopAtLevel=1 -cp "$cp" dev.tdw.app.Main tensors --left "$l" --right "$r" --threads 1
+  run full1 "$here/bin/tdw" tensors --left "$l" --right "$r" --threads 1
+  run now "$here/bin/tdw" tensors --left "$l" --right "$r"
+done
+for k in full1 now; do
+  cmp -s "$dir/old.out" "$dir/$k.out" || { echo "outputs differ: old vs $k" >&2; exit 1; }
+done
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+wall() { cut -d' ' -f1 "$dir/$1" | median; }
+cpu() { cut -d' ' -f2 "$dir/$1" | median; }
+echo "machine: $(nproc) cpus, load average $(cut -d' ' -f1-3 /proc/loadavg); $(awk "BEGIN{printf \"%.3f\", $bytes/1e9}") GB of input (both files); medians of $n runs"
+line() { # name, label
+  local w c; w=$(wall "$1"); c=$(cpu "$1")
+  printf '%-52s %7s ms wall = %5.2f GB/s   %7s ms cpu = %5.2f GB/s per cpu-second\n' "$2" "$w" \
+    "$(awk "BEGIN{print $bytes/1e6/($w>0?$w:1)}")" "$c" "$(awk "BEGIN{print $bytes/1e6/($c>0?$c:1)}")"
+}
+line read "machine: read both files (cat > /dev/null, cached)"
+line old "tdw tensors, former launcher (C1 only), 1 thread"
+line full1 "tdw tensors, bin/tdw (full JIT), --threads 1"
+line now "tdw tensors, bin/tdw (full JIT), $(nproc) threads"
+echo "ratios: bin/tdw default vs former launcher: x$(awk "BEGIN{printf \"%.2f\", $(wall old)/$(wall now)}") wall, full JIT alone x$(awk "BEGIN{printf \"%.2f\", $(cpu old)/$(cpu full1)}") cpu; default at $(awk "BEGIN{printf \"%.2f\", $(wall read)/$(wall now)}") of the read rate; outputs identical"

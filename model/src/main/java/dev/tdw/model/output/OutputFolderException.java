@@ -1,0 +1,16 @@
+package dev.tdw.model.output;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** An output folder tdw refuses to write into, with the reason in the message (which names the folder). */
+public final class OutputFolderException extends IOException {
+    private final transient Path folder;
+
+    public OutputFolderException(Path folder, String reason) {
+        super(folder + ": " + reason);
+        this.folder = folder;
+    }
+
+    public Path folder() { return folder; }
+}

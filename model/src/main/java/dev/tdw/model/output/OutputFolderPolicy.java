@@ -1,0 +1,157 @@
+package dev.tdw.model.output;
+
+import dev.tdw.model.capture.CaptureDirectory;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one rule for where tdw may write (replay outputs and anything else it creates): never into a capture. A folder
+ * is refused when its real location (links resolved) is, or lies inside, one of the named capture roots, or inside any
+ * directory that holds probe manifests ({@code *-rankN.json}). Both front ends ask this class, so the dialog says
+ * before running what the command line says when it refuses.
+ */
+public final class OutputFolderPolicy {
+    /** How many directories above a payload {@link #captureRootOf} looks at: bounds the walk up. */
+    public static final int MAX_LEVELS = 64;
+    /**
+     * Entries read from one directory when deciding whether it belongs to a capture; a bigger directory is judged by
+     * its first entries (directory order).
+     */
+    public static final int MAX_ENTRIES = 10_000;
+
+    private OutputFolderPolicy() {}
+
+    /**
+     * Why tdw may not write into {@code folder}, or empty when it may. Changes nothing on disk.
+     *
+     * @param captureRoots the captures the inputs came from (see {@link #captureRootOf}); missing ones are ignored
+     */
+    public static Optional<String> refusal(Path folder, Collection<Path> captureRoots) {
+        Path real;
+        try {
+            real = realLocation(folder);
+        } catch (IOException e) {
+            return Optional.of("cannot resolve (" + reason(e) + ")");
+        }
+        if (Files.exists(real) && !Files.isDirectory(real)) return Optional.of("is a file, not a folder");
+        for (Path root : captureRoots) {
+            Path realRoot;
+            try {
+                realRoot = root.toRealPath();
+            } catch (IOException e) {
+                continue; // a capture that is not there cannot be written into
+            }
+            if (real.startsWith(realRoot)) {
+                return Optional.of(where(real, realRoot) + " the capture directory " + realRoot + "; outputs never go into a capture");
+            }
+        }
+        Path d = real;
+        for (int level = 0; d != null && level < MAX_LEVELS; level++, d = d.getParent()) {
+            if (Files.isDirectory(d) && holdsManifests(d)) {
+                return Optional.of(where(real, d) + " the capture directory " + d
+                        + " (it holds probe manifests); outputs never go into a capture");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Checks {@code folder} by {@link #refusal}, creates it with its parents, and returns its real path: the caller
+     * writes there, so a link swapped in later under the given name does not redirect the files.
+     */
+    public static Path prepare(Path folder, Collection<Path> captureRoots) throws OutputFolderException {
+        Optional<String> no = refusal(folder, captureRoots);
+        if (no.isPresent()) throw new OutputFolderException(folder, no.get());
+        try {
+            Files.createDirectories(realLocation(folder));
+            Path real = folder.toRealPath();
+            // Created meanwhile under a link into a capture? Check what was actually made.
+            no = refusal(real, captureRoots);
+            if (no.isPresent()) throw new OutputFolderException(folder, no.get());
+            return real;
+        } catch (OutputFolderException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new OutputFolderException(folder, "cannot create (" + reason(e) + ")");
+        }
+    }
+
+    /**
+     * The capture a payload or manifest belongs to: its real folder, widened to each parent that holds probe manifests
+     * itself or whose every entry is a folder holding them (a run's DUMP_PROBE_DIR with one sub-directory per
+     * selection: {@code cap/occ1/x.pt} belongs to {@code cap}). Stops at the first other parent, after
+     * {@link #MAX_LEVELS}.
+     */
+    public static Path captureRootOf(Path file) throws IOException {
+        Path root = file.toRealPath().getParent();
+        if (root == null) return file.toRealPath();
+        Path up = root.getParent();
+        for (int level = 0; up != null && level < MAX_LEVELS && (holdsManifests(up) || selectionFolders(up)); level++) {
+            root = up;
+            up = up.getParent();
+        }
+        return root;
+    }
+
+    /** The real path of a folder that may not exist yet: its nearest existing ancestor resolved, the rest appended. */
+    static Path realLocation(Path folder) throws IOException {
+        Path abs = folder.toAbsolutePath().normalize();
+        List<Path> missing = new ArrayList<>();
+        Path existing = abs;
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            missing.add(0, existing.getFileName());
+            existing = existing.getParent();
+        }
+        if (existing == null) throw new IOException("no part of " + abs + " exists");
+        Path real = existing.toRealPath();
+        for (Path name : missing) real = real.resolve(name);
+        return real;
+    }
+
+    private static boolean holdsManifests(Path dir) {
+        return anyEntry(dir, e -> CaptureDirectory.isManifestName(e.getFileName().toString()));
+    }
+
+    /** Whether every entry of {@code dir} is a folder that holds probe manifests (and there is at least one). */
+    private static boolean selectionFolders(Path dir) {
+        int[] seen = {0};
+        boolean other = anyEntry(dir, e -> {
+            seen[0]++;
+            return !Files.isDirectory(e, LinkOption.NOFOLLOW_LINKS) || !holdsManifests(e);
+        });
+        return !other && seen[0] > 0;
+    }
+
+    /** Whether a bounded listing of {@code dir} has an entry matching; an unreadable directory has none. */
+    private static boolean anyEntry(Path dir, java.util.function.Predicate<Path> test) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            Iterator<Path> it = entries.iterator();
+            for (int n = 0; n < MAX_ENTRIES && it.hasNext(); n++) {
+                if (test.test(it.next())) return true;
+            }
+            return false;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static String where(Path real, Path capture) {
+        return real.equals(capture) ? "is" : "lies inside";
+    }
+
+    private static String reason(IOException e) {
+        String m = e.getMessage();
+        if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+        if (e instanceof java.nio.file.NotDirectoryException) return "a part of the path is a file";
+        return m == null ? "I/O error" : m;
+    }
+}

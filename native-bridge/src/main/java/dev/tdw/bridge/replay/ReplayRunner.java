@@ -1,0 +1,163 @@
+package dev.tdw.bridge.replay;
+
+import dev.tdw.bridge.RuntimeDiscovery;
+import dev.tdw.bridge.device.DeviceException;
+import dev.tdw.bridge.device.DeviceRuntime;
+import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.compare.TensorsResult;
+import dev.tdw.model.key.StageKey;
+import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.replay.ReplayRun;
+import dev.tdw.model.replay.RowLimit;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadReader;
+import dev.tdw.model.tensor.Tensor;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The one replay orchestration, for {@code tdw replay} and the workbench's replay dialog alike: read the captured
+ * input set, refuse what would make the result meaningless or unbounded (row-limited inputs unless allowed, more input
+ * elements than the plan's bound, an output folder in a capture), run candidate and reference each on its own copy of
+ * the inputs, write the three output files atomically, read the two payloads back and compare them (reference left,
+ * candidate right).
+ */
+public final class ReplayRunner {
+    /**
+     * Input elements a replay reads by default (2^25: 128 MiB of float32, a few times that while the host computes in
+     * FP64). Counts every distinct input tensor's elements and, when larger, its storage's: a stride-0 view of a tiny
+     * storage still costs what it addresses.
+     */
+    public static final long DEFAULT_MAX_INPUT_ELEMENTS = 1L << 25;
+
+    private final OperatorRegistry registry;
+    private final Supplier<RuntimeDiscovery> discovery;
+    private final Clock clock;
+
+    public ReplayRunner(OperatorRegistry registry, Supplier<RuntimeDiscovery> discovery, Clock clock) {
+        this.registry = registry;
+        this.discovery = discovery;
+        this.clock = clock;
+    }
+
+    /** With the standard operators, this machine's runtimes and the system clock. */
+    public static ReplayRunner standard() {
+        return new ReplayRunner(OperatorRegistry.standard(), RuntimeDiscovery::discover, Clock.systemUTC());
+    }
+
+    /**
+     * Runs the plan; {@code progress} hears what it is doing ("running add_rms_norm on ...") from the calling thread.
+     *
+     * @throws ReplayException with a message for the user when the replay could not run or its outputs not be written
+     */
+    public ReplayRun run(ReplayPlan plan, Consumer<String> progress) throws ReplayException {
+        Instant started = clock.instant();
+        List<Path> captures = captureRoots(plan);
+        // Refuse a bad folder before the work, not after it.
+        var refused = OutputFolderPolicy.refusal(plan.outDir(), captures);
+        if (refused.isPresent()) throw new ReplayException(plan.outDir() + ": " + refused.get());
+
+        PayloadReader reader = new PayloadReader();
+        ReplayRequest request;
+        ReplayResult result;
+        ReplayOutputs.Files3 files;
+        List<RowLimit> rowLimited;
+        progress.accept("reading " + plan.payload().getFileName());
+        try (Payload dump = read(reader, plan.payload())) {
+            try {
+                request = CapturedReplay.request(dump, plan.stageKey(), plan.operator(), plan.argumentOrder(), registry);
+            } catch (IllegalArgumentException e) {
+                throw new ReplayException(e.getMessage(), e);
+            }
+            checkElements(plan, request);
+            rowLimited = rowLimits(plan.payload(), dump, StageKey.parse(plan.stageKey()));
+            if (!rowLimited.isEmpty() && !plan.allowRowLimited()) {
+                throw new ReplayException(plan.payload() + ": " + RowLimit.refusal(request.key(), rowLimited));
+            }
+            progress.accept("running " + request.operator() + " on " + plan.candidate() + " and " + plan.reference());
+            RuntimeDiscovery found = discovery.get();
+            try (DeviceRuntime candidate = plan.candidate().open(found); DeviceRuntime reference = plan.reference().open(found)) {
+                result = new ReplayEngine(registry).replay(request, candidate, reference);
+            } catch (IllegalStateException | IllegalArgumentException | DeviceException e) {
+                throw new ReplayException("replay of " + request.key() + " failed: " + e.getMessage(), e);
+            }
+            progress.accept("writing " + plan.outDir());
+            try {
+                files = ReplayOutputs.write(result, request, plan.payload(), plan.outDir(), captures);
+            } catch (IOException e) {
+                throw new ReplayException(message(e, plan.outDir()), e);
+            }
+        }
+        progress.accept("comparing reference and candidate");
+        TensorsResult compared;
+        try (Payload reference = read(reader, files.reference()); Payload candidate = read(reader, files.candidate())) {
+            compared = new TensorComparison(plan.atol(), plan.rtol(), TensorComparison.DEFAULT_MAX_ELEMENTS).compare(reference, candidate);
+        }
+        return new ReplayRun(request.key(), plan.side(), captures.get(captures.size() - 1), plan.payload(), result.operator(),
+                result.bindings(), result.candidateRuntime(), result.referenceRuntime(), files.reference(), files.candidate(),
+                rowLimited.stream().map(RowLimit::describe).toList(), plan.commandLine(), started, clock.instant(), compared);
+    }
+
+    /** The plan's capture root (the workbench's) and the payload's own capture, as {@link OutputFolderPolicy} finds it. */
+    private static List<Path> captureRoots(ReplayPlan plan) throws ReplayException {
+        List<Path> roots = new ArrayList<>();
+        if (plan.captureRoot() != null) roots.add(plan.captureRoot());
+        try {
+            roots.add(OutputFolderPolicy.captureRootOf(plan.payload()));
+        } catch (NoSuchFileException e) {
+            throw new ReplayException(plan.payload() + ": file not found", e);
+        } catch (IOException e) {
+            throw new ReplayException(message(e, plan.payload()), e);
+        }
+        return Collections.unmodifiableList(roots);
+    }
+
+    /** What the payload's manifest says the inputs were, against what the payload holds; empty without a manifest. */
+    private static List<RowLimit> rowLimits(Path payload, Payload dump, StageKey key) {
+        return RowLimit.manifestOf(payload).map(m -> RowLimit.find(m, dump, key.base(), key.n())).orElse(List.of());
+    }
+
+    private static void checkElements(ReplayPlan plan, ReplayRequest request) throws ReplayException {
+        Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        long total = 0;
+        List<String> parts = new ArrayList<>();
+        for (var e : request.inputs().entrySet()) {
+            if (!(e.getValue() instanceof Tensor t) || !seen.add(t)) continue;
+            long n = Math.max(t.numel(), t.storage().numel());
+            parts.add(e.getKey() + " " + n);
+            total = total + n < 0 ? Long.MAX_VALUE : total + n;
+        }
+        if (total > plan.maxInputElements()) {
+            throw new ReplayException(plan.payload() + ": the inputs of " + request.key() + " hold " + total + " elements ("
+                    + String.join(", ", parts) + "), over --max-input-elements " + plan.maxInputElements()
+                    + "; raise it deliberately if this machine has the memory");
+        }
+    }
+
+    private static Payload read(PayloadReader reader, Path file) throws ReplayException {
+        try {
+            return reader.read(file);
+        } catch (NoSuchFileException e) {
+            throw new ReplayException(file + ": file not found", e);
+        } catch (IOException e) {
+            throw new ReplayException(message(e, file), e);
+        }
+    }
+
+    /** The exception's message, prefixed with the file unless it names it already. */
+    private static String message(IOException e, Path file) {
+        String m = e.getMessage() == null ? "cannot read or write" : e.getMessage();
+        return m.contains(file.toString()) ? m : file + ": " + m;
+    }
+}
