@@ -253,6 +253,7 @@ public final class Wording {
         StringBuilder s = new StringBuilder(r.consistent() ? "consistent: " : "INCONSISTENT: ");
         s.append(r.checked()).append(" tensor(s) checked");
         if (!r.skippedCut().isEmpty()) s.append(", ").append(r.skippedCut().size()).append(" row-limited skipped");
+        if (!r.skippedTooLarge().isEmpty()) s.append(", ").append(r.skippedTooLarge().size()).append(" too large skipped");
         if (!r.missingInPayload().isEmpty()) {
             s.append("; missing in the payload: ").append(String.join(", ", r.missingInPayload()));
         }
