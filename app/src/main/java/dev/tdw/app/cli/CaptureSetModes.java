@@ -21,6 +21,10 @@ final class CaptureSetModes {
             throw new UnusableInputException("--label/--occurrence/--rank choose one pair; " + (sets.all ? "--all" : "repeated runs")
                     + " compare" + (sets.all ? "s every pair" : " whole runs"));
         }
+        if ((sets.all || runs) && output.format == OutputOptions.Format.html) {
+            throw new UnusableInputException("--format html reports one pair; " + (sets.all ? "--all" : "repeated runs")
+                    + " print json or text (open the roots in the workbench for the overview)");
+        }
         if (sets.noiseFactor != null && !runs) {
             throw new UnusableInputException("--noise-factor applies to repeated runs (a side given more than once, or --left-runs/--right-runs)");
         }

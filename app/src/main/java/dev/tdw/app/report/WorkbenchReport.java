@@ -27,7 +27,7 @@ import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.report.Wording;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -113,7 +113,7 @@ public final class WorkbenchReport {
         h.append("<table><tr><th>time (UTC)</th><th>step</th><th>on</th><th>showed</th></tr>");
         for (Step s : history.steps()) {
             h.append("<tr><td>").append(esc(s.at().toString())).append("</td><td>").append(esc(s.kind().label())).append("</td><td>")
-                    .append(esc(Escape.controls(s.subject()))).append("</td><td>").append(esc(Escape.controls(s.finding()))).append("</td></tr>");
+                    .append(esc(SafeText.of(s.subject()))).append("</td><td>").append(esc(SafeText.of(s.finding()))).append("</td></tr>");
         }
         h.append("</table>\n");
     }

@@ -1,15 +1,18 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.work.FxTaskRunner;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.concurrent.Worker;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 
-/** The last message of the workbench and the progress of the running task, with a way to cancel it. */
+/** The last message of the workbench and every running background task (the latest with its progress and Cancel). */
 final class StatusBar extends HBox {
     StatusBar(WorkbenchViewModel vm, FxTaskRunner tasks) {
         super(8);
@@ -20,12 +23,19 @@ final class StatusBar extends HBox {
         message.setId("status-message");
         message.textProperty().bind(vm.statusProperty());
         message.setMaxWidth(Double.MAX_VALUE);
+        message.setMinWidth(0);
         HBox.setHgrow(message, Priority.ALWAYS);
         Label work = new Label();
+        work.setId("status-work");
+        Label others = new Label();
+        others.setId("status-others");
+        others.textProperty().bind(Bindings.createStringBinding(
+                () -> tasks.running().size() > 1 ? "(+" + (tasks.running().size() - 1) + " more)" : "", tasks.running()));
         ProgressBar progress = new ProgressBar();
         progress.setId("status-progress");
         progress.setPrefWidth(140);
         Button cancel = new Button("Cancel");
+        cancel.setId("status-cancel");
         cancel.getStyleClass().add("small");
         tasks.currentProperty().addListener((o, old, w) -> {
             work.textProperty().unbind();
@@ -35,17 +45,11 @@ final class StatusBar extends HBox {
             progress.progressProperty().bind(w.progressProperty());
             cancel.setOnAction(e -> w.cancel());
         });
-        var running = Bindings.createBooleanBinding(() -> {
-            Worker<?> w = tasks.currentProperty().get();
-            return w != null && w.isRunning();
-        }, tasks.currentProperty());
-        tasks.currentProperty().addListener((o, a, w) -> {
-            if (w != null) w.runningProperty().addListener((x, y, z) -> running.invalidate());
-        });
-        for (var n : new javafx.scene.Node[]{work, progress, cancel}) {
-            n.visibleProperty().bind(running);
-            n.managedProperty().bind(running);
+        BooleanBinding busy = Bindings.isNotEmpty(tasks.running());
+        for (Node n : new Node[]{work, others, progress, cancel}) {
+            n.visibleProperty().bind(busy);
+            n.managedProperty().bind(busy);
         }
-        getChildren().addAll(message, work, progress, cancel);
+        getChildren().addAll(message, work, others, progress, cancel);
     }
 }

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.work.FxTaskRunner;
+
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.capture.Side;
@@ -51,7 +53,7 @@ public final class WorkbenchApp extends Application {
         Session session = show(stage, tasks, geometry);
         window = session.window();
         session.vm().loadRecent();
-        if (request.demo()) session.vm().openPair(demo.baseline(), demo.candidate());
+        if (request.demo()) session.vm().openPair(demo.baseline(), demo.candidate(), false);
         else if (request.oneSide()) session.vm().open(Side.LEFT, request.left());
         else session.vm().openPair(request.left(), request.right());
     }

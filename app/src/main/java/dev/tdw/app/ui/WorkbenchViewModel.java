@@ -1,5 +1,10 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.input.NumberInput;
+import dev.tdw.app.ui.input.NumberRule;
+
+import dev.tdw.app.ui.work.TaskRunner;
+
 import dev.tdw.app.ui.capture.CaptureSideViewModel;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.chart.ChartViewModel;
@@ -46,8 +51,15 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import dev.tdw.model.analysis.StageTensors;
+import dev.tdw.model.analysis.TensorEvidence;
+import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import dev.tdw.model.capture.SameCapture;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -70,6 +82,8 @@ public final class WorkbenchViewModel {
     private final CaptureSideViewModel left = new CaptureSideViewModel(Side.LEFT);
     private final CaptureSideViewModel right = new CaptureSideViewModel(Side.RIGHT);
     private final ObjectProperty<Tolerance> tolerance = new SimpleObjectProperty<>(this, "tolerance", Tolerance.EXACT);
+    private final NumberInput atolInput = new NumberInput("atol", NumberRule.NON_NEGATIVE, false, 0.0);
+    private final NumberInput rtolInput = new NumberInput("rtol", NumberRule.NON_NEGATIVE, false, 0.0);
     private final StringProperty selectedKey = new SimpleStringProperty(this, "selectedKey");
     private final ReadOnlyObjectWrapper<CapturePairing> pairing = new ReadOnlyObjectWrapper<>(this, "pairing");
     private final ReadOnlyStringWrapper pairingText = new ReadOnlyStringWrapper(this, "pairingText", "");
@@ -77,6 +91,12 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
     private final ReadOnlyStringWrapper verdictText = new ReadOnlyStringWrapper(this, "verdictText", "");
     private final ReadOnlyStringWrapper coverageText = new ReadOnlyStringWrapper(this, "coverageText");
+    private final ReadOnlyObjectWrapper<TensorEvidence> tensorEvidence = new ReadOnlyObjectWrapper<>(this, "tensorEvidence");
+    private final ReadOnlyStringWrapper tensorVerdictText = new ReadOnlyStringWrapper(this, "tensorVerdictText", "");
+    private long tensorGeneration;
+    private final ReadOnlyStringWrapper verdictStyle = new ReadOnlyStringWrapper(this, "verdictStyle");
+    private final ReadOnlyStringWrapper problemsText = new ReadOnlyStringWrapper(this, "problemsText", "");
+    private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(this, "placeholder", OPEN_TWO);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Open two captures to compare.");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", APP_NAME);
     private final ObservableList<LoadProblem> problems = FXCollections.observableArrayList();
@@ -105,6 +125,7 @@ public final class WorkbenchViewModel {
     private boolean pairingInProgress;
     private long compareGeneration;
     private TaskRunner.Handle comparing;
+    private long answeredGeneration;
 
     public WorkbenchViewModel(TaskRunner tasks, RecentCaptures recentStore) {
         this.tasks = tasks;
@@ -118,9 +139,13 @@ public final class WorkbenchViewModel {
         left.manifestProperty().addListener((o, a, b) -> leftChosen(b));
         right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) { choseSinceLoad = true; compare(); } });
         tolerance.addListener((o, a, b) -> {
+            atolInput.set(b.atol());
+            rtolInput.set(b.rtol());
             compare();
             if (!startRuns()) startOverview(false);
         });
+        atolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(v, tolerance.get().rtol())));
+        rtolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(tolerance.get().atol(), v)));
         sets.setOpener(this::showPair);
         left.nameProperty().addListener((o, a, b) -> updateTitle());
         right.nameProperty().addListener((o, a, b) -> updateTitle());
@@ -130,6 +155,11 @@ public final class WorkbenchViewModel {
     public CaptureSideViewModel left() { return left; }
     public CaptureSideViewModel right() { return right; }
     public ObjectProperty<Tolerance> toleranceProperty() { return tolerance; }
+
+    /** The tolerance fields; a committed value changes {@link #toleranceProperty()}. */
+    public NumberInput atolInput() { return atolInput; }
+
+    public NumberInput rtolInput() { return rtolInput; }
     public StringProperty selectedKeyProperty() { return selectedKey; }
     public ReadOnlyObjectProperty<CapturePairing> pairingProperty() { return pairing.getReadOnlyProperty(); }
     public ReadOnlyStringProperty pairingTextProperty() { return pairingText.getReadOnlyProperty(); }
@@ -137,6 +167,16 @@ public final class WorkbenchViewModel {
     public ReadOnlyObjectProperty<Comparison> comparisonProperty() { return comparison.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictTextProperty() { return verdictText.getReadOnlyProperty(); }
     public ReadOnlyStringProperty coverageTextProperty() { return coverageText.getReadOnlyProperty(); }
+    /** The tensor comparison of the shown pair, when both sides saved payloads; null before it finished or without payloads. */
+    public ReadOnlyObjectProperty<TensorEvidence> tensorEvidenceProperty() { return tensorEvidence.getReadOnlyProperty(); }
+    /** The tensor verdict line under the summary verdict; empty when the tensors are not (yet) compared. */
+    public ReadOnlyStringProperty tensorVerdictTextProperty() { return tensorVerdictText.getReadOnlyProperty(); }
+    /** The verdict banner's look: the verdict's name in lower case with dashes, "same-capture", or null without a verdict. */
+    public ReadOnlyStringProperty verdictStyleProperty() { return verdictStyle.getReadOnlyProperty(); }
+    /** The files that were not used, summed up truthfully (whether anything else loaded); empty when none. */
+    public ReadOnlyStringProperty problemsTextProperty() { return problemsText.getReadOnlyProperty(); }
+    /** What the empty stage table says: why there is nothing to show now. */
+    public ReadOnlyStringProperty placeholderProperty() { return placeholder.getReadOnlyProperty(); }
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
     public ObservableList<LoadProblem> problems() { return problems; }
@@ -157,24 +197,49 @@ public final class WorkbenchViewModel {
     /** Every replay run since the window opened: listed in the stages' detail and in the saved report. */
     public ReadOnlyObjectProperty<ReplayHistory> replaysProperty() { return replays.getReadOnlyProperty(); }
 
-    /** Reads the recent list in the background (it is a file). */
+    /** Reads the recent list in the background (it is a file); pairs whose folders are gone are dropped from it. */
     public void loadRecent() {
-        tasks.run("Reading recent captures", p -> recentStore.load(), recent::setAll, e -> { });
+        tasks.run("Reading recent captures", p -> recentStore.loadExisting(), recent::setAll, e -> { });
+    }
+
+    /** Opens a recent pair; one whose folders are gone is removed from the list instead, and what is shown stays. */
+    public void openRecent(RecentCaptures.Entry entry) {
+        if (entry.exists()) {
+            openPair(entry.left(), entry.right());
+            return;
+        }
+        status.set("Not opened: " + (Files.isDirectory(entry.left()) ? entry.right() : entry.left())
+                + " no longer exists; removed from Open Recent.");
+        tasks.run("Forgetting a recent pair", p -> recentStore.remove(entry), recent::setAll, e -> { });
+    }
+
+    /** Unpacks the bundled demo pair and opens it; its temporary folder is not remembered (it is deleted on exit). */
+    public void openDemo() {
+        tasks.run("Unpacking the demo pair", p -> DemoCaptures.extract(), pair -> openPair(pair.baseline(), pair.candidate(), false),
+                e -> status.set("Could not unpack the demo pair: " + e.getMessage()));
     }
 
     /** Loads one side; the other side keeps its capture. */
     public void open(Side side, Path dir) {
         status.set("Loading " + side.word() + " capture " + dir + " …");
+        side(side).loadingProperty().set(dir);
+        placeholder.set("Loading " + dir + " …");
         ManifestReader reader = new ManifestReader();
         long request = newestLoad.merge(side, 1L, Long::sum);
         tasks.run("Loading " + dir.getFileName(), p -> CaptureDirectory.load(dir, reader, p),
-                cd -> { if (newestLoad.get(side) == request) loaded(Map.of(side, cd)); },
+                cd -> { if (newestLoad.get(side) == request) loaded(Map.of(side, cd), true); },
                 e -> { if (newestLoad.get(side) == request) loadFailed(side, dir, e); });
     }
 
-    /** Loads both sides in one task, so the pairing and the comparison happen once. */
-    public void openPair(Path leftDir, Path rightDir) {
+    /** Loads both sides in one task, so the pairing and the comparison happen once; the pair goes to Open Recent. */
+    public void openPair(Path leftDir, Path rightDir) { openPair(leftDir, rightDir, true); }
+
+    /** {@link #openPair(Path, Path)}, remembering the pair in Open Recent only when asked (never a temporary folder). */
+    public void openPair(Path leftDir, Path rightDir, boolean rememberIt) {
         status.set("Loading " + leftDir + " and " + rightDir + " …");
+        left.loadingProperty().set(leftDir);
+        right.loadingProperty().set(rightDir);
+        placeholder.set("Loading " + leftDir.getFileName() + " and " + rightDir.getFileName() + " …");
         ManifestReader reader = new ManifestReader();
         long left = newestLoad.merge(Side.LEFT, 1L, Long::sum), right = newestLoad.merge(Side.RIGHT, 1L, Long::sum);
         java.util.function.BooleanSupplier newest = () -> newestLoad.get(Side.LEFT) == left && newestLoad.get(Side.RIGHT) == right;
@@ -182,7 +247,7 @@ public final class WorkbenchViewModel {
             CaptureDirectory l = CaptureDirectory.load(leftDir, reader, p);
             CaptureDirectory r = CaptureDirectory.load(rightDir, reader, p);
             return Map.of(Side.LEFT, l, Side.RIGHT, r);
-        }, dirs -> { if (newest.getAsBoolean()) loaded(dirs); },
+        }, dirs -> { if (newest.getAsBoolean()) loaded(dirs, rememberIt); },
                 e -> { if (newest.getAsBoolean()) loadFailed(null, leftDir.getFileName() + " / " + rightDir.getFileName(), e); });
     }
 
@@ -197,8 +262,10 @@ public final class WorkbenchViewModel {
     }
 
     private void loadFailed(Side side, Object what, Throwable e) {
+        for (Side s : side == null ? Side.values() : new Side[]{side}) side(s).loadingProperty().set(null);
         if (e instanceof CancellationException) {
-            status.set("Loading cancelled.");
+            status.set("Loading cancelled; " + shownNow());
+            updatePlaceholder();
             return;
         }
         Path file = e instanceof dev.tdw.model.capture.CaptureFormatException cfe ? cfe.file() : null;
@@ -206,15 +273,23 @@ public final class WorkbenchViewModel {
         list.add(new LoadProblem(file, e.getMessage() == null ? e.toString() : e.getMessage()));
         problemsBySide.put(side, list);
         refreshProblems();
-        status.set("Could not load " + what + ": " + e.getMessage());
+        status.set("Could not load " + what + ": " + e.getMessage() + "; " + shownNow());
+        updatePlaceholder();
     }
 
-    private void loaded(Map<Side, CaptureDirectory> dirs) {
+    /** The end of a status line that says what the window shows after a load did not happen. */
+    private String shownNow() {
+        Comparison c = comparison.get();
+        return c == null ? "nothing is compared." : "still showing " + left.name() + " ⟷ " + right.name() + ".";
+    }
+
+    private void loaded(Map<Side, CaptureDirectory> dirs, boolean rememberIt) {
         pairingInProgress = true;
         try {
             for (Map.Entry<Side, CaptureDirectory> e : dirs.entrySet()) {
                 problemsBySide.put(e.getKey(), e.getValue().problems());
                 problemsBySide.remove(null);
+                side(e.getKey()).loadingProperty().set(null);
                 side(e.getKey()).captureProperty().set(e.getValue());
             }
             refreshProblems();
@@ -224,8 +299,12 @@ public final class WorkbenchViewModel {
         }
         if (startRuns()) compare();
         else if (!startOverview(true)) compare();
-        if (left.capture() != null && right.capture() != null) remember(left.capture().root(), right.capture().root());
+        updatePlaceholder();
+        // Only a pair that opened is worth offering again.
+        if (rememberIt && usable(left.capture()) && usable(right.capture())) remember(left.capture().root(), right.capture().root());
     }
+
+    private static boolean usable(CaptureDirectory d) { return d != null && !d.manifests().isEmpty(); }
 
     /**
      * When both sides are folders of runs ({@code run*}/ with one manifest each) and one side has several, judges the
@@ -242,7 +321,12 @@ public final class WorkbenchViewModel {
         sets.show(null);
         Tolerance tol = tolerance.get();
         tasks.run("Comparing runs against their noise", progress -> RunsAnalysis.of(l.get(), r.get(), tol, 1.0),
-                result -> { if (gen == overviewGeneration) runs.show(result); },
+                result -> {
+                    if (gen != overviewGeneration) return;
+                    runs.show(result);
+                    updatePairingText();
+                    if (comparison.get() != null) verdictText.set(verdictLine(comparison.get()));
+                },
                 e -> { if (gen == overviewGeneration) status.set("Comparing the runs failed: " + e.getMessage()); });
         return true;
     }
@@ -294,7 +378,36 @@ public final class WorkbenchViewModel {
         List<LoadProblem> all = new ArrayList<>();
         for (Side s : new Side[]{null, Side.LEFT, Side.RIGHT}) all.addAll(problemsBySide.getOrDefault(s, List.of()));
         problems.setAll(all);
+        problemsText.set(problemsText(all));
     }
+
+    /** "2 files not used in overflow/candidate, which has nothing usable: …" or "… (everything else loaded): …". */
+    private String problemsText(List<LoadProblem> all) {
+        if (all.isEmpty()) return "";
+        String files = all.size() == 1 ? "1 file was not used" : all.size() + " files were not used";
+        List<String> empty = new ArrayList<>();
+        for (Side s : Side.values()) {
+            CaptureDirectory d = side(s).capture();
+            if (d != null && d.manifests().isEmpty() && !problemsBySide.getOrDefault(s, List.of()).isEmpty()) empty.add(side(s).name());
+        }
+        String rest = empty.isEmpty() ? " (everything else loaded)" : "; nothing usable in " + String.join(" or ", empty);
+        return files + rest + ": " + all.get(0).message() + (all.size() > 1 ? " …" : "");
+    }
+
+    private void updatePlaceholder() {
+        CaptureDirectory l = left.capture(), r = right.capture();
+        if (left.loadingProperty().get() != null || right.loadingProperty().get() != null) return;
+        if (l == null && r == null) placeholder.set(OPEN_TWO);
+        else if (l == null || r == null) placeholder.set("Open the " + (l == null ? "left" : "right") + " capture to compare with "
+                + (l == null ? right.name() : left.name()) + ".");
+        else if (l.manifests().isEmpty() || r.manifests().isEmpty()) placeholder.set("Nothing to compare: "
+                + (l.manifests().isEmpty() ? left.name() : right.name()) + " has no usable manifest (see the banner above).");
+        else if (comparison.get() == null) placeholder.set(comparing != null ? "Comparing " + left.name() + " with " + right.name() + " …"
+                : "No manifest pair selected.");
+        else placeholder.set("No stage matches the filter.");
+    }
+
+    private static final String OPEN_TWO = "Open two captures (File ▸ Open, or drop a capture folder on a side).";
 
     private void remember(Path l, Path r) {
         tasks.run("Remembering recent captures", p -> recentStore.add(l, r), recent::setAll, e -> { });
@@ -341,6 +454,11 @@ public final class WorkbenchViewModel {
             pairingText.set("");
             return;
         }
+        if (runs.result() != null) {
+            pairingText.set("repeated runs: " + runs.result().leftRuns().size() + " left, " + runs.result().rightRuns().size()
+                    + " right (see Runs); the stage table compares the first run of each side");
+            return;
+        }
         boolean paired = p.pairs().stream().anyMatch(x -> x.left() == left.manifest() && x.right() == right.manifest());
         StringBuilder s = new StringBuilder(p.pairs().isEmpty() ? "no manifests pair up" : p.method().description());
         s.append(" · ").append(p.pairs().size()).append(p.pairs().size() == 1 ? " pair" : " pairs");
@@ -364,14 +482,30 @@ public final class WorkbenchViewModel {
         }
         Tolerance tol = tolerance.get();
         status.set("Comparing " + l.id() + " with " + r.id() + " …");
-        comparing = tasks.run("Comparing", p -> ComparisonTask.run(l, r, tol),
-                c -> { if (gen == compareGeneration) apply(c); },
-                e -> { if (gen == compareGeneration && !(e instanceof CancellationException)) status.set("Comparison failed: " + e); });
+        placeholder.set("Comparing " + left.name() + " with " + right.name() + " …");
+        TaskRunner.Handle handle = tasks.run("Comparing", p -> ComparisonTask.run(l, r, tol),
+                c -> {
+                    if (gen != compareGeneration) return;
+                    comparing = null;
+                    answeredGeneration = gen;
+                    apply(c);
+                },
+                e -> {
+                    if (gen != compareGeneration) return;
+                    comparing = null;
+                    answeredGeneration = gen;
+                    updatePlaceholder();
+                    if (!(e instanceof CancellationException)) status.set("Comparison failed: " + e);
+                });
+        // A runner may answer before returning (tests run work at once): only a comparison still out is "comparing".
+        if (answeredGeneration != gen) comparing = handle;
     }
 
     private void apply(Comparison c) {
         String keep = selectedKey.get();
         comparison.set(c);
+        compareTensors(c);
+        updatePlaceholder();
         StageRows rows = c == null ? StageRows.EMPTY : c.rows();
         table.rowsProperty().set(rows);
         chart.rowsProperty().set(rows);
@@ -381,10 +515,19 @@ public final class WorkbenchViewModel {
         selectedKey.set(rows.find(keep).isPresent() ? keep : null);
         if (c == null) {
             verdictText.set("");
+            verdictStyle.set(null);
             coverageText.set(null);
+            // Nothing to compare: the status says why, not what was asked last ("Loading …").
+            if (left.loadingProperty().get() == null && right.loadingProperty().get() == null) status.set(placeholder.get());
             return;
         }
-        verdictText.set(Wording.verdict(c.diff()));
+        if (SameCapture.of(left.capture(), right.capture())) {
+            verdictText.set("The same capture on both sides (" + left.capture().root() + "): there is nothing to compare.");
+            verdictStyle.set("same-capture");
+        } else {
+            verdictText.set(verdictLine(c));
+            verdictStyle.set(c.diff().verdict().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        }
         coverageText.set(Wording.coverage(c.analysis().coverage()));
         record(new Step(Instant.now(), StepKind.COMPARISON, c.left().path() + " vs " + c.right().path(), verdictText.get()));
         if (pendingKey != null && rows.find(pendingKey).isPresent()) {
@@ -399,6 +542,15 @@ public final class WorkbenchViewModel {
                 + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): " + c.diff().verdict());
     }
 
+    /**
+     * The pair's verdict; with repeated runs, the runs' verdict first, since one run against one run of a noisy
+     * configuration diverges at its first non-deterministic stage whatever the defect.
+     */
+    private String verdictLine(Comparison c) {
+        if (runs.result() == null) return Wording.verdict(c.diff());
+        return "Runs: " + runs.result().verdictText() + " · below, the first run of each side: " + Wording.verdict(c.diff());
+    }
+
     private void updateTitle() {
         String l = left.nameProperty().get(), r = right.nameProperty().get();
         title.set(l.isEmpty() && r.isEmpty() ? APP_NAME
@@ -410,6 +562,46 @@ public final class WorkbenchViewModel {
         Optional<String> k = table.firstDivergence();
         k.ifPresentOrElse(selectedKey::set, () -> status.set("No divergence: " + (comparison.get() == null ? "nothing compared"
                 : comparison.get().diff().verdict().name())));
+    }
+
+    /** Selects the first stage whose tensors mismatch (T). */
+    public void goToFirstTensorMismatch() {
+        TensorEvidence e = tensorEvidence.get();
+        if (e != null && e.firstMismatch() != null) select(e.firstMismatch());
+        else status.set(e == null ? "No tensor comparison: " + (comparison.get() == null ? "nothing is compared."
+                : "both sides need a saved payload (or it is still running).") : "No tensor mismatch: " + Wording.tensorVerdict(e));
+    }
+
+    /**
+     * After the summary diff, the tensors of the pair in the background when both sides saved a payload: the table's
+     * tensor column, the verdict line and T come from it.
+     */
+    private void compareTensors(Comparison c) {
+        long gen = ++tensorGeneration;
+        tensorEvidence.set(null);
+        tensorVerdictText.set("");
+        table.tensorVerdictsProperty().set(Map.of());
+        if (c == null || left.capture() == null || right.capture() == null) return;
+        Path leftRoot = left.capture().root(), rightRoot = right.capture().root();
+        Manifest l = left.manifest(), r = right.manifest();
+        tasks.run("Comparing the tensors", p -> {
+            Optional<Path> lp = CaptureDirectory.payloadOf(leftRoot, l), rp = CaptureDirectory.payloadOf(rightRoot, r);
+            if (lp.isEmpty() || rp.isEmpty()) return null;
+            PayloadReader reader = new PayloadReader();
+            try (Payload lpay = reader.read(lp.get()); Payload rpay = reader.read(rp.get())) {
+                return TensorEvidence.of(c.analysis(), lpay, rpay, TensorComparison.DEFAULT_ATOL, TensorComparison.DEFAULT_RTOL,
+                        TensorComparison.DEFAULT_MAX_ELEMENTS);
+            }
+        }, e -> {
+            if (gen != tensorGeneration || e == null) return;
+            tensorEvidence.set(e);
+            tensorVerdictText.set(Wording.tensorVerdict(e));
+            Map<String, String> verdicts = new java.util.HashMap<>();
+            for (StageTensors t : e.stages()) verdicts.put(t.key(), Wording.tensors(t));
+            table.tensorVerdictsProperty().set(Map.copyOf(verdicts));
+        }, e -> {
+            if (gen == tensorGeneration && !(e instanceof CancellationException)) tensorVerdictText.set("tensors not compared: " + e.getMessage());
+        });
     }
 
     /** Selects the next divergent row (N). */
@@ -475,7 +667,7 @@ public final class WorkbenchViewModel {
         List<LoadProblem> lp = problemsBySide.remove(Side.LEFT), rp = problemsBySide.remove(Side.RIGHT);
         if (rp != null) problemsBySide.put(Side.LEFT, rp);
         if (lp != null) problemsBySide.put(Side.RIGHT, lp);
-        loaded(dirs);
+        loaded(dirs, false);
     }
 
     public void setStatus(String text) { status.set(Objects.requireNonNull(text)); }
@@ -489,5 +681,6 @@ public final class WorkbenchViewModel {
     public void dismissProblems() {
         problemsBySide.clear();
         problems.clear();
+        problemsText.set("");
     }
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +37,7 @@ class AppLayeringTest {
     @Test
     void commandLineNeverTouchesJavaFx() {
         noClasses().that().resideInAPackage("dev.tdw.app.cli..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree..", "org.controlsfx..", "dev.tdw.app.ui..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree..", "dev.tdw.app.ui..")
                 .check(APP);
     }
 
@@ -45,6 +46,32 @@ class AppLayeringTest {
         noClasses().that().resideInAPackage("dev.tdw.app.report..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree.chart.fx..", "org.controlsfx..", "dev.tdw.app.ui..",
                         "dev.tdw.app.cli..")
+                .check(APP);
+    }
+
+    /** Each concept of the window is a package; none of them reaches back into another that reaches it. */
+    @Test
+    void windowPackagesAreFreeOfCycles() {
+        slices().matching("dev.tdw.app.ui.(*)..").should().beFreeOfCycles().check(APP);
+    }
+
+    /** The window shell (the root package) composes the parts; no part depends on it. */
+    @Test
+    void partsNeverDependOnTheWindowShell() {
+        noClasses().that().resideInAPackage("dev.tdw.app.ui.*..")
+                .should().dependOnClassesThat().resideInAPackage("dev.tdw.app.ui")
+                .check(APP);
+    }
+
+    /** Background work goes through the one task runner, so the status bar sees it and tests run it synchronously. */
+    @Test
+    void backgroundWorkOnlyThroughTheTaskRunner() {
+        noClasses().that().resideOutsideOfPackage("dev.tdw.app.ui.work")
+                .and().resideInAPackage("dev.tdw.app.ui..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("javafx.concurrent.Task")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("javafx.concurrent.Service")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ExecutorService")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
                 .check(APP);
     }
 

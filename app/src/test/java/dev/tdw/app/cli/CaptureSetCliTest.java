@@ -111,6 +111,8 @@ class CaptureSetCliTest {
         Files.copy(Path.of(file), tmp.resolve("cmpl-tp-rank0.json"));
         assertRefused(List.of("--left-runs", tmp.toString(), "--right", file), "cmpl-tp-rank0.json is not directly inside a run*/ folder");
         assertRefused(List.of("--right", file), "give --left and --right");
+        assertRefused(List.of("--left", s.resolve("baseline").toString(), "--right", s.resolve("candidate").toString(), "--all",
+                "--format", "html", "--out", tmp.resolve("r.html").toString()), "--format html reports one pair");
         List<String> negative = new ArrayList<>(runsArgs("--left", "baseline", 1, 2));
         negative.addAll(List.of("--right", file, "--noise-factor", "-1"));
         assertRefused(negative, "noise factor must be a finite number >= 0");

@@ -2,6 +2,7 @@ package dev.tdw.app.ui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.app.ui.config.UserConfig;
+import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
 import dev.tdw.app.ui.table.RowNode;
 import dev.tdw.app.ui.testing.Captures;

@@ -1,6 +1,7 @@
 package dev.tdw.app.ui;
 
 import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.testing.Captures;
 import javafx.application.Platform;
@@ -21,7 +22,7 @@ import java.util.function.BooleanSupplier;
  * <pre>
  * mvn -q -o dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/cp.txt
  * xvfb-run -s "-screen 0 1600x1000x24" java -cp target/classes:target/test-classes:../model/target/classes:$(cat target/cp.txt) \
- *     dev.tdw.app.ui.ScreenshotTour target/screenshots [replay]
+ *     dev.tdw.app.ui.ScreenshotTour target/screenshots 1600x1000 [replay]
  * </pre>
  * With {@code replay} only the replay shots are taken (dialog, row-limited refusal, result).
  */
@@ -30,18 +31,20 @@ public final class ScreenshotTour {
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "target/screenshots");
+        String[] size = (args.length > 1 && args[1].matches("\\d+x\\d+") ? args[1] : "1600x1000").split("x");
+        double width = Double.parseDouble(size[0]), height = Double.parseDouble(size[1]);
         Files.createDirectories(out);
         Platform.startup(() -> { });
         onFx(() -> {
             Stage stage = new Stage();
-            session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.of(new WindowGeometry(0, 0, 1600, 1000, false, 0.6, 0.64)));
+            session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.of(new WindowGeometry(0, 0, width, height, false, 0.6, 0.64)));
         });
         WorkbenchViewModel vm = session.vm();
         // Replay outputs and remembered choices stay out of the user's folders.
         Path scratch = Files.createTempDirectory("tdw-tour");
         System.setProperty("tdw.cache.dir", scratch.resolve("cache").toString());
         System.setProperty("tdw.config.dir", scratch.resolve("config").toString());
-        if (args.length > 1 && args[1].equals("replay")) {
+        if (java.util.Arrays.asList(args).contains("replay")) {
             replayShots(vm, out);
             Platform.exit();
             System.exit(0);
@@ -90,6 +93,9 @@ public final class ScreenshotTour {
         shoot(out, "workbench-pairs-tp4-origin");
         onFx(() -> ((javafx.scene.control.Button) session.window().lookup("#pair-cell-1-1-2")).fire());
         shoot(out, "workbench-pairs-tp4-origin-rank2");
+        open(vm, "intermittent", "baseline", "candidate");
+        await(() -> vm.runs().result() != null);
+        shoot(out, "workbench-runs-intermittent");
 
         onFx(() -> ((javafx.scene.control.MenuBar) session.window().lookup("#menu-bar")).getMenus().stream()
                 .flatMap(m -> m.getItems().stream()).filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow().fire());

@@ -1,5 +1,8 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.work.FxTaskRunner;
+import dev.tdw.app.ui.about.AppInfo;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.app.report.ReportWriter;
 import dev.tdw.app.ui.table.RowNode;
@@ -10,6 +13,7 @@ import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.TabPane;
@@ -85,7 +89,8 @@ class WorkbenchUiTest {
         robot.type(KeyCode.F);
         Fx.await(() -> "layers.3.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get()));
         assertEquals("layers.3.self_attn.q_rope#0", selectedRowKey());
-        assertTrue(hasBadge(row(robot, "layers.3.self_attn.q_rope#0"), "divergent"));
+        assertTrue(row(robot, "layers.3.self_attn.q_rope#0").lookupAll(".badge").stream()
+                .anyMatch(b -> ((Label) b).getText().matches("divergent: (max_abs|mean|min|max)(, .+)?")), "the row says which statistics diverged");
         robot.type(KeyCode.N);
         Fx.await(() -> "layers.3.self_attn.k_rope#0".equals(selectedRowKey()));
         robot.type(KeyCode.P);
@@ -188,6 +193,18 @@ class WorkbenchUiTest {
     }
 
     @Test
+    void aRefusedToleranceIsMarkedWithItsReasonAndAnAcceptedOneRecompares(FxRobot robot) {
+        open(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
+        TextField atol = robot.lookup("#atol").queryAs(TextField.class);
+        robot.doubleClickOn(atol).write("x").type(KeyCode.ENTER);
+        Fx.await(() -> atol.getStyleClass().contains("invalid"));
+        assertEquals("atol 'x': a number ≥ 0", Fx.call(() -> atol.getTooltip().getText()));
+        Fx.run(() -> atol.setText(""));
+        robot.clickOn(atol).write("1").type(KeyCode.ENTER);
+        Fx.await(() -> !atol.getStyleClass().contains("invalid") && vm.comparison().tolerance().atol() == 1);
+    }
+
+    @Test
     void aBrokenFileIsNamedInABannerAndTheRestLoads(FxRobot robot) throws Exception {
         Path broken = tmp.resolve("broken");
         Files.createDirectories(broken);
@@ -226,7 +243,7 @@ class WorkbenchUiTest {
     @Test
     void aCaptureRunLoadsIntoTheChosenSide() {
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
-        Fx.run(() -> session.window().actions().loadCapture(Captures.dir("overflow", "candidate"), dev.tdw.app.ui.device.CaptureSide.RIGHT));
+        Fx.run(() -> session.window().actions().loadCapture(Captures.dir("overflow", "candidate"), dev.tdw.app.ui.capture.Side.RIGHT));
         Fx.await(() -> "overflow/candidate".equals(vm.right().name()) && vm.comparison().right().path().startsWith(Captures.dir("overflow", "candidate")));
         assertEquals("layer-bug/baseline", Fx.call(() -> vm.left().name()));
     }
@@ -285,9 +302,33 @@ class WorkbenchUiTest {
     }
 
     @Test
-    void aboutShowsTheVersions(FxRobot robot) {
+    void f1ShowsEveryKeyOfTheWindow(FxRobot robot) {
         robot.clickOn(session.window().table());
         robot.type(KeyCode.F1);
+        Fx.await(() -> robot.lookup("#keys-grid").tryQuery().isPresent());
+        String text = Fx.call(() -> robot.lookup("#keys-grid").queryAs(javafx.scene.layout.GridPane.class).getChildren().stream()
+                .map(n -> ((Label) n).getText()).reduce("", (a, b) -> a + "|" + b));
+        for (String key : new String[]{"Ctrl+O", "Ctrl+Shift+O", "Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+S", "Ctrl+R", "Ctrl+Shift+D",
+                "Ctrl+F", "Ctrl+D", "Ctrl+L", "|F|", "|N|", "|P|", "Enter", "F1"}) {
+            assertTrue(text.contains(key), key + " missing from " + text);
+        }
+        robot.clickOn("Close");
+    }
+
+    @Test
+    void onceAPairIsShownTheTableHasTheKeys(FxRobot robot) {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        Fx.await(() -> session.window().table().isFocused());
+        robot.type(KeyCode.F);
+        Fx.await(() -> "layers.3.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get()));
+        robot.type(KeyCode.ENTER);
+        Fx.await(() -> robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedIndex() == 0);
+    }
+
+    @Test
+    void aboutShowsTheVersions(FxRobot robot) {
+        Fx.run(() -> ((javafx.scene.control.MenuBar) robot.lookup("#menu-bar").query()).getMenus().stream()
+                .flatMap(m -> m.getItems().stream()).filter(i -> "about-item".equals(i.getId())).findFirst().orElseThrow().fire());
         Fx.await(() -> robot.lookup("#about-versions").tryQuery().isPresent());
         String text = robot.lookup("#about-versions").queryAs(javafx.scene.layout.GridPane.class).getChildren().stream()
                 .map(n -> ((Label) n).getText()).reduce("", (a, b) -> a + " " + b);

@@ -3,7 +3,6 @@ package dev.tdw.app.ui;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.testing.Captures;
-import dev.tdw.app.ui.testing.DeferredTaskRunner;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.compare.DiffVerdict;
@@ -90,6 +89,23 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void theToleranceFieldsCommitThroughTheOneNumberRule() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
+        vm.atolInput().textProperty().set("-1");
+        assertEquals("atol '-1': a number ≥ 0", vm.atolInput().errorProperty().get());
+        vm.atolInput().commit();
+        assertEquals(Tolerance.EXACT, vm.comparison().tolerance(), "a refused value changes nothing");
+        vm.atolInput().textProperty().set("1");
+        vm.rtolInput().textProperty().set("0.05");
+        vm.atolInput().commit();
+        vm.rtolInput().commit();
+        assertEquals(new Tolerance(1, 0.05), vm.comparison().tolerance());
+        vm.toleranceProperty().set(Tolerance.EXACT);
+        assertEquals("0", vm.atolInput().textProperty().get(), "a tolerance set elsewhere shows in the fields");
+    }
+
+    @Test
     void chunkedPrefillOpensOnTheFirstDivergentOccurrenceAndTheRightSideFollowsTheLeft() {
         WorkbenchViewModel vm = vm();
         vm.openPair(Captures.dir("chunked-prefill", "baseline"), Captures.dir("chunked-prefill", "candidate"));
@@ -133,8 +149,12 @@ class WorkbenchViewModelTest {
                 .findFirst().orElseThrow().run());
         assertNull(vm.sets().result(), "runs are not an every-pair overview");
         assertNotNull(vm.comparison(), "the first runs are still compared stage by stage");
+        assertTrue(vm.verdictTextProperty().get().startsWith("Runs: INTERMITTENT (1 of 5 runs beyond noise) · below, the first run of each side: DIVERGENT"),
+                vm.verdictTextProperty().get());
+        assertEquals("repeated runs: 4 left, 5 right (see Runs); the stage table compares the first run of each side", vm.pairingTextProperty().get());
         vm.openPair(Captures.dir("tp4-origin", "baseline"), Captures.dir("tp4-origin", "candidate"));
         assertNull(vm.runs().result());
+        assertTrue(vm.verdictTextProperty().get().startsWith("DIVERGENT"), vm.verdictTextProperty().get());
     }
 
     @Test
@@ -185,7 +205,7 @@ class WorkbenchViewModelTest {
         vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
         vm.openPair(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
         assertEquals(2, vm.recent().size());
-        assertEquals("overflow/baseline  ⟷  overflow/candidate", vm.recent().get(0).label());
+        assertEquals("overflow/baseline  ⟷  overflow/candidate", RecentCaptures.labels(vm.recent()).get(0));
         WorkbenchViewModel later = vm();
         later.loadRecent();
         assertEquals(vm.recent(), later.recent());
@@ -202,12 +222,111 @@ class WorkbenchViewModelTest {
 
     @Test
     void anOlderLoadFinishingLastDoesNotReplaceANewerOne() {
-        DeferredTaskRunner deferred = new DeferredTaskRunner();
+        DirectTaskRunner deferred = new DirectTaskRunner().hold();
         WorkbenchViewModel vm = new WorkbenchViewModel(deferred, new RecentCaptures(tmp.resolve("recent.json")));
         vm.open(dev.tdw.app.ui.capture.Side.LEFT, Captures.dir("overflow", "baseline"));
         vm.open(dev.tdw.app.ui.capture.Side.LEFT, Captures.dir("layer-bug", "baseline"));
         deferred.finish(1);
         deferred.finish(0);
         assertEquals("layer-bug/baseline", vm.left().name());
+    }
+
+    @Test
+    void recentCapturesForgetDeadPairsFailedOpensAndTheDemo() throws Exception {
+        WorkbenchViewModel vm = vm();
+        Path gone = Files.createDirectories(tmp.resolve("gone/baseline"));
+        Path a = copyOf("layer-bug", "candidate", tmp.resolve("exp-a/run1/capture"));
+        Path b = copyOf("layer-bug", "candidate", tmp.resolve("exp-b/run1/capture"));
+        vm.openPair(Captures.dir("layer-bug", "baseline"), a);
+        vm.openPair(Captures.dir("layer-bug", "baseline"), b);
+        assertEquals(List.of("layer-bug/baseline  ⟷  exp-b/run1/capture", "layer-bug/baseline  ⟷  exp-a/run1/capture"),
+                RecentCaptures.labels(vm.recent()), "two entries that would read the same get one more path component");
+        vm.openPair(gone, Captures.dir("layer-bug", "candidate"));
+        assertEquals(2, vm.recent().size(), "a pair where one side has nothing usable is not remembered");
+        vm.openPair(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
+        String shown = vm.verdictTextProperty().get();
+        Files.walk(a).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        vm.openRecent(vm.recent().stream().filter(e -> e.right().equals(a)).findFirst().orElseThrow());
+        assertTrue(vm.statusProperty().get().startsWith("Not opened: " + a + " no longer exists; removed from Open Recent"),
+                vm.statusProperty().get());
+        assertEquals(shown, vm.verdictTextProperty().get(), "the pair on screen stays, with no banner about the dead one");
+        assertTrue(vm.problems().isEmpty());
+        assertTrue(vm.recent().stream().noneMatch(e -> e.right().equals(a)));
+        Files.delete(gone);
+        WorkbenchViewModel later = vm();
+        later.loadRecent();
+        assertEquals(vm.recent(), later.recent());
+        later.openDemo();
+        assertEquals("layer-bug/baseline", later.left().name());
+        assertEquals(vm.recent(), later.recent(), "the demo's temporary folder is never remembered");
+    }
+
+    @Test
+    void theSameFolderOnBothSidesSaysSo() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "baseline"));
+        assertTrue(vm.verdictTextProperty().get().startsWith("The same capture on both sides"), vm.verdictTextProperty().get());
+        assertEquals("same-capture", vm.verdictStyleProperty().get());
+    }
+
+    @Test
+    void aSideWithOnlyABrokenManifestSaysNothingOnItWasUsable() throws Exception {
+        Path broken = Files.createDirectories(tmp.resolve("runs/broken"));
+        Files.writeString(broken.resolve("cmpl-torn-rank0.json"), "{\"records\": [");
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), broken);
+        assertEquals("runs/broken — no usable manifest", vm.right().headlineProperty().get());
+        assertTrue(vm.problemsTextProperty().get().startsWith("1 file was not used; nothing usable in runs/broken: "),
+                vm.problemsTextProperty().get());
+        assertEquals("Nothing to compare: runs/broken has no usable manifest (see the banner above).", vm.placeholderProperty().get());
+        assertFalse(vm.statusProperty().get().startsWith("Loading"), vm.statusProperty().get());
+    }
+
+    @Test
+    void whileLoadingTheSidesSaySoAndACancelSaysWhatIsShown() {
+        DirectTaskRunner held = new DirectTaskRunner().hold();
+        WorkbenchViewModel vm = new WorkbenchViewModel(held, new RecentCaptures(tmp.resolve("recent.json")));
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertEquals("loading layer-bug/baseline …", vm.left().headlineProperty().get());
+        assertEquals("loading layer-bug/candidate …", vm.right().headlineProperty().get());
+        assertTrue(vm.placeholderProperty().get().startsWith("Loading"));
+        held.finish(0);
+        assertEquals("Comparing layer-bug/baseline with layer-bug/candidate …", vm.placeholderProperty().get(),
+                "while the diff runs the table says so, not 'no pair selected'");
+        held.finish(1);
+        assertEquals("layer-bug/candidate", vm.right().headlineProperty().get());
+        vm.open(dev.tdw.app.ui.capture.Side.RIGHT, Captures.dir("overflow", "candidate"));
+        held.cancelLast();
+        assertEquals("Loading cancelled; still showing layer-bug/baseline ⟷ layer-bug/candidate.", vm.statusProperty().get());
+        assertEquals("layer-bug/candidate", vm.right().headlineProperty().get());
+    }
+
+    private static Path copyOf(String scenario, String side, Path to) throws Exception {
+        Files.createDirectories(to);
+        try (var files = Files.list(Captures.dir(scenario, side))) {
+            for (Path f : files.toList()) Files.copy(f, to.resolve(f.getFileName()));
+        }
+        return to;
+    }
+
+    @Test
+    void theTensorsOfThePairAreComparedAfterTheSummaryAndTJumpsToTheFirstMismatch() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertTrue(tasks.titles.contains("Comparing the tensors"));
+        var evidence = vm.tensorEvidenceProperty().get();
+        assertNotNull(evidence, "both sides saved payloads");
+        assertNotNull(evidence.firstMismatch());
+        assertTrue(vm.tensorVerdictTextProperty().get().startsWith("tensors FAIL"), vm.tensorVerdictTextProperty().get());
+        assertTrue(vm.table().tensorVerdictsProperty().get().get(evidence.firstMismatch()).startsWith("FAIL"));
+        vm.goToFirstTensorMismatch();
+        assertEquals(evidence.firstMismatch(), vm.selectedKeyProperty().get());
+    }
+
+    @Test
+    void withoutPayloadsTSaysWhy() {
+        WorkbenchViewModel vm = vm();
+        vm.goToFirstTensorMismatch();
+        assertEquals("No tensor comparison: nothing is compared.", vm.statusProperty().get());
     }
 }

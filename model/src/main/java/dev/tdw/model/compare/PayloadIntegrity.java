@@ -28,9 +28,17 @@ public final class PayloadIntegrity {
     public record Finding(String recordKey, String payloadKey, List<String> statistics, Map<String, Double> recomputed,
                           Map<String, Double> manifest) {}
 
-    public record Result(int checked, List<String> skippedCut, List<String> missingInPayload, List<Finding> disagreements) {
+    /**
+     * Elements of one tensor recomputed at most, by default. A view may repeat storage elements (stride 0), so a
+     * 625-byte payload can describe 2^34 elements; a tensor over the bound is listed, not recomputed.
+     */
+    public static final long DEFAULT_MAX_ELEMENTS = 1L << 26;
+
+    public record Result(int checked, List<String> skippedCut, List<String> skippedTooLarge, List<String> missingInPayload,
+                         List<Finding> disagreements) {
         public Result {
             skippedCut = List.copyOf(skippedCut);
+            skippedTooLarge = List.copyOf(skippedTooLarge);
             missingInPayload = List.copyOf(missingInPayload);
             disagreements = List.copyOf(disagreements);
         }
@@ -41,8 +49,13 @@ public final class PayloadIntegrity {
     private PayloadIntegrity() {}
 
     public static Result check(Manifest manifest, Payload payload) {
+        return check(manifest, payload, DEFAULT_MAX_ELEMENTS);
+    }
+
+    /** The check, recomputing tensors of at most {@code maxElements} elements. */
+    public static Result check(Manifest manifest, Payload payload, long maxElements) {
         int checked = 0;
-        List<String> cut = new ArrayList<>(), missing = new ArrayList<>();
+        List<String> cut = new ArrayList<>(), tooLarge = new ArrayList<>(), missing = new ArrayList<>();
         List<Finding> findings = new ArrayList<>();
         // The payload counts n over saved tensors only, the manifest over all records of a stage.
         StageKey.Counter savedKeys = new StageKey.Counter();
@@ -60,6 +73,10 @@ public final class PayloadIntegrity {
                 cut.add(r.key().toString());
                 continue;
             }
+            if (t.numel() > maxElements) {
+                tooLarge.add(r.key().toString());
+                continue;
+            }
             Summary s = r.summary();
             Optional<StatisticsRecompute.TensorStatistics> mine = StatisticsRecompute.recompute(t);
             if (s == null || mine.isEmpty()) continue;
@@ -69,6 +86,6 @@ public final class PayloadIntegrity {
             List<String> wrong = StatisticsRecompute.disagreements(mine.get(), theirs, REL_TOL);
             if (!wrong.isEmpty()) findings.add(new Finding(r.key().toString(), payloadKey, wrong, mine.get().asMap(), theirs));
         }
-        return new Result(checked, cut, missing, findings);
+        return new Result(checked, cut, tooLarge, missing, findings);
     }
 }

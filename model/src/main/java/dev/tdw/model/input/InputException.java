@@ -22,9 +22,12 @@ public class InputException extends IOException {
         this(message(file, location, reason), file, location, reason, cause);
     }
 
-    /** For a subclass whose message has its own established wording. */
+    /**
+     * For a subclass whose message has its own established wording. The message is escaped here, once for every
+     * reader: a stage name, zip entry or record from the file cannot put a control character into it.
+     */
     protected InputException(String message, Path file, InputLocation location, String reason, Throwable cause) {
-        super(message, cause);
+        super(SafeText.of(message), cause);
         this.file = file;
         this.location = location;
         this.reason = reason;

@@ -3,7 +3,7 @@ package dev.tdw.model.replay;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.compare.TensorsVerdict;
 import dev.tdw.model.report.TextReport;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -61,6 +61,6 @@ public record ReplayRun(String stageKey, String side, Path captureRoot, Path pay
         if (!rowLimited.isEmpty()) b.append(" Ran on row-limited inputs (overridden): ").append(String.join("; ", rowLimited)).append('.');
         if (verdict() == TensorsVerdict.PASS) b.append(' ').append(PASS_MEANS);
         // Keys and names come from the payload: a control character in them must not reach a terminal or a label raw.
-        return Escape.controls(b.toString());
+        return SafeText.of(b.toString());
     }
 }

@@ -10,7 +10,7 @@ import dev.tdw.model.key.StageKey;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -35,12 +35,12 @@ public record RowLimit(String input, List<Long> saved, List<Long> captured) {
 
     /** {@code x: 4 of 12 rows saved ([4, 64] of [12, 64])}. */
     public String describe() {
-        return Escape.controls(input) + ": " + saved.get(0) + " of " + captured.get(0) + " rows saved (" + saved + " of " + captured + ")";
+        return SafeText.of(input) + ": " + saved.get(0) + " of " + captured.get(0) + " rows saved (" + saved + " of " + captured + ")";
     }
 
     /** The refusal both front ends show, worded once. */
     public static String refusal(String stageKey, List<RowLimit> limits) {
-        return Escape.controls(stageKey + " was captured row-limited by DUMP_PROBE_ROWS: "
+        return SafeText.of(stageKey + " was captured row-limited by DUMP_PROBE_ROWS: "
                 + String.join("; ", limits.stream().map(RowLimit::describe).toList())
                 + ". A replay on cut inputs runs a different call and proves nothing about the operator;"
                 + " capture again with DUMP_PROBE_ROWS=0, or override (--allow-row-limited) knowing that.");

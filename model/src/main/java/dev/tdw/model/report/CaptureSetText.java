@@ -20,7 +20,7 @@ import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Function;
 
-import static dev.tdw.model.text.Escape.controls;
+import dev.tdw.model.text.SafeText;
 
 /**
  * {@code --format text} for capture sets: every pair as a grid of forwards by ranks, repeated runs as a table. Every
@@ -34,15 +34,15 @@ public final class CaptureSetText {
 
     public static String allPairs(AllPairsResult r, Function<Path, String> paths) {
         StringBuilder b = new StringBuilder();
-        b.append("left:  ").append(controls(paths.apply(r.left()))).append('\n');
-        b.append("right: ").append(controls(paths.apply(r.right()))).append('\n');
+        b.append("left:  ").append(SafeText.of(paths.apply(r.left()))).append('\n');
+        b.append("right: ").append(SafeText.of(paths.apply(r.right()))).append('\n');
         b.append("verdict: ").append(r.verdict()).append("  (").append(r.pairs().size()).append(" pairs ")
                 .append(r.pairing().description()).append(", atol ").append(r.tolerance().atol()).append(", rtol ")
                 .append(r.tolerance().rtol()).append(")\n");
         Forward first = r.firstDivergentForward();
         if (first != null) {
             b.append("first divergent forward: ").append(forwardName(first)).append(", origin rank ")
-                    .append(ranks(first.originRanks())).append(" at ").append(controls(first.origin().key()))
+                    .append(ranks(first.originRanks())).append(" at ").append(SafeText.of(first.origin().key()))
                     .append(" (order ").append(first.origin().order()).append(")\n");
         }
         List<Integer> ranks = new ArrayList<>(new TreeSet<>(r.pairs().stream().map(PairOutcome::rank).filter(Objects::nonNull).toList()));
@@ -75,14 +75,14 @@ public final class CaptureSetText {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("run", "verdict", "compared", "outside band, within noise", "first beyond noise"));
         for (RunOutcome o : r.runs()) {
-            rows.add(List.of(controls(paths.apply(o.run().source())), runVerdict(r, o), String.valueOf(o.compared()),
+            rows.add(List.of(SafeText.of(paths.apply(o.run().source())), runVerdict(r, o), String.valueOf(o.compared()),
                     String.valueOf(o.valuesOutsideBand()), firstBeyondNoise(o)));
         }
         grid(b, rows);
         if (r.firstBeyondNoise() != null) {
             KeyNoise f = r.firstBeyondNoise().firstBeyondNoise();
-            b.append("first beyond noise: ").append(controls(f.key())).append(" in ")
-                    .append(controls(paths.apply(r.firstBeyondNoise().run().source()))).append('\n');
+            b.append("first beyond noise: ").append(SafeText.of(f.key())).append(" in ")
+                    .append(SafeText.of(paths.apply(r.firstBeyondNoise().run().source()))).append('\n');
             for (StatisticBand s : f.beyondNoise()) {
                 b.append(String.format(java.util.Locale.ROOT, "  %-9s value %-14.8g band [%.8g, %.8g] distance %.6g allowed %.6g%n", s.statistic(),
                         s.value(), s.low(), s.high(), s.distance(), s.allowed()));
@@ -93,7 +93,7 @@ public final class CaptureSetText {
                     .append(" (keys missing from some run are missing evidence)\n");
         }
         if (!r.evidenceGaps().isEmpty()) {
-            b.append("without comparable statistics: ").append(controls(String.join(", ", r.evidenceGaps()))).append('\n');
+            b.append("without comparable statistics: ").append(SafeText.of(String.join(", ", r.evidenceGaps()))).append('\n');
         }
         b.append(RunsResult.CLAIM).append('\n');
         return b.toString();
@@ -107,7 +107,7 @@ public final class CaptureSetText {
     /** A run's first key beyond noise with its order and reasons, or "-". */
     public static String firstBeyondNoise(RunOutcome o) {
         KeyNoise f = o.firstBeyondNoise();
-        return f == null ? "-" : controls(f.key()) + " (order " + f.order() + "): " + String.join(", ", f.reasons());
+        return f == null ? "-" : SafeText.of(f.key()) + " (order " + f.order() + "): " + String.join(", ", f.reasons());
     }
 
     /** The grid cell of one rank: verdict and first divergent stage, the origin marked; "-" when the rank has no pair. */
@@ -116,12 +116,12 @@ public final class CaptureSetText {
         if (p == null) return "-";
         StageDiff d = p.firstDivergent();
         String mark = f.originRanks().contains(rank) && d != null ? ORIGIN : "";
-        return mark + p.diff().verdict() + (d == null ? "" : " " + controls(d.stage()));
+        return mark + p.diff().verdict() + (d == null ? "" : " " + SafeText.of(d.stage()));
     }
 
     /** How a forward is named: request label, match index and occurrence. */
     public static String forwardName(Forward f) {
-        return controls(Objects.toString(f.label(), "?")) + " match " + Objects.toString(f.matchIndex(), "?")
+        return SafeText.of(Objects.toString(f.label(), "?")) + " match " + Objects.toString(f.matchIndex(), "?")
                 + " occ " + Objects.toString(f.occurrence(), "?");
     }
 
@@ -130,7 +130,7 @@ public final class CaptureSetText {
         String s = v.runs() + (v.runs() == 1 ? " run" : " runs");
         if (v.runs() < 2) return s + ", no variability to observe";
         s += v.firstVariable() == null ? ", identical statistics"
-                : ", first variable " + controls(v.firstVariable()) + ", " + v.variableKeys().size() + " variable keys";
+                : ", first variable " + SafeText.of(v.firstVariable()) + ", " + v.variableKeys().size() + " variable keys";
         if (!v.keysNotInEveryRun().isEmpty()) s += ", " + v.keysNotInEveryRun().size() + " keys not in every run";
         return s;
     }
@@ -140,7 +140,7 @@ public final class CaptureSetText {
     }
 
     private static String manifests(List<Manifest> ms, Function<Path, String> paths) {
-        return ms.isEmpty() ? "none" : controls(String.join(", ", ms.stream().map(m -> paths.apply(m.path())).toList()));
+        return ms.isEmpty() ? "none" : SafeText.of(String.join(", ", ms.stream().map(m -> paths.apply(m.path())).toList()));
     }
 
     /** Left-aligned columns two spaces apart. */

@@ -96,6 +96,7 @@ public final class ScanJson {
         o.put("consistent", r.consistent());
         o.put("checked", r.checked());
         o.set("skipped_row_limited", Json.strings(r.skippedCut()));
+        if (!r.skippedTooLarge().isEmpty()) o.set("skipped_too_large", Json.strings(r.skippedTooLarge()));
         o.set("missing_in_payload", Json.strings(r.missingInPayload()));
         ArrayNode findings = o.putArray("disagreements");
         for (PayloadIntegrity.Finding f : r.disagreements()) {

@@ -17,7 +17,7 @@ import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.tensor.InputSetSummary;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -123,7 +123,7 @@ public final class TextReport {
     /** The closing lines of a text diff: the environment of the next, narrower capture. */
     public static String next(NextCapture n) {
         StringBuilder b = new StringBuilder();
-        b.append("next capture: tensors of ").append(n.scope().description()).append(" at ").append(Escape.controls(n.suspect().key()))
+        b.append("next capture: tensors of ").append(n.scope().description()).append(" at ").append(SafeText.of(n.suspect().key()))
                 .append(String.format(java.util.Locale.ROOT, " (%d stage(s), about %s of the %d MiB budget%s)%n", n.savedStages().size(),
                         n.estimateText(), n.budgetBytes() >> 20, n.overBudget() ? ", OVER BUDGET: capture the stage alone" : ""));
         if (n.sameOnBothSides()) {
@@ -137,12 +137,12 @@ public final class TextReport {
 
     /** {@code tdw replay --list}: one line per input-set stage, with its occurrences, inputs and addressable range. */
     public static String inputSets(List<InputSetSummary> sets, String dump) {
-        StringBuilder b = new StringBuilder("input sets of ").append(Escape.controls(dump)).append('\n');
+        StringBuilder b = new StringBuilder("input sets of ").append(SafeText.of(dump)).append('\n');
         if (sets.isEmpty()) b.append("  none (capture_inputs saved nothing into this payload)\n");
         for (InputSetSummary s : sets) {
-            b.append("  ").append(Escape.controls(s.stage())).append(": ").append(s.occurrences()).append(" occurrence")
-                    .append(s.occurrences() == 1 ? "" : "s").append(", inputs ").append(Escape.controls(String.join(", ", s.inputs())))
-                    .append(", addressable as ").append(Escape.controls(s.addressableAs())).append('\n');
+            b.append("  ").append(SafeText.of(s.stage())).append(": ").append(s.occurrences()).append(" occurrence")
+                    .append(s.occurrences() == 1 ? "" : "s").append(", inputs ").append(SafeText.of(String.join(", ", s.inputs())))
+                    .append(", addressable as ").append(SafeText.of(s.addressableAs())).append('\n');
         }
         return b.toString();
     }

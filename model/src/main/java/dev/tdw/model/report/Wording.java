@@ -59,6 +59,20 @@ public final class Wording {
         };
     }
 
+    /**
+     * A finding as a table cell shows it: the kind, and for a divergence what diverged ("divergent: mean, max",
+     * "divergent: dtype"), so a row with equal max_abs says which statistic parted.
+     */
+    public static String badge(Finding f) {
+        if (!(f instanceof Finding.Divergent d)) return kind(f.kind());
+        List<String> what = new ArrayList<>();
+        for (String reason : d.reasons()) {
+            if (reason.equals("statistics")) what.addAll(d.statistics());
+            else what.add(reason.equals("nonfinite") ? "non-finite" : reason);
+        }
+        return what.isEmpty() ? kind(f.kind()) : kind(f.kind()) + ": " + String.join(", ", what);
+    }
+
     /** The stable name of a finding kind in JSON: {@code non_finite}. */
     public static String kindId(Finding.Kind kind) { return kind.name().toLowerCase(Locale.ROOT); }
 
@@ -239,6 +253,7 @@ public final class Wording {
         StringBuilder s = new StringBuilder(r.consistent() ? "consistent: " : "INCONSISTENT: ");
         s.append(r.checked()).append(" tensor(s) checked");
         if (!r.skippedCut().isEmpty()) s.append(", ").append(r.skippedCut().size()).append(" row-limited skipped");
+        if (!r.skippedTooLarge().isEmpty()) s.append(", ").append(r.skippedTooLarge().size()).append(" too large skipped");
         if (!r.missingInPayload().isEmpty()) {
             s.append("; missing in the payload: ").append(String.join(", ", r.missingInPayload()));
         }

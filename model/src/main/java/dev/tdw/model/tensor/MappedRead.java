@@ -3,6 +3,9 @@ package dev.tdw.model.tensor;
 import dev.tdw.model.text.SafeText;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
@@ -20,6 +23,19 @@ public final class MappedRead {
     }
 
     private MappedRead() {}
+
+    /**
+     * Maps a read-only region. A file cut below {@code offset + length} since its size was taken makes the JDK try
+     * to extend it, which a read-only channel refuses with a bare IOException: that is the file changing underneath.
+     */
+    static ByteBuffer map(FileChannel channel, long offset, long length, Object file) throws IOException {
+        try {
+            return channel.map(FileChannel.MapMode.READ_ONLY, offset, length);
+        } catch (IOException e) {
+            if (e instanceof ClosedChannelException || channel.size() >= offset + length) throw e;
+            throw new PayloadFormatException(changedMessage(file), e);
+        }
+    }
 
     /** Runs {@code work}; a fault on a mapping becomes an error naming the payload that shrank (or the first). */
     public static <T> T guard(Work<T> work, Payload... payloads) throws IOException {

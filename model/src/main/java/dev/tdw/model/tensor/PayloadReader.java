@@ -117,7 +117,7 @@ public final class PayloadReader {
             this.mapping = mapping;
             long size = channel.size();
             // One mapping for the whole file when it fits in a buffer; slices are then free.
-            this.whole = size <= wholeFileMapLimit ? channel.map(FileChannel.MapMode.READ_ONLY, 0, size) : null;
+            this.whole = size <= wholeFileMapLimit ? MappedRead.map(channel, 0, size, path) : null;
         }
 
         Payload read() throws IOException {
@@ -294,7 +294,7 @@ public final class PayloadReader {
 
         private ByteBuffer map(long offset, int length) throws IOException {
             if (whole != null) return whole.slice(Math.toIntExact(offset), length);
-            return channel.map(FileChannel.MapMode.READ_ONLY, offset, length);
+            return MappedRead.map(channel, offset, length, path);
         }
 
         private void checkCrc(ZipDirectory.Entry entry, ByteBuffer b) throws PayloadFormatException {

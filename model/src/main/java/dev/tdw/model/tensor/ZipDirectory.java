@@ -90,7 +90,7 @@ final class ZipDirectory {
                 || directorySize > Integer.MAX_VALUE) {
             throw fail(file, "truncated or damaged zip (central directory out of range)");
         }
-        ByteBuffer directory = channel.map(FileChannel.MapMode.READ_ONLY, directoryOffset, directorySize)
+        ByteBuffer directory = MappedRead.map(channel, directoryOffset, directorySize, file)
                 .order(ByteOrder.LITTLE_ENDIAN);
         Map<String, Entry> entries = new LinkedHashMap<>();
         int p = 0;

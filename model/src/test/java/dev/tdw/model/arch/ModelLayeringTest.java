@@ -16,7 +16,7 @@ class ModelLayeringTest {
 
     @Test
     void modelNeverTouchesJavaFxOrJna() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.sun.jna..", "org.jfree..", "org.controlsfx..")
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.sun.jna..", "org.jfree..")
                 .check(MODEL);
     }
 

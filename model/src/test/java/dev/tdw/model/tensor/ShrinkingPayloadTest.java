@@ -62,6 +62,19 @@ class ShrinkingPayloadTest {
      * deflated. Whatever the interleaving, the read either completes or fails with a PayloadFormatException; a
      * SIGBUS in zlib or the CRC would end this JVM and fail the build.
      */
+    /** Cut between taking the size and mapping: the JDK's attempt to extend the file is the file changing. */
+    @Test
+    void mappingAFileCutSinceItsSizeWasTakenSaysItChanged() throws IOException {
+        Path file = dir.resolve("cut.pt");
+        Files.write(file, new byte[8192]);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            truncate(file, 100);
+            PayloadFormatException e = assertThrows(PayloadFormatException.class, () -> MappedRead.map(channel, 0, size, file));
+            assertTrue(e.getMessage().startsWith(file + ": changed while reading"), e.getMessage());
+        }
+    }
+
     @Test
     void truncatingWhileReadingNeverCrashes() throws Exception {
         Path stored = payload(dir.resolve("race.pt"));

@@ -1,6 +1,6 @@
 package dev.tdw.bridge.capture;
 
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 
 import java.util.List;
 import java.util.Objects;
@@ -51,7 +51,7 @@ public record SymptomCheck(Outcome armed, Outcome disarmed, String symptomPatter
         List<String> la = symptomLines(a, p), ld = symptomLines(d, p);
         int n = Math.min(la.size(), ld.size());
         for (int i = 0; i < n; i++) {
-            if (!la.get(i).equals(ld.get(i))) return "symptom line " + (i + 1) + ": '" + Escape.controls(la.get(i)) + "' armed, '" + Escape.controls(ld.get(i)) + "' disarmed";
+            if (!la.get(i).equals(ld.get(i))) return "symptom line " + (i + 1) + ": '" + SafeText.of(la.get(i)) + "' armed, '" + SafeText.of(ld.get(i)) + "' disarmed";
         }
         if (la.size() != ld.size()) return la.size() + " symptom line(s) armed, " + ld.size() + " disarmed";
         return null;

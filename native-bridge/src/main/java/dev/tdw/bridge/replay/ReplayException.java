@@ -1,6 +1,6 @@
 package dev.tdw.bridge.replay;
 
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 
 /**
  * A replay that could not run or finish, with a message for the user that names the payload, input set, runtime or
@@ -9,10 +9,10 @@ import dev.tdw.model.text.Escape;
  */
 public final class ReplayException extends Exception {
     public ReplayException(String message, Throwable cause) {
-        super(Escape.controls(message), cause); // names from a payload or path reach a terminal or a label
+        super(SafeText.of(message), cause); // names from a payload or path reach a terminal or a label
     }
 
     public ReplayException(String message) {
-        super(Escape.controls(message));
+        super(SafeText.of(message));
     }
 }

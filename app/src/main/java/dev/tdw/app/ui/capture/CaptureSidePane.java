@@ -26,10 +26,11 @@ public final class CaptureSidePane extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         Label chip = new Label(side.toUpperCase(java.util.Locale.ROOT));
         chip.getStyleClass().addAll("side-chip", "side-chip-" + side);
+        chip.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label name = new Label();
         name.setId(side + "-name");
         name.getStyleClass().add("side-name");
-        name.textProperty().bind(vm.nameProperty().map(n -> n.isEmpty() ? "no capture — drop a folder here" : n));
+        name.textProperty().bind(vm.headlineProperty());
         name.setMinWidth(80);
         Tooltip path = new Tooltip();
         path.textProperty().bind(vm.captureProperty().map(c -> c.root().toAbsolutePath().toString()).orElse("no capture loaded"));
@@ -48,6 +49,9 @@ public final class CaptureSidePane extends HBox {
         rank.setId(side + "-rank");
         rank.valueProperty().bindBidirectional(vm.rankProperty());
         rank.setTooltip(new Tooltip("rank"));
+        // The pickers keep their text ("occ 2", "rank 0"); the capture's name gives way first.
+        occurrence.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        rank.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         getChildren().addAll(chip, name, label, occurrence, rank);
         name.setOnMouseClicked(e -> { if (e.getClickCount() == 2) onOpen.run(); });
 

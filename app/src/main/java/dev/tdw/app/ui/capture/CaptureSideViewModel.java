@@ -31,11 +31,15 @@ public final class CaptureSideViewModel {
     private final ObjectProperty<Integer> rank = new SimpleObjectProperty<>(this, "rank");
     private final ReadOnlyObjectWrapper<Manifest> manifest = new ReadOnlyObjectWrapper<>(this, "manifest");
     private final ReadOnlyStringWrapper name = new ReadOnlyStringWrapper(this, "name", "");
+    private final ObjectProperty<Path> loading = new SimpleObjectProperty<>(this, "loading");
+    private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", NO_CAPTURE);
+    static final String NO_CAPTURE = "no capture — drop a folder here";
     private boolean updating;
 
     public CaptureSideViewModel(Side side) {
         this.side = side;
         capture.addListener((o, a, b) -> reset());
+        loading.addListener(o -> updateHeadline());
         label.addListener((o, a, b) -> { if (!updating) update(label.get(), occurrence.get(), rank.get()); });
         occurrence.addListener((o, a, b) -> { if (!updating) update(label.get(), occurrence.get(), rank.get()); });
         rank.addListener((o, a, b) -> { if (!updating) update(label.get(), occurrence.get(), rank.get()); });
@@ -51,6 +55,10 @@ public final class CaptureSideViewModel {
     public ObjectProperty<Integer> rankProperty() { return rank; }
     public ReadOnlyObjectProperty<Manifest> manifestProperty() { return manifest.getReadOnlyProperty(); }
     public ReadOnlyStringProperty nameProperty() { return name.getReadOnlyProperty(); }
+    /** The folder being read for this side, null when none is (set by the window's load, cleared when it ends). */
+    public ObjectProperty<Path> loadingProperty() { return loading; }
+    /** What the side's header says now: loading, the capture's name (and when nothing in it was usable), or none. */
+    public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
     public Manifest manifest() { return manifest.get(); }
     public String name() { return name.get(); }
     public CaptureDirectory capture() { return capture.get(); }
@@ -70,6 +78,15 @@ public final class CaptureSideViewModel {
         }
         Manifest first = dir == null || dir.manifests().isEmpty() ? null : dir.manifests().get(0);
         if (first == null) update(null, null, null); else select(first.id());
+        updateHeadline();
+    }
+
+    private void updateHeadline() {
+        CaptureDirectory dir = capture.get();
+        if (loading.get() != null) headline.set("loading " + displayName(loading.get()) + " …");
+        else if (dir == null) headline.set(NO_CAPTURE);
+        else if (dir.manifests().isEmpty()) headline.set(name.get() + " — no usable manifest");
+        else headline.set(name.get());
     }
 
     /** The capture folder's name, with its parent when the name alone says little ("run1", "capture"). */

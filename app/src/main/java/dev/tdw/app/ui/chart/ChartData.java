@@ -6,14 +6,26 @@ import java.util.List;
  * One statistic of both sides along the stage order. A NaN value is a missing point: the stage is not
  * on that side, has no summary, or the statistic itself is not finite. {@code difference} is
  * |left - right|, NaN where the sides agree exactly or a side is missing (it is drawn on a log axis,
- * which has no zero). {@code firstDivergence} is -1 when the sides agree.
+ * which has no zero), except at a divergent stage: there a difference that is not finite is drawn at the top of
+ * the axis and a difference of 0 (the stage diverges on another statistic) at its bottom, so every divergent stage
+ * has a mark. {@code firstDivergence} is -1 when the sides agree; {@code divergent} lists every divergent stage.
+ * {@code integerStagesLeftOut} stages of an integer dtype (token ids, positions) are not drawn on the value axis,
+ * whose scale they would dominate.
  */
-public record ChartData(String statistic, double[] left, double[] right, double[] difference, int firstDivergence, List<Band> bands) {
-    public static final ChartData EMPTY = new ChartData("max_abs", new double[0], new double[0], new double[0], -1, List.of());
+public record ChartData(String statistic, double[] left, double[] right, double[] difference, int firstDivergence,
+                        int[] divergent, int integerStagesLeftOut, List<Band> bands) {
+    public static final ChartData EMPTY = new ChartData("max_abs", new double[0], new double[0], new double[0], -1,
+            new int[0], 0, List.of());
 
     public ChartData {
         bands = List.copyOf(bands);
     }
 
     public int size() { return left.length; }
+
+    /** The value axis' name: the statistic, and which stages it leaves out. */
+    public String axisLabel() {
+        return integerStagesLeftOut == 0 ? statistic
+                : statistic + " (integer stages left out)";
+    }
 }

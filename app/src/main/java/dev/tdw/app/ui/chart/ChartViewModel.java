@@ -30,9 +30,6 @@ import java.util.function.Predicate;
  * points of the visible range, so 10k stages draw as a few thousand points.
  */
 public final class ChartViewModel {
-    /** Statistic choices in the order a user reaches for them. */
-    public static final List<String> STATISTICS = List.of("max_abs", "mean", "min", "max", "nan_count", "inf_count");
-
     private final ObjectProperty<StageRows> rows = new SimpleObjectProperty<>(this, "rows", StageRows.EMPTY);
     private final StringProperty statistic = new SimpleStringProperty(this, "statistic", "max_abs");
     private final BooleanProperty logScale = new SimpleBooleanProperty(this, "logScale", false);
@@ -61,12 +58,32 @@ public final class ChartViewModel {
         List<StageRow> list = rows.get().rows();
         String stat = statistic.get();
         double[] left = new double[list.size()], right = new double[list.size()], difference = new double[list.size()];
+        List<Integer> divergent = new ArrayList<>();
+        int integers = 0;
+        double smallest = Double.POSITIVE_INFINITY, largest = 0;
         for (int i = 0; i < list.size(); i++) {
+            StageRow row = list.get(i);
+            StatCell c = row.stat(stat);
+            boolean integer = isInteger(row);
+            if (integer) integers++;
+            left[i] = integer ? Double.NaN : value(c.left());
+            right[i] = integer ? Double.NaN : value(c.right());
+            double d = Math.abs(value(c.left()) - value(c.right()));
+            difference[i] = d > 0 && Double.isFinite(d) ? d : Double.NaN;
+            if (difference[i] > 0) {
+                smallest = Math.min(smallest, d);
+                largest = Math.max(largest, d);
+            }
+            if (row.divergent()) divergent.add(i);
+        }
+        // A divergent stage without a finite, non-zero difference of this statistic still gets a mark: at the top for
+        // a non-finite side (3e38 vs inf), at the bottom when another statistic diverged.
+        double top = largest > 0 ? largest * 10 : 1, bottom = Double.isFinite(smallest) ? smallest / 10 : 1e-6;
+        for (int i : divergent) {
+            if (!Double.isNaN(difference[i])) continue;
             StatCell c = list.get(i).stat(stat);
-            left[i] = value(c.left());
-            right[i] = value(c.right());
-            double d = Math.abs(left[i] - right[i]);
-            difference[i] = d > 0 ? d : Double.NaN;
+            if (c.left() == null || c.right() == null) continue;
+            difference[i] = Double.isFinite(c.left()) && Double.isFinite(c.right()) ? bottom : top;
         }
         List<Band> bands = new ArrayList<>();
         bands.addAll(runs(list, r -> r.has(RowStatus.NON_FINITE), Band.Kind.NON_FINITE));
@@ -77,10 +94,23 @@ public final class ChartViewModel {
         // The selection first: the view reads it while it redraws for the new data.
         Integer selected = selectedKey.get() == null ? null : rows.get().indexByKey().get(selectedKey.get());
         selectedIndex.set(selected == null ? -1 : selected);
-        data.set(new ChartData(stat, left, right, difference, firstIndex, bands));
+        data.set(new ChartData(stat, left, right, difference, firstIndex, divergent.stream().mapToInt(Integer::intValue).toArray(),
+                integers, bands));
     }
 
     private static double value(Double v) { return v == null ? Double.NaN : v; }
+
+    /** Both sides (where present) hold an integer dtype: ids and positions, not activations. */
+    private static boolean isInteger(StageRow r) {
+        boolean any = false;
+        for (var layout : new dev.tdw.model.capture.Layout[]{r.leftLayout(), r.rightLayout()}) {
+            if (layout == null) continue;
+            var dtype = dev.tdw.model.tensor.DType.fromTorchName(layout.dtype());
+            if (dtype.isEmpty() || dtype.get().kind() != dev.tdw.model.tensor.DType.Kind.INTEGER) return false;
+            any = true;
+        }
+        return any;
+    }
 
     private static List<Band> runs(List<StageRow> list, Predicate<StageRow> test, Band.Kind kind) {
         return Run.of(list.size(), i -> test.test(list.get(i))).stream().map(r -> new Band(r.from(), r.to(), kind)).toList();
@@ -121,11 +151,9 @@ public final class ChartViewModel {
         if (index < 0 || index >= list.size()) return "";
         StageRow r = list.get(index);
         StatCell c = r.stat(statistic.get());
-        return r.key() + " — " + statistic.get() + ": left " + format(c.left()) + ", right " + format(c.right())
-                + (c.delta() == null || c.delta() == 0 ? "" : ", |Δ| " + format(Math.abs(c.delta())))
+        return r.key() + " — " + statistic.get() + ": left " + Wording.number(c.left()) + ", right " + Wording.number(c.right())
+                + (c.delta() == null || c.delta() == 0 ? "" : ", |Δ| " + Wording.number(Math.abs(c.delta())))
                 + (r.status() == RowStatus.OK ? "" : " [" + r.status().shortName() + "]");
     }
 
-    /** The model's one number format ({@link Wording#number}), for the views of this package's neighbours. */
-    public static String format(Double v) { return Wording.number(v); }
 }

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.chart;
 
+import dev.tdw.app.ui.table.Statistics;
+
 import dev.tdw.app.ui.capture.Side;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -26,9 +28,7 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
-import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleEdge;
-import org.jfree.chart.ui.TextAnchor;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -47,6 +47,9 @@ public final class StageChartView extends BorderPane {
     private static final Color DIVERGENCE = new Color(0xd6, 0x27, 0x28), SELECTION = new Color(0x33, 0x33, 0x33);
     private static final Color DIFFERENCE = new Color(0xb0, 0x00, 0x20);
     private static final Color NON_FINITE = new Color(0x94, 0x67, 0xbd, 60), ONE_SIDED = new Color(0x7f, 0x7f, 0x7f, 50);
+    private static final Color DIVERGENT_STAGE = new Color(0xd6, 0x27, 0x28, 70);
+    /** More divergent stages than this are not marked one by one (the shading would hide the lines). */
+    private static final int MAX_DIVERGENCE_MARKS = 2000;
     /** Below this many visible stages every point gets a marker. */
     private static final int SHAPES_BELOW = 160;
 
@@ -146,7 +149,7 @@ public final class StageChartView extends BorderPane {
     private HBox toolbar() {
         ComboBox<String> stat = new ComboBox<>();
         stat.setId("chart-statistic");
-        stat.getItems().setAll(ChartViewModel.STATISTICS);
+        stat.getItems().setAll(Statistics.ORDER);
         stat.valueProperty().bindBidirectional(vm.statisticProperty());
         CheckBox logBox = new CheckBox("log scale");
         logBox.setId("chart-log");
@@ -168,7 +171,8 @@ public final class StageChartView extends BorderPane {
         items.add(lineItem("left", LEFT_BAND, 4f));
         items.add(lineItem("right", RIGHT, 1.4f));
         items.add(new LegendItem("|left − right|", null, null, null, new Rectangle2D.Double(-3, -3, 6, 6), DIFFERENCE));
-        items.add(lineItem("first divergence", DIVERGENCE, 1.5f));
+        items.add(lineItem("first divergence", DIVERGENCE, 1.8f));
+        items.add(lineItem("divergent stage", DIVERGENT_STAGE, 1f));
         items.add(new LegendItem("non-finite", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x94, 0x67, 0xbd, 140)));
         items.add(new LegendItem("one side only", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x7f, 0x7f, 0x7f, 120)));
         return items;
@@ -188,22 +192,22 @@ public final class StageChartView extends BorderPane {
                 IntervalMarker m = new IntervalMarker(b.from() - 0.5, b.to() + 0.5, b.kind() == Band.Kind.NON_FINITE ? NON_FINITE : ONE_SIDED);
                 plot.addDomainMarker(m, Layer.BACKGROUND);
             }
+            // Every divergent stage as a thin line (a few hundred at most are worth drawing one by one), the first one
+            // dashed and bold; the legend names both, so no label sits on the points.
+            int[] divergent = d.divergent();
+            if (divergent.length <= MAX_DIVERGENCE_MARKS) {
+                for (int i : divergent) if (i != d.firstDivergence()) plot.addDomainMarker(new ValueMarker(i, DIVERGENT_STAGE, new BasicStroke(1f)), Layer.BACKGROUND);
+            }
             if (d.firstDivergence() >= 0) {
-                ValueMarker m = new ValueMarker(d.firstDivergence(), DIVERGENCE,
-                        new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[]{6f, 4f}, 0f));
-                m.setLabel("first divergence");
-                m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
-                m.setLabelPaint(DIVERGENCE);
-                m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-                m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-                plot.addDomainMarker(m, Layer.FOREGROUND);
+                plot.addDomainMarker(new ValueMarker(d.firstDivergence(), DIVERGENCE,
+                        new BasicStroke(1.8f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[]{6f, 4f}, 0f)), Layer.FOREGROUND);
             }
             plot.addDomainMarker(selection, Layer.FOREGROUND);
             domain.setStages(d.size());
             // No difference anywhere: an empty log axis would still print made-up decades.
             differenceAxis.setVisible(java.util.Arrays.stream(d.difference()).anyMatch(Double::isFinite));
-            linear.setLabel(d.statistic());
-            log.setLabel(d.statistic() + " (log)");
+            linear.setLabel(d.axisLabel());
+            log.setLabel(d.axisLabel() + " (log)");
             fillDataset();
             plot.configureDomainAxes();
             plot.configureRangeAxes();

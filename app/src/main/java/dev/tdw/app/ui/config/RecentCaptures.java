@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 
 /**
@@ -22,13 +24,46 @@ public final class RecentCaptures {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public record Entry(Path left, Path right) {
-        public String label() { return name(left) + "  ⟷  " + name(right); }
+        /** Both folders still exist (a demo's temporary folder or a deleted run does not). */
+        public boolean exists() { return Files.isDirectory(left) && Files.isDirectory(right); }
 
-        private static String name(Path p) {
-            Path abs = p.toAbsolutePath().normalize();
-            Path parent = abs.getParent() == null ? null : abs.getParent().getFileName();
-            return parent == null ? String.valueOf(abs.getFileName()) : parent + "/" + abs.getFileName();
+    }
+
+    /**
+     * Menu labels for the list: each folder by its last two path components, more where two different folders would
+     * otherwise read the same ("run1/capture" under two experiments).
+     */
+    public static List<String> labels(List<Entry> entries) {
+        Set<Path> all = new HashSet<>();
+        for (Entry e : entries) {
+            all.add(e.left().toAbsolutePath().normalize());
+            all.add(e.right().toAbsolutePath().normalize());
         }
+        List<String> out = new ArrayList<>();
+        for (Entry e : entries) out.add(unambiguous(e.left(), all) + "  ⟷  " + unambiguous(e.right(), all));
+        return out;
+    }
+
+    private static final int MAX_COMPONENTS = 8;
+
+    private static String unambiguous(Path p, Set<Path> all) {
+        Path abs = p.toAbsolutePath().normalize();
+        int n = 2;
+        while (n < MAX_COMPONENTS && sameTailElsewhere(abs, all, n)) n++;
+        return tail(abs, n);
+    }
+
+    private static boolean sameTailElsewhere(Path p, Set<Path> all, int n) {
+        String t = tail(p, n);
+        return all.stream().anyMatch(o -> !o.equals(p) && tail(o, n).equals(t));
+    }
+
+    private static String tail(Path p, int components) {
+        Path abs = p.toAbsolutePath().normalize();
+        int count = abs.getNameCount();
+        if (count == 0) return abs.toString();
+        Path t = abs.subpath(Math.max(0, count - components), count);
+        return count <= components ? abs.toString() : t.toString();
     }
 
     private final Path file;
@@ -60,6 +95,26 @@ public final class RecentCaptures {
         list.remove(entry);
         list.add(0, entry);
         while (list.size() > MAX) list.remove(list.size() - 1);
+        save(list);
+        return list;
+    }
+
+    /** Drops the entry (a pair that can no longer be opened) and returns the new list. */
+    public List<Entry> remove(Entry entry) throws IOException {
+        List<Entry> list = load();
+        if (list.remove(entry)) save(list);
+        return list;
+    }
+
+    /** The list without pairs whose folders are gone, saved so when something was dropped. */
+    public List<Entry> loadExisting() throws IOException {
+        List<Entry> list = load();
+        List<Entry> alive = list.stream().filter(Entry::exists).toList();
+        if (alive.size() != list.size()) save(alive);
+        return new ArrayList<>(alive);
+    }
+
+    private void save(List<Entry> list) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         ArrayNode a = root.putArray("recent");
         for (Entry e : list) {
@@ -71,6 +126,5 @@ public final class RecentCaptures {
         Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "recent", ".tmp");
         JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), root);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return list;
     }
 }

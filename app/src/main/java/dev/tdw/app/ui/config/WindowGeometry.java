@@ -14,6 +14,18 @@ public record WindowGeometry(double x, double y, double width, double height, bo
                              double tableDivider, double chartDivider) {
     private static final ObjectMapper JSON = new ObjectMapper();
     public static final double MIN_WIDTH = 640, MIN_HEIGHT = 400;
+    /** Divider positions outside these leave the table, the tabs or the chart too small to use; they are pulled back in. */
+    public static final double MIN_DIVIDER = 0.3, MAX_DIVIDER = 0.8;
+
+    public WindowGeometry {
+        tableDivider = usable(tableDivider, 0.62);
+        chartDivider = usable(chartDivider, 0.66);
+    }
+
+    private static double usable(double divider, double fallback) {
+        if (!Double.isFinite(divider)) return fallback;
+        return Math.max(MIN_DIVIDER, Math.min(MAX_DIVIDER, divider));
+    }
 
     public static Path defaultFile() { return UserConfig.directory().resolve("window.json"); }
 

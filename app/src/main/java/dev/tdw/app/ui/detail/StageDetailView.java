@@ -1,5 +1,8 @@
 package dev.tdw.app.ui.detail;
 
+import dev.tdw.model.report.Wording;
+import static dev.tdw.app.ui.widget.Labels.title;
+import static dev.tdw.app.ui.widget.Labels.hint;
 import dev.tdw.app.ui.table.Badges;
 import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.report.Wording;
@@ -14,8 +17,8 @@ import javafx.scene.layout.VBox;
 import java.util.List;
 import java.util.function.Consumer;
 
-import static dev.tdw.app.ui.Labels.hint;
-import static dev.tdw.app.ui.Labels.title;
+import static dev.tdw.app.ui.widget.Labels.hint;
+import static dev.tdw.app.ui.widget.Labels.title;
 
 /** The selected stage: layout and statistics side by side, findings, input sets and alias groups with links. */
 public final class StageDetailView extends ScrollPane {

@@ -1,5 +1,9 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.capture.Side;
+
+import dev.tdw.app.ui.work.TaskRunner;
+
 import dev.tdw.bridge.capture.CaptureOutputDirectory;
 import dev.tdw.bridge.capture.CaptureRun;
 import dev.tdw.bridge.capture.CaptureRunner;
@@ -25,7 +29,6 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.concurrent.Task;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,8 +38,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The capture runner: a form for the reproduction and the probe settings, start and stop of the whole process tree,
@@ -50,7 +52,7 @@ public final class CaptureRunViewModel {
 
     private final WorkbenchActions actions;
     private final RunHistory history;
-    private final Executor background;
+    private final TaskRunner background;
     private final Clock clock;
 
     private final StringProperty workingDirectory = new SimpleStringProperty(this, "workingDirectory", System.getProperty("user.dir"));
@@ -66,7 +68,7 @@ public final class CaptureRunViewModel {
     private final StringProperty tensor = new SimpleStringProperty(this, "tensor", "");
     private final StringProperty rows = new SimpleStringProperty(this, "rows", "0");
     private final StringProperty enableFile = new SimpleStringProperty(this, "enableFile", "");
-    private final ObjectProperty<CaptureSide> autoLoad = new SimpleObjectProperty<>(this, "autoLoad");
+    private final ObjectProperty<Side> autoLoad = new SimpleObjectProperty<>(this, "autoLoad");
 
     private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
@@ -82,10 +84,12 @@ public final class CaptureRunViewModel {
     private CaptureRun run;
     private ManifestWatcher watcher;
     private RememberedRun remembered;
-    /** History writes in the order they were asked for: a short run's exit must not be overwritten by its start. */
-    private CompletableFuture<Void> historyWrites = CompletableFuture.completedFuture(null);
+    /** History writes are numbered: a write older than the last one written is skipped, so a short run's exit is never overwritten by its start. */
+    private final AtomicLong historyAsked = new AtomicLong();
+    private final Object historyLock = new Object();
+    private long historyWritten;
 
-    public CaptureRunViewModel(WorkbenchActions actions, RunHistory history, Executor background, Clock clock) {
+    public CaptureRunViewModel(WorkbenchActions actions, RunHistory history, TaskRunner background, Clock clock) {
         this.actions = actions;
         this.history = history;
         this.background = background;
@@ -116,7 +120,7 @@ public final class CaptureRunViewModel {
     /** DUMP_PROBE_ENABLE_FILE; blank for a run that is armed from the start. */
     public StringProperty enableFileProperty() { return enableFile; }
     /** Where new captures are loaded as they appear; null to only offer them. */
-    public ObjectProperty<CaptureSide> autoLoadProperty() { return autoLoad; }
+    public ObjectProperty<Side> autoLoadProperty() { return autoLoad; }
 
     /** Why the form cannot start a run; empty when it can. */
     public ObservableList<String> problems() { return FXCollections.unmodifiableObservableList(problems); }
@@ -180,24 +184,15 @@ public final class CaptureRunViewModel {
         CaptureRun r = run;
         if (r == null || !running.get()) return;
         status.set("stopping pid " + r.pid() + "...");
-        Task<ProcessTree.StopOutcome> task = new Task<>() {
-            @Override
-            protected ProcessTree.StopOutcome call() throws Exception {
-                return r.stop(STOP_GRACE);
-            }
-        };
-        task.setOnSucceeded(e -> {
-            ProcessTree.StopOutcome o = task.getValue();
+        background.run("Stopping pid " + r.pid(), p -> r.stop(STOP_GRACE), o -> {
             String how = o.forced() ? "killed after " + STOP_GRACE.toSeconds() + " s grace" : "terminated";
             String left = o.survivors().isEmpty() ? "" : "; still running: " + o.survivors();
             appendLog("[tdw] stop: " + o.signalled() + " processes " + how + left);
-        });
-        task.setOnFailed(e -> status.set("stop failed: " + task.getException().getMessage()));
-        background.execute(task);
+        }, e -> status.set("stop failed: " + e.getMessage()));
     }
 
     /** Hands the offered capture to the main window. */
-    public void loadOffered(CaptureSide side) {
+    public void loadOffered(Side side) {
         Path dir = offeredCapture.get();
         if (dir != null) actions.loadCapture(dir, side);
     }
@@ -222,15 +217,8 @@ public final class CaptureRunViewModel {
 
     /** Reads the remembered runs (off the FX thread). */
     public void loadHistory() {
-        Task<List<RememberedRun>> task = new Task<>() {
-            @Override
-            protected List<RememberedRun> call() throws Exception {
-                return history.load();
-            }
-        };
-        task.setOnSucceeded(e -> runs.setAll(task.getValue()));
-        task.setOnFailed(e -> status.set("cannot read " + history.file() + ": " + task.getException().getMessage()));
-        background.execute(task);
+        background.run("Reading the remembered runs", p -> history.load(), runs::setAll,
+                e -> status.set("cannot read " + history.file() + ": " + e.getMessage()));
     }
 
     /** For the window closing: ends a running reproduction (blocking, at most the grace period) and the watcher. */
@@ -275,7 +263,7 @@ public final class CaptureRunViewModel {
 
     private void offer(Path dir) {
         offeredCapture.set(dir);
-        CaptureSide side = autoLoad.get();
+        Side side = autoLoad.get();
         if (side != null) actions.loadCapture(dir, side);
     }
 
@@ -305,15 +293,15 @@ public final class CaptureRunViewModel {
     }
 
     private void rememberInBackground(RememberedRun r) {
-        Task<List<RememberedRun>> task = new Task<>() {
-            @Override
-            protected List<RememberedRun> call() throws Exception {
+        long asked = historyAsked.incrementAndGet();
+        background.run("Remembering the run", p -> {
+            synchronized (historyLock) {
+                if (asked < historyWritten) return null;
+                historyWritten = asked;
                 return history.remember(r);
             }
-        };
-        task.setOnSucceeded(e -> runs.setAll(task.getValue()));
-        task.setOnFailed(e -> appendLog("[tdw] cannot remember the run in " + history.file() + ": " + task.getException().getMessage()));
-        historyWrites = historyWrites.thenRunAsync(task, background);
+        }, list -> { if (list != null) runs.setAll(list); },
+                e -> appendLog("[tdw] cannot remember the run in " + history.file() + ": " + e.getMessage()));
     }
 
     private void closeWatcher() {

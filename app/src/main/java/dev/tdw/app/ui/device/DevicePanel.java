@@ -1,6 +1,8 @@
 package dev.tdw.app.ui.device;
 
-import dev.tdw.app.ui.Labels;
+import dev.tdw.app.ui.capture.Side;
+
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.bridge.capture.RememberedRun;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -127,15 +129,15 @@ public final class DevicePanel extends BorderPane {
         form.addRow(row++, new Label("Tensor regex"), field(vm.tensorProperty(), "device-tensor", "empty: no whole tensors saved"));
         form.addRow(row++, new Label("Enable file"), field(vm.enableFileProperty(), "device-enable-file",
                 "empty: armed from the start; else armed while this file exists"));
-        ChoiceBox<CaptureSide> autoLoad = new ChoiceBox<>();
+        ChoiceBox<Side> autoLoad = new ChoiceBox<>();
         autoLoad.setId("device-auto-load");
-        autoLoad.getItems().addAll(null, CaptureSide.LEFT, CaptureSide.RIGHT);
+        autoLoad.getItems().addAll(null, Side.LEFT, Side.RIGHT);
         autoLoad.setConverter(new StringConverter<>() {
             @Override
-            public String toString(CaptureSide s) { return s == null ? "offer only" : "load into the " + s.name().toLowerCase() + " side"; }
+            public String toString(Side s) { return s == null ? "offer only" : "load into the " + s.name().toLowerCase() + " side"; }
 
             @Override
-            public CaptureSide fromString(String s) { throw new UnsupportedOperationException(); }
+            public Side fromString(String s) { throw new UnsupportedOperationException(); }
         });
         autoLoad.valueProperty().bindBidirectional(vm.autoLoadProperty());
         form.addRow(row++, new Label("New captures"), autoLoad);
@@ -163,8 +165,8 @@ public final class DevicePanel extends BorderPane {
         offered.setId("device-offered");
         offered.textProperty().bind(Bindings.createStringBinding(() -> vm.offeredCaptureProperty().get() == null ? "no new capture yet"
                 : "new capture: " + vm.offeredCaptureProperty().get(), vm.offeredCaptureProperty()));
-        Button left = button("Load left", "device-load-left", () -> vm.loadOffered(CaptureSide.LEFT));
-        Button right = button("Load right", "device-load-right", () -> vm.loadOffered(CaptureSide.RIGHT));
+        Button left = button("Load left", "device-load-left", () -> vm.loadOffered(Side.LEFT));
+        Button right = button("Load right", "device-load-right", () -> vm.loadOffered(Side.RIGHT));
         left.disableProperty().bind(vm.offeredCaptureProperty().isNull());
         right.disableProperty().bind(vm.offeredCaptureProperty().isNull());
 

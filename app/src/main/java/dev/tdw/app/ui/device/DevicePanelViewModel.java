@@ -1,11 +1,12 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.work.TaskRunner;
+
 import dev.tdw.bridge.capture.CompletionProbe;
 import dev.tdw.bridge.capture.RunHistory;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.Executor;
 
 /**
  * Everything the Device panel shows: runtimes, the capture runner and the arming of a running service. A run started
@@ -27,8 +28,7 @@ public final class DevicePanelViewModel {
     }
 
     /** The panel for this machine: CANN where the settings say, runs remembered in the user's config directory. */
-    public static DevicePanelViewModel create(WorkbenchActions actions) {
-        Executor pool = DaemonExecutor.shared();
+    public static DevicePanelViewModel create(WorkbenchActions actions, TaskRunner pool) {
         return new DevicePanelViewModel(new RuntimesViewModel(RuntimeInventory.ofThisMachine(), pool),
                 new CaptureRunViewModel(actions, RunHistory.inUserConfig(), pool, Clock.systemDefaultZone()),
                 new ServiceArmingViewModel(new CompletionProbe(Duration.ofSeconds(10)), pool));

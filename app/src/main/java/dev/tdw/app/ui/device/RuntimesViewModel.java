@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.work.TaskRunner;
+
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -8,21 +10,19 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.concurrent.Task;
 
-import java.util.concurrent.Executor;
 
 /** The runtimes section: what was found, refreshed on demand off the FX thread (opening devices takes a while). */
 public final class RuntimesViewModel {
     private final RuntimeInventory inventory;
-    private final Executor background;
+    private final TaskRunner background;
     private final ObservableList<RuntimeEntry> entries = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Runtimes> runtimes = new ReadOnlyObjectWrapper<>(this, "runtimes",
             Runtimes.hostOnly("not looked for yet"));
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "not looked for yet");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
 
-    public RuntimesViewModel(RuntimeInventory inventory, Executor background) {
+    public RuntimesViewModel(RuntimeInventory inventory, TaskRunner background) {
         this.inventory = inventory;
         this.background = background;
     }
@@ -41,23 +41,14 @@ public final class RuntimesViewModel {
         if (busy.get()) return;
         busy.set(true);
         status.set("looking for runtimes...");
-        Task<Runtimes> task = new Task<>() {
-            @Override
-            protected Runtimes call() {
-                return inventory.list();
-            }
-        };
-        task.setOnSucceeded(e -> {
-            Runtimes r = task.getValue();
+        background.run("Looking for runtimes", p -> inventory.list(), r -> {
             runtimes.set(r);
             entries.setAll(r.entries());
             status.set(r.ascendStatus());
             busy.set(false);
-        });
-        task.setOnFailed(e -> {
-            status.set("listing runtimes failed: " + task.getException().getMessage());
+        }, e -> {
+            status.set("listing runtimes failed: " + e.getMessage());
             busy.set(false);
         });
-        background.execute(task);
     }
 }

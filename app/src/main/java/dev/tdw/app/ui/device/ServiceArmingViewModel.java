@@ -1,5 +1,9 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.input.NumberRule;
+
+import dev.tdw.app.ui.work.TaskRunner;
+
 import dev.tdw.bridge.capture.CompletionProbe;
 import dev.tdw.bridge.capture.CompletionRequest;
 import dev.tdw.bridge.capture.CompletionResponse;
@@ -12,14 +16,12 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.concurrent.Task;
 
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -30,7 +32,7 @@ import java.util.stream.Collectors;
  */
 public final class ServiceArmingViewModel {
     private final CompletionProbe probe;
-    private final Executor background;
+    private final TaskRunner background;
 
     private final StringProperty sentinel = new SimpleStringProperty(this, "sentinel", "");
     private final StringProperty endpoint = new SimpleStringProperty(this, "endpoint", "http://127.0.0.1:8000");
@@ -47,7 +49,7 @@ public final class ServiceArmingViewModel {
     private final ReadOnlyStringWrapper disarmedAnswer = new ReadOnlyStringWrapper(this, "disarmedAnswer", "");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
 
-    public ServiceArmingViewModel(CompletionProbe probe, Executor background) {
+    public ServiceArmingViewModel(CompletionProbe probe, TaskRunner background) {
         this.probe = probe;
         this.background = background;
         sentinel.addListener((o, a, b) -> refreshArmed());
@@ -135,13 +137,12 @@ public final class ServiceArmingViewModel {
     CompletionRequest requestOrReport() {
         try {
             if (model.get().isBlank()) throw new IllegalArgumentException("name the model, as the service serves it");
-            int max = Integer.parseInt(maxTokens.get().strip());
-            double seconds = Double.parseDouble(timeoutSeconds.get().strip());
-            if (!(seconds > 0) || Double.isInfinite(seconds)) throw new IllegalArgumentException("timeout: a positive number of seconds");
-            return new CompletionRequest(URI.create(endpoint.get().strip()), model.get().strip(), prompt.get(), max, tokens.get(),
-                    Duration.ofMillis(Math.round(seconds * 1000)));
-        } catch (NumberFormatException e) {
-            status.set("max tokens and timeout are numbers: " + e.getMessage());
+            NumberRule.Parsed max = NumberRule.COUNT.parse("max tokens", maxTokens.get());
+            if (!max.ok() || max.value() > Integer.MAX_VALUE) throw new IllegalArgumentException(max.ok() ? "max tokens: too many" : max.error());
+            NumberRule.Parsed seconds = NumberRule.POSITIVE.parse("timeout seconds", timeoutSeconds.get());
+            if (!seconds.ok()) throw new IllegalArgumentException(seconds.error());
+            return new CompletionRequest(URI.create(endpoint.get().strip()), model.get().strip(), prompt.get(), max.value().intValue(), tokens.get(),
+                    Duration.ofMillis(Math.round(seconds.value() * 1000)));
         } catch (IllegalArgumentException e) {
             status.set(e.getMessage());
         }
@@ -167,23 +168,15 @@ public final class ServiceArmingViewModel {
         if (busy.get()) return;
         busy.set(true);
         status.set(what);
-        Task<T> task = new Task<>() {
-            @Override
-            protected T call() throws Exception {
-                return work.call();
-            }
-        };
-        task.setOnSucceeded(e -> {
+        background.run(what, p -> work.call(), v -> {
             busy.set(false);
             refreshArmed();
-            done.accept(task.getValue());
-        });
-        task.setOnFailed(e -> {
+            done.accept(v);
+        }, e -> {
             busy.set(false);
             refreshArmed();
-            status.set(task.getException().getMessage());
+            status.set(e.getMessage());
         });
-        background.execute(task);
     }
 
     static String describe(CompletionResponse r) {

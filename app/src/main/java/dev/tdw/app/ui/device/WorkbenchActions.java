@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.capture.Side;
 import dev.tdw.model.replay.ReplayRun;
 
 import java.nio.file.Path;
@@ -9,7 +10,7 @@ import java.nio.file.Path;
  */
 public interface WorkbenchActions {
     /** Load a capture directory (a run's DUMP_PROBE_DIR; manifests may sit in sub-directories) into one side. */
-    void loadCapture(Path captureDirectory, CaptureSide side);
+    void loadCapture(Path captureDirectory, Side side);
 
     /**
      * Open a tensors comparison of two payloads, as {@code tdw tensors LEFT RIGHT}. A replay passes its reference

@@ -1,12 +1,12 @@
 package dev.tdw.app.ui.next;
 
-import dev.tdw.app.ui.Labels;
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.capture.Side;
-import dev.tdw.app.ui.device.DaemonExecutor;
+import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.bridge.capture.RunHistory;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -42,15 +42,25 @@ public final class NextCaptureDialog {
     private NextCaptureDialog() {}
 
     /** The model for this machine: remembered runs in the user's config directory, the shared background threads. */
-    public static NextCaptureViewModel model(Suspect suspect, Path leftCapture, Path rightCapture, NextCaptureViewModel.Listener listener) {
+    public static NextCaptureViewModel model(Suspect suspect, Path leftCapture, Path rightCapture, NextCaptureViewModel.Listener listener,
+                                             TaskRunner tasks) {
         return new NextCaptureViewModel(suspect, leftCapture, rightCapture, RunHistory.inUserConfig(), listener,
-                DaemonExecutor.shared(), Clock.systemDefaultZone());
+                onTasks(tasks), Clock.systemDefaultZone());
+    }
+
+    /** The workbench's one task runner as the view model's executor (started on the FX thread, as the runner asks). */
+    private static java.util.concurrent.Executor onTasks(TaskRunner tasks) {
+        return r -> {
+            Runnable start = () -> tasks.run("Next capture", p -> { r.run(); return null; }, done -> { }, e -> { });
+            if (javafx.application.Platform.isFxApplicationThread()) start.run();
+            else javafx.application.Platform.runLater(start);
+        };
     }
 
     public static Stage show(Window owner, NextCaptureViewModel m, String stylesheet) {
         Stage stage = new Stage();
         stage.initOwner(owner);
-        stage.setTitle("Capture tensors at " + Escape.controls(m.suspect().key()));
+        stage.setTitle("Capture tensors at " + SafeText.of(m.suspect().key()));
         Scene scene = new Scene(new NextCapturePane(m, () -> close(stage, m)), 1100, 760);
         if (stylesheet != null) scene.getStylesheets().add(stylesheet);
         scene.setOnKeyPressed(e -> {
@@ -76,8 +86,8 @@ public final class NextCaptureDialog {
             super(8);
             setId("next-capture");
             setPadding(new Insets(12));
-            Label what = Labels.title("Capture the tensors of " + Escape.controls(m.suspect().key()));
-            Label why = Labels.hint(Escape.controls(m.suspect().finding()) + ". Each side runs again the command that produced it,"
+            Label what = Labels.title("Capture the tensors of " + SafeText.of(m.suspect().key()));
+            Label why = Labels.hint(SafeText.of(m.suspect().finding()) + ". Each side runs again the command that produced it,"
                     + " with DUMP_PROBE_TENSOR, ROWS, MATCH, OCCURRENCE and RANKS narrowed to this stage; statistics"
                     + " (DUMP_PROBE_SUMMARY) stay as they were, so the new captures pair with the old ones.");
 

@@ -21,7 +21,7 @@ import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.ProbeSelection;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 import javafx.application.Platform;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
@@ -344,7 +344,7 @@ public final class NextCaptureViewModel {
                     + "; the probe never reached that forward: see the logs");
             return;
         }
-        status.set("captured " + left.getFileName() + " and " + right.getFileName() + "; loading them at " + Escape.controls(n.suspect().key()));
+        status.set("captured " + left.getFileName() + " and " + right.getFileName() + "; loading them at " + SafeText.of(n.suspect().key()));
         listener.capturesReady(left, right, n.suspect().key());
     }
 

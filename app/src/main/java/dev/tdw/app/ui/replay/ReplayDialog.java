@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.replay;
 
-import dev.tdw.app.ui.Labels;
+import dev.tdw.app.ui.widget.Labels;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;

@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.replay;
 
-import dev.tdw.app.ui.TaskRunner;
+import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.app.ui.config.ReplayChoices;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.app.ui.device.Runtimes;

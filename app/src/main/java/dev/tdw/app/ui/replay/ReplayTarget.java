@@ -5,7 +5,7 @@ import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
 import java.util.Objects;
@@ -54,6 +54,6 @@ public record ReplayTarget(Path payload, String stage, int occurrence, String la
 
     /** {@code the right capture (folder /data/candidate)}: which capture, by side and by folder. */
     public String source() {
-        return "the " + side.word() + " capture (folder " + Escape.controls(captureRoot.toString()) + ")";
+        return "the " + side.word() + " capture (folder " + SafeText.of(captureRoot.toString()) + ")";
     }
 }

@@ -1,7 +1,9 @@
 package dev.tdw.app.ui.scan;
 
-import static dev.tdw.app.ui.Labels.title;
-import static dev.tdw.app.ui.Labels.hint;
+import dev.tdw.app.ui.input.NumberFields;
+
+import static dev.tdw.app.ui.widget.Labels.title;
+import static dev.tdw.app.ui.widget.Labels.hint;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.detail.AliasView;
 import dev.tdw.app.ui.detail.StageDetailView;
@@ -50,9 +52,7 @@ public final class ScanView extends VBox {
         limit.setId("scan-limit");
         limit.setPromptText("none (e.g. 65504)");
         limit.setPrefColumnCount(9);
-        limit.setTooltip(new Tooltip("First stage whose max_abs exceeds this; 65504 predicts an fp16 overflow from an fp32 run"));
-        limit.setOnAction(e -> applyLimit());
-        limit.focusedProperty().addListener((o, a, focused) -> { if (!focused) applyLimit(); });
+        NumberFields.bind(limit, vm.limitInput(), "First stage whose max_abs exceeds this; 65504 predicts an fp16 overflow from an fp32 run");
         HBox controls = new HBox(6, new Label("scan of"), left, right, new Label("max_abs limit"), limit);
         controls.setAlignment(Pos.CENTER_LEFT);
         controls.setPadding(new Insets(6, 10, 4, 10));
@@ -63,22 +63,6 @@ public final class ScanView extends VBox {
         getChildren().addAll(controls, scroll);
         vm.reportProperty().addListener((o, a, b) -> show(b));
         show(vm.reportProperty().get());
-    }
-
-    private void applyLimit() {
-        String text = limit.getText().trim();
-        limit.getStyleClass().remove("invalid");
-        if (text.isEmpty()) {
-            vm.limitProperty().set(null);
-            return;
-        }
-        try {
-            double v = Double.parseDouble(text);
-            if (!(v >= 0)) throw new NumberFormatException();
-            vm.limitProperty().set(v);
-        } catch (NumberFormatException e) {
-            limit.getStyleClass().add("invalid");
-        }
     }
 
     private void show(ScanReport r) {
@@ -98,9 +82,10 @@ public final class ScanView extends VBox {
         content.getChildren().addAll(title("First non-finite"), hit(r.firstNonFinite(), "none: every summarised record is finite"));
         content.getChildren().addAll(title("First over limit"), hit(r.firstOverLimit(),
                 r.limit() == null ? "no limit set" : "none over " + r.limit()));
-        content.getChildren().add(title("Records without summary (" + r.withoutSummary().size() + ")"));
+        content.getChildren().add(title("No summary (" + r.withoutSummary().size() + ")"));
         if (r.withoutSummary().isEmpty()) {
-            content.getChildren().add(hint("none (input sets never carry statistics and are not counted)"));
+            content.getChildren().add(hint("none among the stages. Input sets never carry statistics: their \"no summary\" badge in"
+                    + " the table means compare their tensors or replay them, and they are not counted here."));
         } else {
             content.getChildren().add(hint("Not numerically fine: missing evidence (narrow DUMP_PROBE_SUMMARY, empty tensor or a failure)."));
             content.getChildren().add(links(r.withoutSummary()));

@@ -1,6 +1,9 @@
 package dev.tdw.app.ui.scan;
 
-import dev.tdw.app.ui.TaskRunner;
+import dev.tdw.app.ui.input.NumberInput;
+import dev.tdw.app.ui.input.NumberRule;
+
+import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.model.capture.Manifest;
@@ -20,6 +23,7 @@ public final class ScanViewModel {
     private final ObjectProperty<Comparison> comparison = new SimpleObjectProperty<>(this, "comparison");
     private final ObjectProperty<Side> side = new SimpleObjectProperty<>(this, "side", Side.RIGHT);
     private final ObjectProperty<Double> limit = new SimpleObjectProperty<>(this, "limit");
+    private final NumberInput limitInput = new NumberInput("max_abs limit", NumberRule.NON_NEGATIVE, true, null);
     private final ReadOnlyObjectWrapper<ScanReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private TaskRunner.Handle running;
     private long generation;
@@ -29,6 +33,7 @@ public final class ScanViewModel {
         comparison.addListener((o, a, b) -> update());
         side.addListener((o, a, b) -> update());
         limit.addListener((o, a, b) -> update());
+        limitInput.valueProperty().addListener((o, a, v) -> limit.set(v));
     }
 
     public ObjectProperty<Comparison> comparisonProperty() { return comparison; }
@@ -36,6 +41,9 @@ public final class ScanViewModel {
     public ObjectProperty<Side> sideProperty() { return side; }
     /** max_abs limit for "first over limit"; null for none. */
     public ObjectProperty<Double> limitProperty() { return limit; }
+
+    /** The limit field: blank for none; a committed value sets {@link #limitProperty()}. */
+    public NumberInput limitInput() { return limitInput; }
     public ReadOnlyObjectProperty<ScanReport> reportProperty() { return report.getReadOnlyProperty(); }
 
     private void update() {

@@ -2,7 +2,7 @@ package dev.tdw.app.ui.sets;
 
 import dev.tdw.model.sets.Forward;
 import dev.tdw.model.sets.PairOutcome;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -86,7 +86,7 @@ public final class CaptureSetView extends VBox {
         b.setDisable(cell.pair() == null);
         if (cell.pair() != null) {
             PairOutcome p = cell.pair();
-            b.setTooltip(new Tooltip(Escape.controls(p.left().path() + "\n" + p.right().path()
+            b.setTooltip(new Tooltip(SafeText.of(p.left().path() + "\n" + p.right().path()
                     + (p.firstDivergent() == null ? "" : "\nfirst divergent: " + p.firstDivergent().key()))));
         }
         b.setMnemonicParsing(false); // stage names are full of underscores

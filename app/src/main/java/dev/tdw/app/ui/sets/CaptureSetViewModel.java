@@ -6,7 +6,7 @@ import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
 import dev.tdw.model.sets.Forward;
 import dev.tdw.model.sets.PairOutcome;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -55,7 +55,7 @@ public final class CaptureSetViewModel {
         } else {
             s.append(" · first divergent forward ").append(CaptureSetText.forwardName(f)).append(": origin rank ")
                     .append(String.join(", ", f.originRanks().stream().map(x -> Objects.toString(x, "?")).toList()))
-                    .append(" at ").append(Escape.controls(f.origin().key()));
+                    .append(" at ").append(SafeText.of(f.origin().key()));
         }
         summary.set(s.toString());
         unpaired.set(r.unpairedLeft().isEmpty() && r.unpairedRight().isEmpty() ? ""
@@ -66,7 +66,7 @@ public final class CaptureSetViewModel {
     /** Paths inside their root, so two occurrences' equal file names stay apart. */
     private static String names(String side, java.nio.file.Path root, List<Manifest> ms) {
         if (ms.isEmpty()) return "";
-        return side + " " + Escape.controls(String.join(", ", ms.stream()
+        return side + " " + SafeText.of(String.join(", ", ms.stream()
                 .map(m -> String.valueOf(m.path().startsWith(root) ? root.relativize(m.path()) : m.path().getFileName())).toList()));
     }
 

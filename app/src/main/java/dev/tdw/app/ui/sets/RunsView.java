@@ -42,7 +42,7 @@ public final class RunsView extends VBox {
         grid.getChildren().clear();
         List<RunRow> rows = vm.rows();
         if (rows.isEmpty()) return;
-        String[] header = {"right run", "verdict", "compared", "outside band, within noise", "first beyond noise"};
+        String[] header = {"right run", "verdict", "first beyond noise", "compared", "outside band, within noise"};
         for (int c = 0; c < header.length; c++) {
             Label h = new Label(header[c]);
             h.getStyleClass().add("column-header-label");
@@ -55,11 +55,11 @@ public final class RunsView extends VBox {
             verdict.getStyleClass().addAll("run-verdict", row.styleClass());
             grid.add(new Label(row.run()), 0, r);
             grid.add(verdict, 1, r);
-            grid.add(new Label(String.valueOf(row.compared())), 2, r);
-            grid.add(new Label(String.valueOf(row.outsideBand())), 3, r);
             Label first = new Label(row.firstBeyondNoise());
             first.setMnemonicParsing(false);
-            grid.add(first, 4, r);
+            grid.add(first, 2, r);
+            grid.add(new Label(String.valueOf(row.compared())), 3, r);
+            grid.add(new Label(String.valueOf(row.outsideBand())), 4, r);
             r++;
         }
     }

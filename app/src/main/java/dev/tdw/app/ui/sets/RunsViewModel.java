@@ -3,7 +3,7 @@ package dev.tdw.app.ui.sets;
 import dev.tdw.model.report.CaptureSetText;
 import dev.tdw.model.sets.RunOutcome;
 import dev.tdw.model.sets.RunsResult;
-import dev.tdw.model.text.Escape;
+import dev.tdw.model.text.SafeText;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -32,7 +32,7 @@ public final class RunsViewModel {
         }
         StringBuilder v = new StringBuilder(r.verdictText());
         if (r.firstBeyondNoise() != null) {
-            v.append(" — first beyond noise ").append(Escape.controls(r.firstBeyondNoise().firstBeyondNoise().key())).append(" in ")
+            v.append(" — first beyond noise ").append(SafeText.of(r.firstBeyondNoise().firstBeyondNoise().key())).append(" in ")
                     .append(name(r.firstBeyondNoise().run().source()));
         }
         verdict.set(v.toString());
@@ -54,6 +54,6 @@ public final class RunsViewModel {
     /** A run by its folder's name within its side ("run3"). */
     private static String name(Path source) {
         Path parent = source.getParent(), file = source.getFileName();
-        return Escape.controls(parent == null || parent.getFileName() == null ? String.valueOf(file) : parent.getFileName() + "/" + file);
+        return SafeText.of(parent == null || parent.getFileName() == null ? String.valueOf(file) : parent.getFileName() + "/" + file);
     }
 }

@@ -16,7 +16,7 @@ public final class Badges {
 
     /** Makes a label show a badge (the table reuses its labels). */
     public static void fill(Label l, StatusBadge b) {
-        l.setText(b.status().shortName());
+        l.setText(b.label());
         if (!l.getStyleClass().contains("badge")) l.getStyleClass().add("badge");
         RowStatus.show(l, b.status());
         l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);

@@ -43,7 +43,7 @@ public record StageRows(List<StageRow> rows, String firstDivergentKey, Map<Strin
                 s.leftAlias(), s.rightAlias());
     }
 
-    static StatusBadge badge(Finding f) { return new StatusBadge(RowStatus.of(f.kind()), Wording.finding(f)); }
+    static StatusBadge badge(Finding f) { return new StatusBadge(RowStatus.of(f.kind()), Wording.badge(f), Wording.finding(f)); }
 
     /** Keys of rows with a status, in row order. */
     public List<String> keysWith(RowStatus status) {

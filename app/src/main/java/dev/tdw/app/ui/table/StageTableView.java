@@ -1,7 +1,8 @@
 package dev.tdw.app.ui.table;
 
-import dev.tdw.app.ui.chart.ChartViewModel;
 import dev.tdw.model.analysis.StatCell;
+import dev.tdw.model.report.Wording;
+
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.report.Wording;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -60,12 +61,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
         setTableMenuButtonVisible(true);
         // Rows of one height: the virtual flow then never measures cells while scrolling 10k rows.
         setFixedCellSize(24);
-        setPlaceholder(new Label("Open two captures (File ▸ Open, or drop a capture folder on a side)."));
         getColumns().add(stageColumn());
         getColumns().add(statusColumn());
-        getColumns().add(textColumn("shape", 104, r -> r.sideBySide(Layout::shape)));
-        getColumns().add(textColumn("dtype", 128, r -> r.sideBySide(l -> l.dtype() == null ? null : Wording.dtype(l.dtype()))));
-        for (String stat : ChartViewModel.STATISTICS) {
+        for (String stat : Statistics.ORDER) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
             parent.getColumns().add(statColumn("left", stat, c -> Wording.number(c.left())));
             parent.getColumns().add(statColumn("right", stat, c -> Wording.number(c.right())));
@@ -74,6 +72,14 @@ public final class StageTableView extends TreeTableView<RowNode> {
             statColumns.put(stat, parent);
             getColumns().add(parent);
         }
+        // Layout and tensors after the statistics: at 1024 px the stage, its status and the compared statistic stay in view.
+        getColumns().add(textColumn("shape", 104, r -> r.sideBySide(Layout::shape)));
+        getColumns().add(textColumn("dtype", 128, r -> r.sideBySide(l -> l.dtype() == null ? null : Wording.dtype(l.dtype()))));
+        TreeTableColumn<RowNode, String> tensor = textColumn("tensors", 150, r -> vm.tensorVerdictsProperty().get().getOrDefault(r.key(), ""));
+        tensor.setId("tensor-column");
+        tensor.setMinWidth(80);
+        vm.tensorVerdictsProperty().addListener((o, a, b) -> refresh());
+        getColumns().add(tensor);
         getColumns().forEach(c -> c.setSortable(false));
         setRowFactory(t -> new StageRowCell(actions));
         vm.nodesProperty().addListener((o, a, b) -> rebuild(b));
@@ -172,8 +178,14 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private TreeTableColumn<RowNode, RowNode> stageColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("stage");
         c.setPrefWidth(268);
+        c.setMinWidth(150);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new TreeTableCell<>() {
+            {
+                // A narrow column keeps the end of a key (the op and its occurrence), which tells stages apart.
+                setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
+            }
+
             @Override
             protected void updateItem(RowNode n, boolean empty) {
                 super.updateItem(n, empty);
@@ -181,7 +193,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
                     setText(null);
                 } else if (n instanceof RowNode.LayerGroup g) {
                     long divergent = g.rows().stream().filter(StageRow::divergent).count();
-                    setText(g.name() + "  (" + g.rows().size() + " stages" + (divergent == 0 ? "" : ", " + divergent + " divergent") + ")");
+                    // Short enough for the column: "layers.41  11/12 divergent" or "layers.41  12 stages".
+                    setText(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent"));
                 } else {
                     setText(((RowNode.Leaf) n).row().key());
                 }
@@ -192,7 +205,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, RowNode> statusColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("status");
-        c.setPrefWidth(186);
+        c.setPrefWidth(200);
+        c.setMinWidth(110);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new StatusCell());
         return c;
@@ -208,7 +222,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
     private TreeTableColumn<RowNode, StatCell> statColumn(String name, String stat, Function<StatCell, String> text) {
         TreeTableColumn<RowNode, StatCell> c = new TreeTableColumn<>(name);
-        c.setPrefWidth(name.equals("rel Δ") ? 66 : 84);
+        // Wide enough for Wording.number's longest form ("-0.00791234", "-1.23457e+38") in the table's font.
+        c.setPrefWidth(name.equals("rel Δ") ? 72 : 100);
+        c.setMinWidth(name.equals("rel Δ") ? 60 : 88);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(
                 p.getValue().getValue() instanceof RowNode.Leaf l ? l.row().stat(stat) : null));
         c.setCellFactory(col -> new TreeTableCell<>() {
@@ -261,7 +277,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
 
         private static List<StatusBadge> groupBadge(RowNode.LayerGroup g) {
             RowStatus s = g.status();
-            return s == RowStatus.OK ? List.of() : List.of(new StatusBadge(s, g.count(s) + " stage(s) " + s.shortName()));
+            return s == RowStatus.OK ? List.of() : List.of(new StatusBadge(s, g.count(s) + " " + s.shortName(), g.count(s) + " stage(s) " + s.shortName()));
         }
     }
 

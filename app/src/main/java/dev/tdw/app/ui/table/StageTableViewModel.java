@@ -30,6 +30,8 @@ public final class StageTableViewModel {
     private final ReadOnlyObjectWrapper<List<RowNode>> nodes = new ReadOnlyObjectWrapper<>(this, "nodes", List.of());
     private final ReadOnlyStringWrapper filterError = new ReadOnlyStringWrapper(this, "filterError", null);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+    private final ObjectProperty<java.util.Map<String, String>> tensorVerdicts = new SimpleObjectProperty<>(this, "tensorVerdicts",
+            java.util.Map.of());
 
     public StageTableViewModel() {
         rows.addListener((o, a, b) -> refresh());
@@ -38,6 +40,8 @@ public final class StageTableViewModel {
     }
 
     public ObjectProperty<StageRows> rowsProperty() { return rows; }
+    /** The tensor column's text per stage key (the model's wording of each stage's tensor verdict); empty until compared. */
+    public ObjectProperty<java.util.Map<String, String>> tensorVerdictsProperty() { return tensorVerdicts; }
     public StringProperty filterProperty() { return filter; }
     public BooleanProperty divergentOnlyProperty() { return divergentOnly; }
     public ReadOnlyObjectProperty<List<RowNode>> nodesProperty() { return nodes.getReadOnlyProperty(); }

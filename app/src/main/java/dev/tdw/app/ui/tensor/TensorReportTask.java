@@ -1,6 +1,8 @@
 package dev.tdw.app.ui.tensor;
 
-import dev.tdw.app.ui.chart.ChartViewModel;
+import dev.tdw.model.report.Wording;
+
+
 import dev.tdw.model.compare.ElementStatistics;
 import dev.tdw.model.compare.SideSummary;
 import dev.tdw.model.compare.TensorComparison;
@@ -113,5 +115,5 @@ public final class TensorReportTask {
 
     private static String dtype(SideSummary s) { return s.dtype() == null ? "–" : s.dtype().torchName().replace("torch.", ""); }
 
-    static String num(double v) { return ChartViewModel.format(v); }
+    static String num(double v) { return Wording.number(v); }
 }

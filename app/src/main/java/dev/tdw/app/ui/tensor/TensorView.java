@@ -1,11 +1,14 @@
 package dev.tdw.app.ui.tensor;
 
-import static dev.tdw.app.ui.Labels.title;
-import static dev.tdw.app.ui.Labels.hint;
-import dev.tdw.app.ui.chart.ChartViewModel;
+import dev.tdw.app.ui.input.NumberFields;
+import dev.tdw.app.ui.input.NumberInput;
 import dev.tdw.model.compare.DiffHeatmap;
 import dev.tdw.model.compare.DiffHistogram;
 import dev.tdw.model.compare.ElementDifference;
+import dev.tdw.model.report.Wording;
+
+import static dev.tdw.app.ui.widget.Labels.title;
+import static dev.tdw.app.ui.widget.Labels.hint;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -58,9 +61,9 @@ public final class TensorView extends VBox {
         HBox keyBox = new HBox(6, new Label("tensor"), key);
         keyBox.setAlignment(Pos.CENTER_LEFT);
         FlowPane wrap = new FlowPane(10, 4, keyBox,
-                number("atol", vm.atolProperty().get(), v -> vm.atolProperty().set(v)),
-                number("rtol", vm.rtolProperty().get(), v -> vm.rtolProperty().set(v)),
-                number("max elements", vm.maxElementsProperty().get(), v -> vm.maxElementsProperty().set((long) v)));
+                number(vm.atolInput()),
+                number(vm.rtolInput()),
+                number(vm.maxElementsInput()));
         wrap.setPadding(new Insets(6, 10, 4, 10));
         Label source = new Label();
         source.setId("tensor-source");
@@ -88,24 +91,16 @@ public final class TensorView extends VBox {
         show(vm.reportProperty().get());
     }
 
-    /** A numeric field applied on Enter or focus loss; a value that is not a non-negative number is marked. */
-    private static HBox number(String name, double initial, DoubleConsumer apply) {
-        TextField f = new TextField(initial == Math.rint(initial) && initial >= 1 ? Long.toString((long) initial) : Double.toString(initial));
-        f.setId("tensor-" + name.replace(' ', '-'));
-        f.setPrefColumnCount(name.equals("max elements") ? 7 : 5);
-        Runnable commit = () -> {
-            f.getStyleClass().remove("invalid");
-            try {
-                double v = Double.parseDouble(f.getText().trim());
-                if (!(v >= 0)) throw new NumberFormatException();
-                apply.accept(v);
-            } catch (NumberFormatException e) {
-                f.getStyleClass().add("invalid");
-            }
-        };
-        f.setOnAction(e -> commit.run());
-        f.focusedProperty().addListener((o, a, focused) -> { if (!focused) commit.run(); });
-        HBox box = new HBox(4, new Label(name), f);
+    private static HBox number(NumberInput input) {
+        TextField f = new TextField();
+        f.setId("tensor-" + input.name().replace(' ', '-'));
+        f.setPrefColumnCount(input.name().equals("max elements") ? 9 : 5);
+        f.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        NumberFields.bind(f, input, input.name().equals("max elements")
+                ? "Elements compared one by one at most (the rest is sampled)" : "Tensor tolerance: |left − right| ≤ atol + rtol·|right|");
+        Label label = new Label(input.name());
+        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox box = new HBox(4, label, f);
         box.setAlignment(Pos.CENTER_LEFT);
         return box;
     }
@@ -180,7 +175,7 @@ public final class TensorView extends VBox {
         String where = rows.length() == 1 && cols.length() == 1 ? "row " + rows.first() + ", column " + cols.first()
                 : "rows " + rows.first() + "–" + rows.last() + ", columns " + cols.first() + "–" + cols.last();
         float v = h.cell(row, col);
-        return where + ": " + (Float.isNaN(v) ? "non-finite" : "max |Δ| " + ChartViewModel.format((double) v));
+        return where + ": " + (Float.isNaN(v) ? "non-finite" : "max |Δ| " + Wording.number((double) v));
     }
 
     private static HBox legend(DiffHeatmap h) {
@@ -191,8 +186,8 @@ public final class TensorView extends VBox {
             g.setFill(javafx.scene.paint.Color.rgb(argb >> 16 & 0xff, argb >> 8 & 0xff, argb & 0xff));
             g.fillRect(x, 0, 1, 10);
         }
-        Label lo = new Label("≤ " + ChartViewModel.format(h.max() / Math.pow(10, HeatmapColors.DECADES)));
-        Label hi = new Label(ChartViewModel.format(h.max()));
+        Label lo = new Label("≤ " + Wording.number(h.max() / Math.pow(10, HeatmapColors.DECADES)));
+        Label hi = new Label(Wording.number(h.max()));
         Label exact = swatch(HeatmapColors.EXACT, "equal");
         Label nonFinite = swatch(HeatmapColors.NON_FINITE, "non-finite");
         HBox box = new HBox(6, lo, bar, hi, exact, nonFinite);
@@ -250,9 +245,9 @@ public final class TensorView extends VBox {
         t.setId("tensor-worst");
         t.getItems().setAll(r.worst());
         t.getColumns().add(column("index", 110, ElementDifference::indexText));
-        t.getColumns().add(column("left", 110, w -> ChartViewModel.format(w.left())));
-        t.getColumns().add(column("right", 110, w -> ChartViewModel.format(w.right())));
-        t.getColumns().add(column("|Δ|", 100, w -> Double.isNaN(w.absDiff()) ? "non-finite" : ChartViewModel.format(w.absDiff())));
+        t.getColumns().add(column("left", 110, w -> Wording.number(w.left())));
+        t.getColumns().add(column("right", 110, w -> Wording.number(w.right())));
+        t.getColumns().add(column("|Δ|", 100, w -> Double.isNaN(w.absDiff()) ? "non-finite" : Wording.number(w.absDiff())));
         t.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         t.setFixedCellSize(22);
         t.setPrefHeight(26 + 22 * Math.min(10, r.worst().size()) + 4);

@@ -1,6 +1,9 @@
 package dev.tdw.app.ui.tensor;
 
-import dev.tdw.app.ui.TaskRunner;
+import dev.tdw.app.ui.input.NumberInput;
+import dev.tdw.app.ui.input.NumberRule;
+
+import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
@@ -40,6 +43,10 @@ public final class TensorViewModel {
     private final DoubleProperty atol = new SimpleDoubleProperty(this, "atol", TensorComparison.DEFAULT_ATOL);
     private final DoubleProperty rtol = new SimpleDoubleProperty(this, "rtol", TensorComparison.DEFAULT_RTOL);
     private final LongProperty maxElements = new SimpleLongProperty(this, "maxElements", TensorComparison.DEFAULT_MAX_ELEMENTS);
+    private final NumberInput atolInput = new NumberInput("atol", NumberRule.NON_NEGATIVE, false, TensorComparison.DEFAULT_ATOL);
+    private final NumberInput rtolInput = new NumberInput("rtol", NumberRule.NON_NEGATIVE, false, TensorComparison.DEFAULT_RTOL);
+    private final NumberInput maxElementsInput = new NumberInput("max elements", NumberRule.COUNT, false,
+            (double) TensorComparison.DEFAULT_MAX_ELEMENTS);
     private final ReadOnlyObjectWrapper<TensorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper source = new ReadOnlyStringWrapper(this, "source", "");
@@ -63,6 +70,9 @@ public final class TensorViewModel {
         atol.addListener((o, a, b) -> compute());
         rtol.addListener((o, a, b) -> compute());
         maxElements.addListener((o, a, b) -> compute());
+        atolInput.valueProperty().addListener((o, a, v) -> atol.set(v));
+        rtolInput.valueProperty().addListener((o, a, v) -> rtol.set(v));
+        maxElementsInput.valueProperty().addListener((o, a, v) -> maxElements.set(v.longValue()));
         active.addListener((o, a, on) -> { if (on && stale) compute(); });
     }
 
@@ -77,6 +87,10 @@ public final class TensorViewModel {
     public DoubleProperty atolProperty() { return atol; }
     public DoubleProperty rtolProperty() { return rtol; }
     public LongProperty maxElementsProperty() { return maxElements; }
+    /** The fields of the three settings above; a committed value sets the property. */
+    public NumberInput atolInput() { return atolInput; }
+    public NumberInput rtolInput() { return rtolInput; }
+    public NumberInput maxElementsInput() { return maxElementsInput; }
     public ReadOnlyObjectProperty<TensorReport> reportProperty() { return report.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
     /** Which payloads are compared ("left.pt  ⟷  right.pt"), empty when none. */

@@ -72,4 +72,20 @@ class ChartViewModelTest {
         vm.decimationProperty().set(false);
         assertEquals(71, vm.points(Side.LEFT, 0, 70, 10).size());
     }
+
+    @Test
+    void integerStagesStayOffTheValueAxisAndEveryDivergentStageHasAMark() {
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        ChartData d = vm.data();
+        int ids = vm.rowsProperty().get().indexByKey().get("runner.input_ids#0");
+        assertTrue(Double.isNaN(d.left()[ids]) && Double.isNaN(d.right()[ids]), "token ids would flatten every activation");
+        assertTrue(d.integerStagesLeftOut() >= 1);
+        assertTrue(d.axisLabel().startsWith("max_abs (") && d.axisLabel().equals("max_abs (integer stages left out)"), d.axisLabel());
+        long divergentRows = vm.rowsProperty().get().rows().stream().filter(r -> r.divergent()).count();
+        assertEquals(divergentRows, d.divergent().length, "every divergent stage, not only the first");
+        for (int i : d.divergent()) {
+            var c = vm.rowsProperty().get().rows().get(i).stat("max_abs");
+            if (c.left() != null && c.right() != null) assertTrue(d.difference()[i] > 0, "a mark at " + i);
+        }
+    }
 }

@@ -42,6 +42,15 @@ class ConfigStoresTest {
     }
 
     @Test
+    void aSavedDividerThatWouldSquashTheChartOrTheTableIsPulledBack() throws IOException {
+        java.nio.file.Files.writeString(tmp.resolve("w.json"),
+                "{\"x\":0,\"y\":0,\"width\":1400,\"height\":900,\"table_divider\":0.02,\"chart_divider\":0.97}");
+        WindowGeometry g = WindowGeometry.load(tmp.resolve("w.json")).orElseThrow();
+        assertEquals(WindowGeometry.MIN_DIVIDER, g.tableDivider());
+        assertEquals(WindowGeometry.MAX_DIVIDER, g.chartDivider());
+    }
+
+    @Test
     void theConfigDirectoryCanBeOverridden() {
         String old = System.getProperty(UserConfig.DIR_PROPERTY);
         try {

@@ -1,5 +1,9 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.capture.Side;
+
+import dev.tdw.app.ui.testing.DirectTaskRunner;
+
 import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.ProbeSettings;
 import dev.tdw.bridge.capture.ProcessTree;
@@ -21,8 +25,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import static dev.tdw.app.ui.device.FxTestSupport.await;
 import static dev.tdw.app.ui.device.FxTestSupport.call;
@@ -43,7 +45,8 @@ class CaptureRunViewModelTest {
     @TempDir Path tmp;
 
     final RecordingActions actions = new RecordingActions();
-    final ExecutorService pool = Executors.newCachedThreadPool();
+    /** Background work runs at once on the calling (FX) thread: no pool to wait for. */
+    final DirectTaskRunner pool = new DirectTaskRunner();
     CaptureRunViewModel vm;
 
     @BeforeAll
@@ -69,14 +72,11 @@ class CaptureRunViewModelTest {
     @AfterEach
     void end() throws Exception {
         vm.shutdown();
-        pool.shutdown();
-        // Background writes (the run history) finish before the temporary directory goes.
-        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     @Test
     void aRunGoesIntoANewNamedDirectoryAndItsCaptureIsLoadedIntoTheChosenSide() throws Exception {
-        run(() -> vm.autoLoadProperty().set(CaptureSide.RIGHT));
+        run(() -> vm.autoLoadProperty().set(Side.RIGHT));
         assertTrue(call(vm::start));
         await("the run ends", () -> !vm.runningProperty().get() && vm.exitCodeProperty().get() != null);
 
@@ -84,7 +84,7 @@ class CaptureRunViewModelTest {
         assertEquals(dir, call(() -> vm.outputDirectoryProperty().get()));
         assertEquals(0, call(() -> vm.exitCodeProperty().get()));
         assertEquals(List.of(dir.resolve("cmpl-same-rank0.json")), call(() -> List.copyOf(vm.manifests())));
-        assertEquals(List.of(new RecordingActions.Load(dir, CaptureSide.RIGHT, true)), actions.loads, "loaded once, on the FX thread");
+        assertEquals(List.of(new RecordingActions.Load(dir, Side.RIGHT, true)), actions.loads, "loaded once, on the FX thread");
         assertEquals(dir, call(() -> vm.offeredCaptureProperty().get()));
         assertEquals("exited with code 0; 1 manifest in " + dir, call(() -> vm.statusProperty().get()));
         assertTrue(CaptureDirectory.load(dir).problems().isEmpty(), "a loadable capture");
@@ -109,8 +109,8 @@ class CaptureRunViewModelTest {
         await("offered", () -> vm.offeredCaptureProperty().get() != null);
         await("the run ends", () -> !vm.runningProperty().get());
         assertTrue(actions.loads.isEmpty());
-        run(() -> vm.loadOffered(CaptureSide.LEFT));
-        assertEquals(List.of(new RecordingActions.Load(tmp.resolve("captures/2026-12-02_1412_eager"), CaptureSide.LEFT, true)), actions.loads);
+        run(() -> vm.loadOffered(Side.LEFT));
+        assertEquals(List.of(new RecordingActions.Load(tmp.resolve("captures/2026-12-02_1412_eager"), Side.LEFT, true)), actions.loads);
     }
 
     @Test

@@ -1,5 +1,9 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.capture.Side;
+
+import dev.tdw.app.ui.testing.DirectTaskRunner;
+
 import dev.tdw.bridge.RuntimeDiscovery;
 import dev.tdw.bridge.ascend.AscendLibraryLocator;
 import dev.tdw.bridge.capture.CompletionProbe;
@@ -27,8 +31,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import static dev.tdw.app.ui.device.FxTestSupport.await;
 import static dev.tdw.app.ui.device.FxTestSupport.call;
@@ -44,7 +46,8 @@ class DevicePanelUiTest {
     @TempDir Path tmp;
 
     final RecordingActions actions = new RecordingActions();
-    final ExecutorService pool = Executors.newCachedThreadPool();
+    /** Background work runs at once on the calling (FX) thread: no pool to wait for. */
+    final DirectTaskRunner pool = new DirectTaskRunner();
     DevicePanelViewModel vm;
     final java.util.concurrent.atomic.AtomicInteger closed = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -61,9 +64,6 @@ class DevicePanelUiTest {
     @AfterEach
     void end() throws Exception {
         vm.shutdown();
-        pool.shutdown();
-        // Background writes (the run history) finish before the temporary directory goes.
-        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     private void tab(FxRobot robot, int index) {
@@ -74,7 +74,7 @@ class DevicePanelUiTest {
     void refreshListsTheRuntimes(FxRobot robot) {
         robot.clickOn("#device-refresh");
         TableView<?> table = robot.lookup("#device-runtimes").queryAs(TableView.class);
-        await("listed", () -> table.getItems().size() == 4);
+        assertTrue(call(() -> table.getItems().size() == 4), "listed");
         assertTrue(call(() -> robot.lookup("#device-runtimes-status").queryAs(Label.class).getText()).startsWith("no Ascend runtime"));
     }
 
@@ -96,7 +96,7 @@ class DevicePanelUiTest {
         assertTrue(call(() -> log.getItems().contains("hello")));
         robot.clickOn("#device-load-right");
         assertEquals(1, actions.loads.size());
-        assertEquals(CaptureSide.RIGHT, actions.loads.get(0).side());
+        assertEquals(Side.RIGHT, actions.loads.get(0).side());
         assertEquals(tmp.resolve("captures"), actions.loads.get(0).dir().getParent());
         assertTrue(call(() -> robot.lookup("#device-offered").queryAs(Label.class).getText()).startsWith("new capture: " + tmp.resolve("captures")));
     }
@@ -105,9 +105,9 @@ class DevicePanelUiTest {
     void theNewCapturesChoiceSetsWhereTheyAreLoaded(FxRobot robot) {
         tab(robot, 1);
         @SuppressWarnings("unchecked")
-        ChoiceBox<CaptureSide> choice = robot.lookup("#device-auto-load").queryAs(ChoiceBox.class);
+        ChoiceBox<Side> choice = robot.lookup("#device-auto-load").queryAs(ChoiceBox.class);
         robot.interact(() -> choice.getSelectionModel().select(2));
-        assertEquals(CaptureSide.RIGHT, call(() -> vm.capture().autoLoadProperty().get()));
+        assertEquals(Side.RIGHT, call(() -> vm.capture().autoLoadProperty().get()));
         robot.interact(() -> choice.getSelectionModel().select(0));
         assertNull(call(() -> vm.capture().autoLoadProperty().get()));
         assertEquals("offer only", call(() -> choice.getConverter().toString(choice.getItems().get(0))));

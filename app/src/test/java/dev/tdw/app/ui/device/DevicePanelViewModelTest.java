@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.testing.DirectTaskRunner;
+
 import dev.tdw.bridge.RuntimeDiscovery;
 import dev.tdw.bridge.ascend.AscendLibraryLocator;
 import dev.tdw.bridge.capture.CompletionProbe;
@@ -14,8 +16,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import static dev.tdw.app.ui.device.FxTestSupport.await;
 import static dev.tdw.app.ui.device.FxTestSupport.call;
@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DevicePanelViewModelTest {
     @TempDir Path tmp;
 
-    final ExecutorService pool = Executors.newCachedThreadPool();
+    /** Background work runs at once on the calling (FX) thread: no pool to wait for. */
+    final DirectTaskRunner pool = new DirectTaskRunner();
     DevicePanelViewModel vm;
 
     @BeforeAll
@@ -38,9 +39,6 @@ class DevicePanelViewModelTest {
     @AfterEach
     void end() throws Exception {
         vm.shutdown();
-        pool.shutdown();
-        // Background writes (the run history) finish before the temporary directory goes.
-        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     private DevicePanelViewModel panel() {
@@ -71,7 +69,7 @@ class DevicePanelViewModelTest {
         vm = panel();
         assertEquals("not looked for yet", call(() -> vm.runtimes().statusProperty().get()));
         run(() -> vm.runtimes().refresh());
-        await("listed", () -> !vm.runtimes().busyProperty().get() && !vm.runtimes().entries().isEmpty());
+        assertTrue(call(() -> !vm.runtimes().busyProperty().get() && !vm.runtimes().entries().isEmpty()), "listed");
         assertTrue(call(() -> vm.runtimes().statusProperty().get()).startsWith("no Ascend runtime: "));
         assertEquals(4, call(() -> vm.runtimes().entries().size()));
         assertEquals(Runtimes.HOST_CANDIDATES, call(() -> vm.runtimes().runtimesProperty().get().candidateSpecs()));

@@ -2,6 +2,7 @@ package dev.tdw.app.ui.device;
 
 import javafx.application.Platform;
 import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.FutureTask;
@@ -39,16 +40,15 @@ public final class FxTestSupport {
         });
     }
 
-    /** Waits until the condition, evaluated on the FX thread, holds. */
+    /**
+     * Waits until the condition, evaluated on the FX thread, holds: for what only a child process or the file system
+     * decides (a run's exit, a manifest appearing); work the view models start themselves runs synchronously.
+     */
     public static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!call(condition::getAsBoolean)) {
-            if (System.nanoTime() > deadline) throw new AssertionError("not within 30 s: " + what);
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
+        try {
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> call(condition::getAsBoolean));
+        } catch (TimeoutException e) {
+            throw new AssertionError("not within 30 s: " + what, e);
         }
     }
 }

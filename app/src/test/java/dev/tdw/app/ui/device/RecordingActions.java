@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.capture.Side;
+
 import dev.tdw.model.replay.ReplayRun;
 
 import java.nio.file.Path;
@@ -8,7 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The main window as the tests see it: every callback recorded, with the thread it came on. */
 public final class RecordingActions implements WorkbenchActions {
-    public record Load(Path dir, CaptureSide side, boolean onFxThread) {}
+    public record Load(Path dir, Side side, boolean onFxThread) {}
 
     public record Comparison(Path left, Path right, boolean onFxThread) {}
 
@@ -19,7 +21,7 @@ public final class RecordingActions implements WorkbenchActions {
     public final List<ReplayRun> replays = new CopyOnWriteArrayList<>();
 
     @Override
-    public void loadCapture(Path captureDirectory, CaptureSide side) {
+    public void loadCapture(Path captureDirectory, Side side) {
         loads.add(new Load(captureDirectory, side, javafx.application.Platform.isFxApplicationThread()));
     }
 

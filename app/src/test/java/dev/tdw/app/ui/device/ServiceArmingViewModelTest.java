@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.testing.DirectTaskRunner;
+
 import dev.tdw.bridge.capture.CompletionProbe;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,10 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-import static dev.tdw.app.ui.device.FxTestSupport.await;
 import static dev.tdw.app.ui.device.FxTestSupport.call;
 import static dev.tdw.app.ui.device.FxTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ServiceArmingViewModelTest {
     @TempDir Path tmp;
 
-    final ExecutorService pool = Executors.newCachedThreadPool();
+    /** Background work runs at once on the calling (FX) thread: no pool to wait for. */
+    final DirectTaskRunner pool = new DirectTaskRunner();
     LoopbackService service;
     ServiceArmingViewModel vm;
     Path sentinel;
@@ -54,9 +54,6 @@ class ServiceArmingViewModelTest {
     @AfterEach
     void stop() throws InterruptedException {
         service.close();
-        pool.shutdown();
-        // Background writes (the run history) finish before the temporary directory goes.
-        assertTrue(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
     }
 
     @Test
@@ -73,7 +70,7 @@ class ServiceArmingViewModelTest {
     @Test
     void armedAndDisarmedAnswersAreComparedAndTheServiceLeftDisarmed() {
         run(vm::compareArmedDisarmed);
-        await("compared", () -> !vm.busyProperty().get() && !vm.verdictProperty().get().isEmpty());
+        assertTrue(call(() -> !vm.busyProperty().get() && !vm.verdictProperty().get().isEmpty()), "compared");
         assertEquals(List.of(true, false), service.armedAtRequest);
         assertFalse(Files.exists(sentinel));
         assertFalse(call(() -> vm.armedProperty().get()));
@@ -87,7 +84,7 @@ class ServiceArmingViewModelTest {
     void oneRequestIsShownUnderTheStateTheSentinelWasIn() {
         run(vm::arm);
         run(vm::send);
-        await("answered", () -> !vm.busyProperty().get() && !vm.armedAnswerProperty().get().isEmpty());
+        assertTrue(call(() -> !vm.busyProperty().get() && !vm.armedAnswerProperty().get().isEmpty()), "answered");
         assertTrue(call(() -> vm.armedAnswerProperty().get()).startsWith(" 42"));
         assertEquals("", call(() -> vm.disarmedAnswerProperty().get()));
         assertTrue(call(() -> vm.statusProperty().get()).endsWith("(armed)"));
@@ -98,7 +95,7 @@ class ServiceArmingViewModelTest {
     void serviceErrorsAreShownAndNothingStaysBusy() {
         service.failing = true;
         run(vm::compareArmedDisarmed);
-        await("failed", () -> !vm.busyProperty().get() && vm.statusProperty().get().startsWith("HTTP"));
+        assertTrue(call(() -> !vm.busyProperty().get() && vm.statusProperty().get().startsWith("HTTP")), "failed");
         assertEquals("HTTP 500 from " + service.url() + "/v1/completions: overloaded", call(() -> vm.statusProperty().get()));
         assertFalse(Files.exists(sentinel));
     }
@@ -107,7 +104,7 @@ class ServiceArmingViewModelTest {
     void anIncompleteFormSendsNothing() {
         run(() -> vm.maxTokensProperty().set("many"));
         run(vm::send);
-        assertTrue(call(() -> vm.statusProperty().get()).startsWith("max tokens and timeout are numbers"));
+        assertTrue(call(() -> vm.statusProperty().get()).equals("max tokens 'many': a whole number ≥ 1"));
         run(() -> {
             vm.maxTokensProperty().set("2");
             vm.sentinelProperty().set(" ");

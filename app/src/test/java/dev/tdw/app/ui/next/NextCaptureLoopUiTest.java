@@ -1,7 +1,7 @@
 package dev.tdw.app.ui.next;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tdw.app.ui.FxTaskRunner;
+import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.WorkbenchApp;
 import dev.tdw.app.ui.WorkbenchViewModel;
 import dev.tdw.app.ui.testing.Fx;

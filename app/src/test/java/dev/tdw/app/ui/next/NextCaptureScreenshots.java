@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.next;
 
-import dev.tdw.app.ui.FxTaskRunner;
+import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.WorkbenchApp;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.bridge.capture.RunHistory;

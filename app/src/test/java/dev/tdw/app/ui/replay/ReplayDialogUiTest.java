@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.replay;
 
-import dev.tdw.app.ui.FxTaskRunner;
+import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.config.ReplayChoices;
 import dev.tdw.app.ui.device.RecordingActions;

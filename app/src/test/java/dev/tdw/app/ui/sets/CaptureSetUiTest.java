@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.sets;
 
-import dev.tdw.app.ui.FxTaskRunner;
+import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.WorkbenchApp;
 import dev.tdw.app.ui.WorkbenchViewModel;
 import dev.tdw.app.ui.testing.Captures;

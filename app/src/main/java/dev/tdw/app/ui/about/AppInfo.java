@@ -1,4 +1,4 @@
-package dev.tdw.app.ui;
+package dev.tdw.app.ui.about;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,12 +1,12 @@
-package dev.tdw.app.ui;
+package dev.tdw.app.ui.work;
 
 import dev.tdw.model.capture.LoadProgress;
 
 import java.util.function.Consumer;
 
 /**
- * Runs work off the FX thread and hands the result back on it. View-models depend on this
- * interface only, so their tests run the work synchronously without a toolkit.
+ * The one way the workbench runs work off the FX thread: results come back on it, and the status bar shows what runs.
+ * View models depend on this interface only, so their tests run the work synchronously without a toolkit.
  */
 public interface TaskRunner {
     /** Work that reports progress through the model's {@link LoadProgress} and stops when it says cancelled. */
@@ -20,6 +20,9 @@ public interface TaskRunner {
         void cancel();
     }
 
-    /** Runs {@code work}; shown in the status bar with {@code title}. Exactly one of the callbacks runs unless cancelled. */
+    /**
+     * Runs {@code work}, shown in the status bar with {@code title}. Exactly one of the callbacks runs, on the FX
+     * thread; a cancelled work fails with a {@link java.util.concurrent.CancellationException}. Call on the FX thread.
+     */
     <T> Handle run(String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure);
 }

@@ -1,4 +1,4 @@
-package dev.tdw.app.ui;
+package dev.tdw.app.ui.about;
 
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
@@ -11,10 +11,10 @@ import javafx.stage.Window;
 import java.util.Map;
 
 /** Help ▸ About: what the workbench is and the versions a bug report needs. */
-final class AboutDialog {
+public final class AboutDialog {
     private AboutDialog() {}
 
-    static Alert show(Window owner) {
+    public static Alert show(Window owner) {
         Alert a = new Alert(Alert.AlertType.INFORMATION, null, ButtonType.CLOSE);
         a.initOwner(owner);
         a.initModality(Modality.NONE);

@@ -1,4 +1,4 @@
-package dev.tdw.app.ui;
+package dev.tdw.app.ui.widget;
 
 import javafx.scene.control.Label;
 

@@ -1,0 +1,108 @@
+package dev.tdw.app.ui;
+
+import dev.tdw.model.capture.LoadProblem;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+
+
+/** The verdict, the coverage warning and the files that could not be used, each shown only when it has something to say. */
+final class Banners extends VBox {
+    private final WorkbenchViewModel vm;
+
+    Banners(WorkbenchViewModel vm, Runnable focusTable) {
+        this.vm = vm;
+        Label verdict = new Label();
+        verdict.setId("verdict");
+        verdict.textProperty().bind(vm.verdictTextProperty());
+        verdict.setMaxWidth(Double.MAX_VALUE);
+        verdict.setWrapText(true);
+        HBox.setHgrow(verdict, Priority.ALWAYS);
+        Hyperlink go = new Hyperlink("go to it (F)");
+        go.setMinWidth(Region.USE_PREF_SIZE);
+        go.setOnAction(e -> { vm.goToFirstDivergence(); focusTable.run(); });
+        Label tensors = new Label();
+        tensors.setId("tensor-verdict-line");
+        tensors.setWrapText(true);
+        tensors.textProperty().bind(vm.tensorVerdictTextProperty());
+        showWhen(tensors, vm.tensorVerdictTextProperty().isNotEmpty());
+        Hyperlink goTensor = new Hyperlink("go to it (T)");
+        goTensor.setMinWidth(Region.USE_PREF_SIZE);
+        goTensor.setOnAction(e -> { vm.goToFirstTensorMismatch(); focusTable.run(); });
+        goTensor.visibleProperty().bind(vm.tensorEvidenceProperty().map(t -> t.firstMismatch() != null).orElse(false));
+        HBox tensorLine = new HBox(8, tensors, goTensor);
+        tensorLine.setAlignment(Pos.CENTER_LEFT);
+        showWhen(tensorLine, vm.tensorVerdictTextProperty().isNotEmpty());
+        VBox texts = new VBox(2, verdict, tensorLine);
+        HBox.setHgrow(texts, Priority.ALWAYS);
+        HBox verdictBanner = new HBox(8, texts, go);
+        verdictBanner.setId("verdict-banner");
+        verdictBanner.setAlignment(Pos.CENTER_LEFT);
+        verdictBanner.getStyleClass().add("banner");
+        vm.verdictStyleProperty().addListener((o, a, style) -> {
+            verdictBanner.getStyleClass().removeIf(s -> s.startsWith("banner-"));
+            if (style != null) verdictBanner.getStyleClass().add("banner-" + style);
+        });
+        vm.comparisonProperty().addListener((o, a, c) -> go.setVisible(c != null && c.diff().firstDivergent() != null));
+        showWhen(verdictBanner, vm.comparisonProperty().isNotNull());
+        Label coverage = new Label();
+        coverage.setId("coverage-banner");
+        coverage.setWrapText(true);
+        coverage.setMaxWidth(Double.MAX_VALUE);
+        coverage.textProperty().bind(vm.coverageTextProperty());
+        coverage.getStyleClass().addAll("banner", "banner-coverage");
+        showWhen(coverage, vm.coverageTextProperty().isNotNull());
+        getChildren().addAll(verdictBanner, coverage, problemBanner());
+    }
+
+    /** Files that could not be used, named, without stopping anything: a banner, with details in a non-modal window. */
+    private HBox problemBanner() {
+        Label text = new Label();
+        text.setId("problems");
+        text.setWrapText(true);
+        text.setMaxWidth(Double.MAX_VALUE);
+        text.textProperty().bind(vm.problemsTextProperty());
+        HBox.setHgrow(text, Priority.ALWAYS);
+        Button details = new Button("Details…");
+        Button dismiss = new Button("Dismiss");
+        dismiss.setOnAction(e -> vm.dismissProblems());
+        details.setOnAction(e -> showProblems());
+        details.setMinWidth(Region.USE_PREF_SIZE);
+        dismiss.setMinWidth(Region.USE_PREF_SIZE);
+        HBox banner = new HBox(8, text, details, dismiss);
+        banner.setAlignment(Pos.CENTER_LEFT);
+        banner.getStyleClass().addAll("banner", "banner-problem");
+        showWhen(banner, Bindings.isNotEmpty(vm.problems()));
+        return banner;
+    }
+
+    static void showWhen(Node n, ObservableBooleanValue condition) {
+        n.visibleProperty().bind(condition);
+        n.managedProperty().bind(condition);
+    }
+
+    private void showProblems() {
+        TextArea all = new TextArea(String.join("\n", vm.problems().stream().map(LoadProblem::message).toList()));
+        all.setEditable(false);
+        all.setWrapText(true);
+        Alert a = new Alert(Alert.AlertType.WARNING);
+        a.initOwner(getScene().getWindow());
+        a.initModality(Modality.NONE);
+        a.setTitle("Files not used");
+        a.setHeaderText(vm.problemsTextProperty().get());
+        a.getDialogPane().setContent(all);
+        a.show();
+    }
+}

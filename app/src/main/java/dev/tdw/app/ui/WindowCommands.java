@@ -1,0 +1,34 @@
+package dev.tdw.app.ui;
+
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.table.StageRow;
+
+/** What the menu bar, the tool bar and the row menu ask of the window: dialogs, tabs and focus. */
+interface WindowCommands {
+    void chooseCapture(Side side);
+
+    void openDemo();
+
+    void chooseReport();
+
+    void focusFilter();
+
+    void showDetail();
+
+    void showScan();
+
+    void showTensors(String tensorKey);
+
+    void showInChart(StageRow row);
+
+    void showDevicePanel();
+
+    void openReplay(StageRow row, Side side);
+
+    /** "Capture tensors here" at a stage, or at the first divergence when {@code key} is null. */
+    void openNextCapture(String key);
+
+    void showKeys();
+
+    void showAbout();
+}
