@@ -83,7 +83,7 @@ class NextCaptureLoopUiTest {
         WaitForAsyncUtils.waitFor(240, TimeUnit.SECONDS, () -> Fx.call(() -> vm.comparison() != null
                 && vm.comparison().left().path().toString().contains("baseline-layers.2")
                 && "layers.2.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get())
-                && session.window().lookup(".tab-pane") instanceof TabPane tp && "tensor-tab".equals(tp.getSelectionModel().getSelectedItem().getId())));
+                && session.window().lookup("#detail-tabs") instanceof TabPane tp && "tensor-tab".equals(tp.getSelectionModel().getSelectedItem().getId())));
         assertTrue(Fx.call(() -> vm.tensors().keyFor("layers.2.self_attn.q_rope#0").isPresent()), "both sides saved the stage's tensor");
         assertTrue(Fx.call(() -> vm.comparison().right().path().toString().contains("candidate-layers.2")));
 

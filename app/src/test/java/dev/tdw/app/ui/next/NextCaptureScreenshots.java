@@ -55,7 +55,7 @@ public final class NextCaptureScreenshots {
         shoot(out, "next-capture-dialog");
         onFx(() -> ((javafx.scene.control.Button) dialog[0].getScene().lookup("#next-start")).fire());
         await(() -> vm.comparison() != null && vm.comparison().left().path().toString().contains("baseline-layers.2")
-                && session[0].window().lookup(".tab-pane") instanceof TabPane tp && "tensor-tab".equals(tp.getSelectionModel().getSelectedItem().getId()));
+                && session[0].window().lookup("#detail-tabs") instanceof TabPane tp && "tensor-tab".equals(tp.getSelectionModel().getSelectedItem().getId()));
         shoot(out, "next-capture-runs");
         onFx(() -> dialog[0].close());
         shoot(out, "next-capture-loaded");
