@@ -1,6 +1,7 @@
 package dev.tdw.app.ui;
 
 import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.testing.Screenshots;
 import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.testing.Captures;
@@ -10,10 +11,11 @@ import javafx.stage.Stage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+
+import static dev.tdw.app.ui.testing.Screenshots.onFx;
+import static dev.tdw.app.ui.testing.Screenshots.shoot;
 
 /**
  * Real-window screenshots under Xvfb: opens the workbench on the real glass platform, walks through
@@ -154,33 +156,7 @@ public final class ScreenshotTour {
                 && vm.comparison().left().path().startsWith(Captures.dir(scenario, left)));
     }
 
-    private static void shoot(Path out, String name) throws Exception {
-        Thread.sleep(1500);
-        Path png = out.resolve(name + ".png");
-        Process p = new ProcessBuilder("import", "-window", "root", png.toString()).inheritIO().start();
-        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IllegalStateException("import failed for " + png);
-        System.out.println("wrote " + png);
-    }
-
-    private static void onFx(Runnable r) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(1);
-        Platform.runLater(() -> {
-            try {
-                r.run();
-            } finally {
-                done.countDown();
-            }
-        });
-        done.await();
-    }
-
     private static void await(BooleanSupplier condition) throws Exception {
-        for (int i = 0; i < 300; i++) {
-            AtomicReference<Boolean> ok = new AtomicReference<>(false);
-            onFx(() -> ok.set(condition.getAsBoolean()));
-            if (ok.get()) return;
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("timed out");
+        Screenshots.await(condition, 30);
     }
 }

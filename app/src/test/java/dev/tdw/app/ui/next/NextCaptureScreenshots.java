@@ -3,6 +3,7 @@ package dev.tdw.app.ui.next;
 import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.WorkbenchApp;
 import dev.tdw.app.ui.config.WindowGeometry;
+import dev.tdw.app.ui.testing.Screenshots;
 import dev.tdw.bridge.capture.RunHistory;
 import javafx.application.Platform;
 import javafx.scene.control.MenuBar;
@@ -12,10 +13,10 @@ import javafx.stage.Stage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+
+import static dev.tdw.app.ui.testing.Screenshots.onFx;
+import static dev.tdw.app.ui.testing.Screenshots.shoot;
 
 /**
  * Real-window screenshots of the investigation loop under Xvfb: the proposal window for the first divergence of a
@@ -63,33 +64,7 @@ public final class NextCaptureScreenshots {
         System.exit(0);
     }
 
-    private static void shoot(Path out, String name) throws Exception {
-        Thread.sleep(1500);
-        Path png = out.resolve(name + ".png");
-        Process p = new ProcessBuilder("import", "-window", "root", png.toString()).inheritIO().start();
-        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IllegalStateException("import failed for " + png);
-        System.out.println("wrote " + png);
-    }
-
-    private static void onFx(Runnable r) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(1);
-        Platform.runLater(() -> {
-            try {
-                r.run();
-            } finally {
-                done.countDown();
-            }
-        });
-        done.await();
-    }
-
     private static void await(BooleanSupplier condition) throws Exception {
-        for (int i = 0; i < 3000; i++) {
-            AtomicBoolean ok = new AtomicBoolean();
-            onFx(() -> ok.set(condition.getAsBoolean()));
-            if (ok.get()) return;
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("timed out");
+        Screenshots.await(condition, 300);
     }
 }
