@@ -49,6 +49,16 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
 
     /** Every manifest under {@code root}; a single manifest file (a {@code .json}) is a capture of one manifest. */
     public static CaptureDirectory load(Path root, ManifestReader reader, LoadProgress progress) throws CaptureFormatException {
+        return load(root, reader, progress, ManifestBatch.MAX_THREADS);
+    }
+
+    /**
+     * {@link #load(Path, ManifestReader, LoadProgress)} reading the manifests on at most {@code readThreads} threads (also
+     * bounded by the processors and {@link ManifestBatch#MAX_THREADS}); 1 reads them one after the other (the benchmark's
+     * baseline). The result is the same for any count.
+     */
+    public static CaptureDirectory load(Path root, ManifestReader reader, LoadProgress progress, int readThreads)
+            throws CaptureFormatException {
         Path realRoot;
         try {
             realRoot = RegularFiles.realPath(root);
@@ -68,7 +78,7 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         Set<Path> unreadManifests = new HashSet<>();
         List<Path> manifestFiles = walk.manifests;
         // Read on a few threads, answered in walk order: the same manifests and problems in the same order every time.
-        ManifestBatch.read(root, manifestFiles, reader, progress, (i, read) -> {
+        ManifestBatch.read(root, manifestFiles, reader, progress, readThreads, (i, read) -> {
             Path f = read.file();
             progress.progress(i, manifestFiles.size(), SafeText.of(f.getFileName()));
             if (read.problem() != null) {

@@ -33,8 +33,10 @@ final class ManifestBatch {
 
     private ManifestBatch() {}
 
-    static int threads(int files) {
-        return Math.max(1, Math.min(Math.min(Runtime.getRuntime().availableProcessors(), MAX_THREADS), files));
+    /** The threads a batch uses: at most {@code wanted}, the processors, {@link #MAX_THREADS} and one per file. */
+    static int threads(int files, int wanted) {
+        int bound = Math.min(Math.min(Runtime.getRuntime().availableProcessors(), MAX_THREADS), Math.min(files, wanted));
+        return Math.max(1, bound);
     }
 
     /**
@@ -42,10 +44,11 @@ final class ManifestBatch {
      * on the calling thread between answers and stops the reads still running.
      *
      * @param what           what is loaded, for the cancellation's message
+     * @param wantedThreads  at most this many threads (1: on the calling thread, one file after the other)
      * @throws CancellationException when cancelled or interrupted
      */
-    static void read(Object what, List<Path> files, ManifestReader reader, LoadProgress progress, Consumer consumer) {
-        int threads = threads(files.size());
+    static void read(Object what, List<Path> files, ManifestReader reader, LoadProgress progress, int wantedThreads, Consumer consumer) {
+        int threads = threads(files.size(), wantedThreads);
         if (files.size() < MIN_PARALLEL || threads == 1) {
             for (int i = 0; i < files.size(); i++) {
                 if (progress.cancelled()) throw new CancellationException("loading " + what + " was cancelled");

@@ -31,9 +31,9 @@ class ManifestBatchTest {
             }
         }
         Thread caller = Thread.currentThread();
-        for (int repeat = 0; repeat < 3; repeat++) {
+        for (int threads : new int[]{1, 2, 8, 8}) {
             List<String> seen = new ArrayList<>();
-            ManifestBatch.read("test", files, new ManifestReader(), LoadProgress.NONE, (i, read) -> {
+            ManifestBatch.read("test", files, new ManifestReader(), LoadProgress.NONE, threads, (i, read) -> {
                 assertEquals(caller, Thread.currentThread(), "answers are handed over on the calling thread");
                 assertEquals(files.get(i), read.file());
                 if (i % 7 == 3) {
@@ -53,9 +53,10 @@ class ManifestBatchTest {
 
     @Test
     void thePoolIsBoundedByTheCoresTheCapAndTheFiles() {
-        assertEquals(1, ManifestBatch.threads(1));
-        assertEquals(1, ManifestBatch.threads(0));
-        int many = ManifestBatch.threads(10_000);
+        assertEquals(1, ManifestBatch.threads(1, 8));
+        assertEquals(1, ManifestBatch.threads(0, 8));
+        assertEquals(1, ManifestBatch.threads(100, 1));
+        int many = ManifestBatch.threads(10_000, 100);
         assertTrue(many >= 1 && many <= ManifestBatch.MAX_THREADS && many <= Runtime.getRuntime().availableProcessors(), "threads " + many);
     }
 }
