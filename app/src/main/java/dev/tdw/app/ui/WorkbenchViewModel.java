@@ -150,6 +150,7 @@ public final class WorkbenchViewModel {
         runs.setOpener(this::showRun);
         runs.resultProperty().addListener((o, a, b) -> runsChanged());
         table.noiseProperty().bind(runs.noiseByKeyProperty());
+        chart.runsProperty().bind(runs.resultProperty());
         left.nameProperty().addListener((o, a, b) -> updateTitle());
         right.nameProperty().addListener((o, a, b) -> updateTitle());
     }

@@ -156,6 +156,10 @@ class WorkbenchViewModelTest {
         assertEquals("repeated runs: 4 left, 5 right (see Runs); the stage table compares one run of each side, the first until a run "
                 + "is opened there", vm.pairingTextProperty().get());
         assertEquals("beyond noise: run3", vm.table().noiseProperty().get().get("layers.4.self_attn.attn_out#0"));
+        var runsChart = vm.chart().runsChartProperty().get();
+        assertEquals(5, runsChart.right().size(), "the chart draws every right run");
+        int at = vm.chart().rowsProperty().get().indexByKey().get("layers.4.self_attn.attn_out#0");
+        assertTrue(runsChart.right().get(2)[at] < runsChart.leftLow()[at], "run 3 lies below the left runs' band there");
 
         vm.runs().open(vm.runs().rows().get(2));
         assertSame(vm.runs().result().rightRuns().get(2).manifest(), vm.comparison().right(), "the click opened run 3 itself");
@@ -171,6 +175,7 @@ class WorkbenchViewModelTest {
         assertNull(vm.runs().result());
         assertTrue(vm.verdictTextProperty().get().startsWith("DIVERGENT"), vm.verdictTextProperty().get());
         assertEquals(java.util.Map.of(), vm.table().noiseProperty().get(), "no noise column without runs");
+        assertNull(vm.chart().runsChartProperty().get(), "no band without runs");
     }
 
     @Test
