@@ -41,19 +41,22 @@ public final class MappedRead {
     public static <T> T guard(Work<T> work, Payload... payloads) throws IOException {
         try {
             T result = work.run();
-            settle();
+            Path changed = shrunk(payloads);
+            if (changed != null) throw new PayloadFormatException(changedMessage(changed));
             return result;
         } catch (InternalError e) {
             if (!isMappingFault(e)) throw e;
-            throw new PayloadFormatException(changedMessage(shrunk(payloads)), e);
+            Path changed = shrunk(payloads);
+            throw new PayloadFormatException(changedMessage(changed != null ? changed : firstPath(payloads)), e);
         }
     }
 
     /** The same while a payload is being opened: the file is the one being read. */
-    static <T> T guard(Work<T> work, Path file) throws IOException {
+    static <T> T guard(Work<T> work, PayloadMapping opening) throws IOException {
+        Path file = opening.file();
         try {
             T result = work.run();
-            settle();
+            if (opening.shrunk()) throw new PayloadFormatException(changedMessage(file));
             return result;
         } catch (InternalError e) {
             if (!isMappingFault(e)) throw e;
@@ -62,12 +65,17 @@ public final class MappedRead {
     }
 
     /**
-     * The JVM raises a fault in compiled code asynchronously: the faulting read returns garbage and the error is
-     * thrown at the thread's next transition out of Java. A native call here makes that happen inside the guard, so
-     * a result computed from a vanished page is never returned as if whole.
+     * Whether the file is now shorter than {@code openedSize}. The JVM raises a fault on a mapping asynchronously: the
+     * faulting read returns garbage and the error is thrown at a later return from native code. Asking the file
+     * system for the size is such a return (so a pending fault surfaces inside the guard), and a file that shrank
+     * during the work means its result may come from vanished pages even when no fault has surfaced yet.
      */
-    private static void settle() {
-        Thread.yield();
+    static boolean shorterThan(Path file, long openedSize) {
+        try {
+            return java.nio.file.Files.size(file) < openedSize;
+        } catch (IOException e) {
+            return true; // removed or unreadable since: changed either way
+        }
     }
 
     /** Whether an error is the JVM's report of a fault on mapped memory. */
@@ -80,10 +88,15 @@ public final class MappedRead {
                 + "was it still being written or copied?)";
     }
 
+    /** The first payload that is shorter than when it was opened, or null. */
     private static Path shrunk(Payload... payloads) {
         for (Payload p : payloads) {
             if (p.mapping().shrunk()) return p.path();
         }
+        return null;
+    }
+
+    private static Path firstPath(Payload... payloads) {
         return payloads.length == 0 ? Path.of("(payload)") : payloads[0].path();
     }
 }

@@ -28,11 +28,11 @@ public final class PayloadMapping implements AutoCloseable {
 
     /** Whether the file is now shorter than when it was opened (its mapped tail is gone). */
     boolean shrunk() {
-        try {
-            return java.nio.file.Files.size(file) < openedSize;
-        } catch (IOException e) {
-            return true; // removed or unreadable since: changed either way
-        }
+        return MappedRead.shorterThan(file, openedSize);
+    }
+
+    Path file() {
+        return file;
     }
 
     /** A storage whose bytes come from this file, released when it closes. */
@@ -51,6 +51,10 @@ public final class PayloadMapping implements AutoCloseable {
         return new IllegalStateException("payload " + file + " is closed; its tensors can no longer be read");
     }
 
+    /**
+     * A fault on the mapping may surface here, at the return from closing the file, instead of in the read that
+     * caused it; every read ran under {@link MappedRead#guard}, which reported the file as changed, so it is dropped.
+     */
     @Override
     public synchronized void close() {
         storages.forEach(Storage::release);
@@ -59,6 +63,8 @@ public final class PayloadMapping implements AutoCloseable {
             channel.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (InternalError e) {
+            if (!MappedRead.isMappingFault(e)) throw e;
         }
     }
 }

@@ -79,7 +79,7 @@ public final class PayloadReader {
             throw e;
         }
         try {
-            return MappedRead.guard(() -> new Open(file, channel, mapping).read(), file);
+            return MappedRead.guard(() -> new Open(file, channel, mapping).read(), mapping);
         } catch (ClosedByInterruptException e) {
             mapping.close();
             throw cancelled(file, e);
