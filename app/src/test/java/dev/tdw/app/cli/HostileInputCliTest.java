@@ -116,6 +116,34 @@ class HostileInputCliTest {
         assertTrue(out.toString().contains("\"status\" : \"failed\""), out.toString());
     }
 
+    /** Issue 15 item 12: scan --verify-payload and tensors resolve a payload link by the same rule. */
+    @Test
+    void verifyPayloadAndTensorsResolvePayloadLinksAlike() throws Exception {
+        Path inside = copy(TestCaptures.scenario("identical").resolve("run1"), tmp.resolve("inside"));
+        Path outside = copy(TestCaptures.scenario("identical").resolve("run1"), tmp.resolve("outside"));
+        Path other = copy(TestCaptures.scenario("identical").resolve("run2"), tmp.resolve("other"));
+        for (Path cap : List.of(inside, outside)) {
+            Path payload;
+            try (var s = Files.list(cap)) {
+                payload = s.filter(p -> p.toString().endsWith(".pt")).findFirst().orElseThrow();
+            }
+            Path target = cap == inside ? Files.createDirectories(cap.resolve("store")).resolve("real.pt") : tmp.resolve("elsewhere.pt");
+            Files.move(payload, target);
+            Files.createSymbolicLink(payload, target);
+        }
+        // A link to a file inside the capture is followed by both.
+        CliBehaviourTest.Run scan = tdw("scan", "--verify-payload", inside.toString());
+        assertEquals(0, scan.exit(), scan.err());
+        assertTrue(scan.json().get("manifests").get(0).get("payload_check").get("consistent").asBoolean(), scan.out());
+        assertEquals(0, tdw("tensors", "--left", inside.toString(), "--right", other.toString()).exit());
+        // A link leading outside is refused by both, in the same words.
+        scan = tdw("scan", "--verify-payload", outside.toString());
+        CliBehaviourTest.Run tensors = tdw("tensors", "--left", outside.toString(), "--right", other.toString());
+        assertEquals(2, tensors.exit(), tensors.err());
+        assertTrue(scan.out().contains("links outside the capture directory; refused"), scan.out());
+        assertTrue(tensors.err().contains("links outside the capture directory; refused"), tensors.err());
+    }
+
     /** Running out of heap is a refusal of the input (exit 2, what to do), never a stack trace or exit 3. */
     @Test
     void runningOutOfHeapIsExit2WithWhatToDo() {
