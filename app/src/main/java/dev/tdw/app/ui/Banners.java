@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.model.capture.LoadProblem;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
@@ -26,7 +27,7 @@ final class Banners extends VBox {
         this.vm = vm;
         Label verdict = new Label();
         verdict.setId("verdict");
-        verdict.textProperty().bind(vm.verdictTextProperty());
+        verdict.textProperty().bind(Labels.safe(vm.verdictTextProperty()));
         verdict.setMaxWidth(Double.MAX_VALUE);
         verdict.setWrapText(true);
         HBox.setHgrow(verdict, Priority.ALWAYS);
@@ -36,7 +37,7 @@ final class Banners extends VBox {
         Label tensors = new Label();
         tensors.setId("tensor-verdict-line");
         tensors.setWrapText(true);
-        tensors.textProperty().bind(vm.tensorVerdictTextProperty());
+        tensors.textProperty().bind(Labels.safe(vm.tensorVerdictTextProperty()));
         showWhen(tensors, vm.tensorVerdictTextProperty().isNotEmpty());
         Hyperlink goTensor = new Hyperlink("go to it (T)");
         goTensor.setMinWidth(Region.USE_PREF_SIZE);
@@ -61,7 +62,7 @@ final class Banners extends VBox {
         coverage.setId("coverage-banner");
         coverage.setWrapText(true);
         coverage.setMaxWidth(Double.MAX_VALUE);
-        coverage.textProperty().bind(vm.coverageTextProperty());
+        coverage.textProperty().bind(Labels.safe(vm.coverageTextProperty()));
         coverage.getStyleClass().addAll("banner", "banner-coverage");
         showWhen(coverage, vm.coverageTextProperty().isNotNull());
         getChildren().addAll(verdictBanner, coverage, problemBanner());
@@ -73,7 +74,7 @@ final class Banners extends VBox {
         text.setId("problems");
         text.setWrapText(true);
         text.setMaxWidth(Double.MAX_VALUE);
-        text.textProperty().bind(vm.problemsTextProperty());
+        text.textProperty().bind(Labels.safe(vm.problemsTextProperty()));
         HBox.setHgrow(text, Priority.ALWAYS);
         Button details = new Button("Details…");
         Button dismiss = new Button("Dismiss");
@@ -101,7 +102,7 @@ final class Banners extends VBox {
         a.initOwner(getScene().getWindow());
         a.initModality(Modality.NONE);
         a.setTitle("Files not used");
-        a.setHeaderText(vm.problemsTextProperty().get());
+        a.setHeaderText(Labels.safe(vm.problemsTextProperty().get()));
         a.getDialogPane().setContent(all);
         a.show();
     }

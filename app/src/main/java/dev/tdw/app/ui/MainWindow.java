@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.about.AboutDialog;
 import dev.tdw.app.ui.about.AppInfo;
 import dev.tdw.app.ui.capture.CaptureSidePane;
@@ -113,7 +114,7 @@ public final class MainWindow extends BorderPane {
         Label placeholder = new Label();
         placeholder.setId("table-placeholder");
         placeholder.setWrapText(true);
-        placeholder.textProperty().bind(vm.placeholderProperty());
+        placeholder.textProperty().bind(Labels.safe(vm.placeholderProperty()));
         table.setPlaceholder(placeholder);
         chart = new StageChartView(vm.chart(), vm::select);
         detailTab = new Tab("Detail", new StageDetailView(vm.detail(), vm::select));
@@ -128,7 +129,7 @@ public final class MainWindow extends BorderPane {
         tabs.setId("detail-tabs");
 
         Label tableSummary = new Label();
-        tableSummary.textProperty().bind(vm.table().summaryProperty());
+        tableSummary.textProperty().bind(Labels.safe(vm.table().summaryProperty()));
         tableSummary.getStyleClass().add("hint");
         VBox tableBox = new VBox(table, tableSummary);
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -212,11 +213,11 @@ public final class MainWindow extends BorderPane {
     private HBox infoLine() {
         Label pairing = new Label();
         pairing.setId("pairing");
-        pairing.textProperty().bind(vm.pairingTextProperty());
+        pairing.textProperty().bind(Labels.safe(vm.pairingTextProperty()));
         pairing.getStyleClass().add("hint");
         Label inputs = new Label();
         inputs.setId("inputs");
-        inputs.textProperty().bind(vm.inputsProperty().map(Wording::inputs).orElse(""));
+        inputs.textProperty().bind(Labels.safe(vm.inputsProperty().map(Wording::inputs).orElse("")));
         vm.inputsProperty().addListener((o, a, t) -> {
             inputs.getStyleClass().removeIf(s -> s.startsWith("inputs-"));
             if (t != null) inputs.getStyleClass().add("inputs-" + t.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'));

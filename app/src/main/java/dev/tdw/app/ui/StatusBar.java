@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.work.FxTaskRunner;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -21,7 +22,7 @@ final class StatusBar extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         Label message = new Label();
         message.setId("status-message");
-        message.textProperty().bind(vm.statusProperty());
+        message.textProperty().bind(Labels.safe(vm.statusProperty()));
         message.setMaxWidth(Double.MAX_VALUE);
         message.setMinWidth(0);
         HBox.setHgrow(message, Priority.ALWAYS);
@@ -29,8 +30,8 @@ final class StatusBar extends HBox {
         work.setId("status-work");
         Label others = new Label();
         others.setId("status-others");
-        others.textProperty().bind(Bindings.createStringBinding(
-                () -> tasks.running().size() > 1 ? "(+" + (tasks.running().size() - 1) + " more)" : "", tasks.running()));
+        others.textProperty().bind(Labels.safe(Bindings.createStringBinding(
+                () -> tasks.running().size() > 1 ? "(+" + (tasks.running().size() - 1) + " more)" : "", tasks.running())));
         ProgressBar progress = new ProgressBar();
         progress.setId("status-progress");
         progress.setPrefWidth(140);
@@ -41,7 +42,7 @@ final class StatusBar extends HBox {
             work.textProperty().unbind();
             progress.progressProperty().unbind();
             if (w == null) return;
-            work.textProperty().bind(w.messageProperty());
+            work.textProperty().bind(Labels.safe(w.messageProperty()));
             progress.progressProperty().bind(w.progressProperty());
             cancel.setOnAction(e -> w.cancel());
         });

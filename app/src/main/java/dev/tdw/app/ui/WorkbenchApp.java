@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.work.FxTaskRunner;
 
 import dev.tdw.app.ui.config.RecentCaptures;
@@ -70,7 +71,7 @@ public final class WorkbenchApp extends Application {
         Scene scene = new Scene(window, Math.min(1400, screen.getWidth() * 0.92), Math.min(900, screen.getHeight() * 0.92));
         scene.getStylesheets().add(MainWindow.STYLESHEET);
         stage.setScene(scene);
-        stage.titleProperty().bind(vm.titleProperty());
+        stage.titleProperty().bind(vm.titleProperty().map(Labels::name));
         for (int size : new int[]{32, 64, 256}) {
             var icon = WorkbenchApp.class.getResource("/dev/tdw/app/icons/tdw-" + size + ".png");
             if (icon != null) stage.getIcons().add(new javafx.scene.image.Image(icon.toExternalForm()));

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.about.AppInfo;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.config.RecentCaptures;
@@ -84,7 +85,7 @@ final class WorkbenchMenuBar extends MenuBar {
     }
 
     private static MenuItem item(String text, String accelerator, Runnable action) {
-        MenuItem m = new MenuItem(text);
+        MenuItem m = new MenuItem(Labels.name(text));
         if (accelerator != null) m.setAccelerator(KeyCombination.keyCombination(accelerator));
         m.setOnAction(e -> action.run());
         return m;
@@ -95,7 +96,7 @@ final class WorkbenchMenuBar extends MenuBar {
         List<String> labels = RecentCaptures.labels(vm.recent());
         for (int i = 0; i < labels.size(); i++) {
             RecentCaptures.Entry e = vm.recent().get(i);
-            MenuItem m = new MenuItem(labels.get(i));
+            MenuItem m = new MenuItem(Labels.name(labels.get(i)));
             m.setMnemonicParsing(false);
             m.setOnAction(x -> vm.openRecent(e));
             recentMenu.getItems().add(m);

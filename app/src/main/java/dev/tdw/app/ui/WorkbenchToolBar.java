@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.input.NumberFields;
 import dev.tdw.app.ui.input.NumberInput;
@@ -35,7 +36,7 @@ final class WorkbenchToolBar extends ToolBar {
         vm.table().filterErrorProperty().addListener((o, a, err) -> {
             filter.getStyleClass().remove("invalid");
             if (err != null) filter.getStyleClass().add("invalid");
-            filter.setTooltip(err == null ? null : new Tooltip(err));
+            filter.setTooltip(err == null ? null : new Tooltip(Labels.safe(err)));
         });
         ToggleButton divergentOnly = new ToggleButton("Divergent only");
         divergentOnly.setId("divergent-only");

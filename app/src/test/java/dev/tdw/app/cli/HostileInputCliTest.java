@@ -116,6 +116,76 @@ class HostileInputCliTest {
         assertTrue(out.toString().contains("\"status\" : \"failed\""), out.toString());
     }
 
+    /** Issue 15 item 12: scan --verify-payload and tensors resolve a payload link by the same rule. */
+    @Test
+    void verifyPayloadAndTensorsResolvePayloadLinksAlike() throws Exception {
+        Path inside = copy(TestCaptures.scenario("identical").resolve("run1"), tmp.resolve("inside"));
+        Path outside = copy(TestCaptures.scenario("identical").resolve("run1"), tmp.resolve("outside"));
+        Path other = copy(TestCaptures.scenario("identical").resolve("run2"), tmp.resolve("other"));
+        for (Path cap : List.of(inside, outside)) {
+            Path payload;
+            try (var s = Files.list(cap)) {
+                payload = s.filter(p -> p.toString().endsWith(".pt")).findFirst().orElseThrow();
+            }
+            Path target = cap == inside ? Files.createDirectories(cap.resolve("store")).resolve("real.pt") : tmp.resolve("elsewhere.pt");
+            Files.move(payload, target);
+            Files.createSymbolicLink(payload, target);
+        }
+        // A link to a file inside the capture is followed by both.
+        CliBehaviourTest.Run scan = tdw("scan", "--verify-payload", inside.toString());
+        assertEquals(0, scan.exit(), scan.err());
+        assertTrue(scan.json().get("manifests").get(0).get("payload_check").get("consistent").asBoolean(), scan.out());
+        assertEquals(0, tdw("tensors", "--left", inside.toString(), "--right", other.toString()).exit());
+        // A link leading outside is refused by both, in the same words.
+        scan = tdw("scan", "--verify-payload", outside.toString());
+        CliBehaviourTest.Run tensors = tdw("tensors", "--left", outside.toString(), "--right", other.toString());
+        assertEquals(2, tensors.exit(), tensors.err());
+        assertTrue(scan.out().contains("links outside the capture directory; refused"), scan.out());
+        assertTrue(tensors.err().contains("links outside the capture directory; refused"), tensors.err());
+    }
+
+    /** Running out of heap is a refusal of the input (exit 2, what to do), never a stack trace or exit 3. */
+    @Test
+    void runningOutOfHeapIsExit2WithWhatToDo() {
+        @CommandLine.Command(name = "big")
+        class Big extends CommandSupport {
+            @Override
+            int execute(java.io.PrintWriter out) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+        }
+        java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
+        CommandLine cl = new CommandLine(new Big());
+        cl.setOut(new java.io.PrintWriter(out));
+        cl.setErr(new java.io.PrintWriter(err));
+        assertEquals(ExitCodes.UNUSABLE, cl.execute());
+        assertTrue(err.toString().startsWith("tdw big: the input needs more memory than the Java heap has (raise it with TDW_JAVA_OPTS"),
+                err.toString());
+        assertFalse(err.toString().contains("OutOfMemoryError"), err.toString());
+    }
+
+    /** Numbers out of range in a manifest or its file name: a cause in words, never Java's parser or arithmetic texts. */
+    @Test
+    void outOfRangeNumbersAreWordedWithoutJavaInternals() throws Exception {
+        String huge = "{\"probe\": \"ascend-tensor-dump/1\", \"label\": \"x\", \"rank\": 0, \"match_index\": 1, \"occurrence\": 1,"
+                + " \"records\": [{\"stage\": \"s\", \"shape\": [4611686018427387904, 4611686018427387904], \"dtype\": \"torch.float32\","
+                + " \"stride\": [4611686018427387904, 1], \"storage_ptr\": 8},"
+                + " {\"stage\": \"t\", \"shape\": [4611686018427387904, 4], \"dtype\": \"torch.float32\", \"stride\": [4, 1], \"storage_ptr\": 8}]}";
+        Path a = Files.writeString(Files.createDirectories(tmp.resolve("a")).resolve("x-rank99999999999.json"), huge);
+        Path b = Files.writeString(Files.createDirectories(tmp.resolve("b")).resolve("x-rank0.json"),
+                huge.replace("\"rank\": 0", "\"rank\": 1e400").replace("\"occurrence\": 1", "\"occurrence\": 99999999999999999999"));
+        List<CliBehaviourTest.Run> runs = List.of(tdw("scan", "--manifest", a.toString(), b.toString()), tdw("diff", "--left", a.toString(), "--right", b.toString()),
+                tdw("diff", "--left", a.toString(), "--right", a.toString()), tdw("scan", tmp.resolve("a").toString(), tmp.resolve("b").toString()),
+                tdw("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString()), tdw("scan", "--manifest", a.toString(), "--max-abs-limit", "1e999999"));
+        for (CliBehaviourTest.Run r : runs) {
+            String all = r.out() + r.err();
+            for (String internal : List.of("For input string", "integer overflow", "Exception", "java.", "\tat ")) {
+                assertFalse(all.contains(internal), internal + " in: " + all);
+            }
+            assertTrue(r.exit() == 0 || r.exit() == 1 || r.exit() == 2, r.exit() + ": " + all);
+        }
+    }
+
     /** A closed pipe or a full disk: the output is incomplete, so the exit code says so instead of 0. */
     @Test
     void aFailedWriteToStandardOutputIsExitCode4() {

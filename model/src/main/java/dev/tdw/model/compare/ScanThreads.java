@@ -104,10 +104,12 @@ final class ScanThreads implements AutoCloseable {
             Slot slot = slots.get(p);
             running.add(helpers.submit(() -> claim(next, tasks, slot, task)));
         }
-        RuntimeException failure = null;
+        // Errors too: a fault on a mapped payload that shrank is an InternalError, which MappedRead.guard in the
+        // caller turns into "changed while reading"; a helper's must reach it as it is, not wrapped.
+        Throwable failure = null;
         try {
             claim(next, tasks, slots.get(0), task);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             failure = e;
             next.set(tasks);
         }
@@ -115,14 +117,18 @@ final class ScanThreads implements AutoCloseable {
             try {
                 f.get();
             } catch (ExecutionException e) {
-                if (failure == null) failure = e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+                if (failure == null) {
+                    Throwable cause = e.getCause();
+                    failure = cause instanceof RuntimeException || cause instanceof Error ? cause : new IllegalStateException(cause);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 next.set(tasks);
                 if (failure == null) failure = new IllegalStateException("comparison interrupted", e);
             }
         }
-        if (failure != null) throw failure;
+        if (failure instanceof Error error) throw error;
+        if (failure != null) throw (RuntimeException) failure;
     }
 
     /** Tasks are claimed in increasing order, so each participant sees its tasks in increasing order too. */

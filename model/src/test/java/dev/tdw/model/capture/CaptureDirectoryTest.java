@@ -85,6 +85,20 @@ class CaptureDirectoryTest {
         assertTrue(d.problems().isEmpty(), d.problems().toString());
     }
 
+    @Test
+    void aPayloadReachedThroughAnInsideLinkIsItsManifestsNotAnOrphan() throws Exception {
+        Path cap = tmp.resolve("linked");
+        new ManifestJson("a").top("tensor_file", "\"a-rank0.pt\"").write(cap.resolve("real"));
+        Files.write(cap.resolve("real/a-rank0.pt"), new byte[] {1});
+        Files.createSymbolicLink(cap.resolve("alias"), cap.resolve("real"));
+        Files.createSymbolicLink(cap.resolve("also-rank0.pt"), cap.resolve("real/a-rank0.pt"));
+        for (int i = 0; i < 30; i++) Files.createSymbolicLink(cap.resolve("link" + i), cap.resolve("real"));
+        CaptureDirectory d = CaptureDirectory.load(cap);
+        assertEquals(1, d.manifests().size(), "31 ways to one manifest are one capture");
+        assertTrue(d.problems().isEmpty(), d.problems().toString());
+        assertEquals(cap.resolve("real/a-rank0.pt").toRealPath(), d.payloadOf(d.manifests().get(0)).orElseThrow().toRealPath());
+    }
+
     /** 10 links per level, 7 levels: 10^7 paths to one small tree, which is searched once, each directory once. */
     @Test
     void directoryLinksDoNotMultiplyTheWalk() throws Exception {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Splitting a pass across threads changes nothing: the same bits for 1 and N threads, any segment and wave size. */
@@ -117,6 +118,21 @@ class ParallelScanTest {
         long expected = (a.length + 12) / 13 - 1;
         try (ScanThreads t = new ScanThreads(3, 1, 1)) {
             assertEquals(expected, PairScan.integerMismatches(l, r, t));
+        }
+    }
+
+    /** A fault on a shrunk mapping is an InternalError; from any thread it must reach MappedRead.guard as it is. */
+    @Test
+    void anErrorInAnyThreadReachesTheCallerUnwrapped() {
+        for (int failing = 0; failing < 8; failing++) {
+            int bad = failing;
+            InternalError fault = new InternalError("a fault occurred in a recent unsafe memory access operation");
+            try (ScanThreads t = new ScanThreads(3, 1, 1)) {
+                InternalError e = assertThrows(InternalError.class, () -> t.run(8, (slot, task) -> {
+                    if (task == bad) throw fault;
+                }));
+                assertSame(fault, e);
+            }
         }
     }
 

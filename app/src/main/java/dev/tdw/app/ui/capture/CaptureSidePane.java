@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.capture;
 
+import dev.tdw.app.ui.widget.Labels;
 import javafx.geometry.Pos;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -30,15 +31,16 @@ public final class CaptureSidePane extends HBox {
         Label name = new Label();
         name.setId(side + "-name");
         name.getStyleClass().add("side-name");
-        name.textProperty().bind(vm.headlineProperty());
+        name.textProperty().bind(Labels.safe(vm.headlineProperty()));
         name.setMinWidth(80);
         Tooltip path = new Tooltip();
-        path.textProperty().bind(vm.captureProperty().map(c -> c.root().toAbsolutePath().toString()).orElse("no capture loaded"));
+        path.textProperty().bind(Labels.safe(vm.captureProperty().map(c -> c.root().toAbsolutePath().toString()).orElse("no capture loaded")));
         name.setTooltip(path);
         HBox.setHgrow(name, Priority.ALWAYS);
         name.setMaxWidth(Double.MAX_VALUE);
         ComboBox<String> label = new ComboBox<>(vm.labels());
         label.setId(side + "-label");
+        label.setConverter(Labels.names());
         label.valueProperty().bindBidirectional(vm.labelProperty());
         label.setTooltip(new Tooltip("request label"));
         ComboBox<Integer> occurrence = numbers(vm.occurrences(), "occ ");

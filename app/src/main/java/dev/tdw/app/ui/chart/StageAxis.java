@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.chart;
 
+import dev.tdw.app.ui.widget.Labels;
 import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTick;
@@ -65,7 +66,7 @@ final class StageAxis extends NumberAxis {
             for (StageTick t : offered) {
                 if (t.major() != major) continue;
                 double x = valueToJava2D(t.index(), dataArea, edge);
-                double half = metrics.stringWidth(t.label()) / 2.0 + LABEL_GAP / 2.0;
+                double half = metrics.stringWidth(Labels.name(t.label())) / 2.0 + LABEL_GAP / 2.0;
                 if (taken.stream().anyMatch(r -> x - half < r[1] && x + half > r[0])) continue;
                 taken.add(new double[]{x - half, x + half});
                 kept.add(t);
@@ -73,7 +74,7 @@ final class StageAxis extends NumberAxis {
         }
         kept.sort(java.util.Comparator.comparingInt(StageTick::index));
         List<ValueTick> result = new ArrayList<>(kept.size());
-        for (StageTick t : kept) result.add(new NumberTick((double) t.index(), t.label(), anchor, TextAnchor.CENTER, 0));
+        for (StageTick t : kept) result.add(new NumberTick((double) t.index(), Labels.name(t.label()), anchor, TextAnchor.CENTER, 0));
         return result;
     }
 }

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.chart;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.table.Statistics;
 
 import dev.tdw.app.ui.capture.Side;
@@ -146,7 +147,7 @@ public final class StageChartView extends BorderPane {
         viewer.getCanvas().setTooltipEnabled(false);
         Tooltip tip = new Tooltip();
         tip.setShowDelay(javafx.util.Duration.millis(250));
-        tip.textProperty().bind(vm.hoverTextProperty());
+        tip.textProperty().bind(Labels.safe(vm.hoverTextProperty()));
         Tooltip.install(viewer, tip);
         viewer.addChartMouseListener(new ChartMouseListenerFX() {
             @Override
@@ -193,16 +194,16 @@ public final class StageChartView extends BorderPane {
         hint.getStyleClass().add("hint");
         hint.setMinWidth(0);
         // The full name of the stage under the pointer; the usage when the pointer is elsewhere.
-        hint.textProperty().bind(javafx.beans.binding.Bindings.when(vm.hoverTextProperty().isEmpty())
-                .then(usage).otherwise(vm.hoverTextProperty()));
+        hint.textProperty().bind(Labels.safe(javafx.beans.binding.Bindings.when(vm.hoverTextProperty().isEmpty())
+                .then(usage).otherwise(vm.hoverTextProperty())));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         Label note = new Label();
         note.setId("chart-note");
         note.getStyleClass().add("hint");
-        note.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.data().note(), vm.dataProperty()));
+        note.textProperty().bind(Labels.safe(javafx.beans.binding.Bindings.createStringBinding(() -> vm.data().note(), vm.dataProperty())));
         Tooltip why = new Tooltip();
-        why.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.data().noteExplained(), vm.dataProperty()));
+        why.textProperty().bind(Labels.safe(javafx.beans.binding.Bindings.createStringBinding(() -> vm.data().noteExplained(), vm.dataProperty())));
         note.setTooltip(why);
         Label statLabel = new Label("statistic");
         // The controls keep their words; the usage hint on the right gives way first.
@@ -266,8 +267,8 @@ public final class StageChartView extends BorderPane {
             domain.setStages(d.size());
             // No difference anywhere: an empty log axis would still print made-up decades.
             differenceAxis.setVisible(java.util.Arrays.stream(d.difference()).anyMatch(Double::isFinite));
-            linear.setLabel(d.axisLabel());
-            log.setLabel(d.axisLabel() + " (log)");
+            linear.setLabel(Labels.safe(d.axisLabel()));
+            log.setLabel(Labels.safe(d.axisLabel() + " (log)"));
             fillDataset();
             plot.configureDomainAxes();
             plot.configureRangeAxes();

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.detail;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.model.report.Wording;
 import static dev.tdw.app.ui.widget.Labels.title;
 import static dev.tdw.app.ui.widget.Labels.hint;
@@ -46,14 +47,14 @@ public final class StageDetailView extends ScrollPane {
             content.getChildren().add(empty);
             return;
         }
-        Label key = new Label(d.key());
+        Label key = new Label(Labels.name(d.key()));
         key.getStyleClass().add("detail-key");
         key.setWrapText(true);
         content.getChildren().addAll(key, hint(d.presence()));
         if (!d.badges().isEmpty()) {
             VBox findings = new VBox(3);
             d.badges().forEach(b -> {
-                Label text = new Label(b.text());
+                Label text = new Label(Labels.safe(b.text()));
                 text.setWrapText(true);
                 var line = new javafx.scene.layout.HBox(6, Badges.badge(b), text);
                 findings.getChildren().add(line);
@@ -74,7 +75,7 @@ public final class StageDetailView extends ScrollPane {
             VBox runs = new VBox(3);
             runs.setId("detail-replays");
             for (String r : d.replays()) {
-                Label line = new Label(r);
+                Label line = new Label(Labels.safe(r));
                 line.setWrapText(true);
                 runs.getChildren().add(line);
             }
@@ -86,7 +87,7 @@ public final class StageDetailView extends ScrollPane {
         GridPane g = grid("", "left", "right");
         int row = 1;
         for (StageDetail.Field f : fields) {
-            g.add(new Label(f.name()), 0, row);
+            g.add(new Label(Labels.safe(f.name())), 0, row);
             g.add(value(f.left(), f.differs()), 1, row);
             g.add(value(f.right(), f.differs()), 2, row);
             row++;
@@ -98,7 +99,7 @@ public final class StageDetailView extends ScrollPane {
         GridPane g = grid("", "left", "right", "left − right", "rel Δ");
         int row = 1;
         for (StatCell c : stats) {
-            g.add(new Label(c.name()), 0, row);
+            g.add(new Label(Labels.safe(c.name())), 0, row);
             g.add(value(Wording.number(c.left()), c.diverges()), 1, row);
             g.add(value(Wording.number(c.right()), c.diverges()), 2, row);
             g.add(value(Wording.number(c.delta()), c.diverges()), 3, row);
@@ -123,7 +124,7 @@ public final class StageDetailView extends ScrollPane {
     }
 
     private static Label value(String text, boolean differs) {
-        Label l = new Label(text);
+        Label l = new Label(Labels.safe(text));
         l.getStyleClass().add("mono");
         if (differs) l.getStyleClass().add("differs");
         return l;
@@ -132,7 +133,7 @@ public final class StageDetailView extends ScrollPane {
     /** An alias group: its meaning and each member as a link to its row. Shared with the scan view. */
     public static List<Node> aliasNodes(AliasView a, Consumer<String> onSelect, String currentKey) {
         Label head = title(a.title());
-        Label kind = new Label(a.kind().meaning());
+        Label kind = new Label(Labels.safe(a.kind().meaning()));
         kind.setWrapText(true);
         kind.getStyleClass().add("alias-" + a.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         // One member per two lines: the pane is narrow and the strides are what must be read in full.
@@ -141,7 +142,7 @@ public final class StageDetailView extends ScrollPane {
         // A paged cache can have thousands of views of one pool: this stage and the conflicting ones first, then a count.
         members.sort(java.util.Comparator.comparing((AliasView.Member m) -> !m.key().equals(currentKey)).thenComparing(m -> !m.conflicting()));
         for (AliasView.Member m : members.subList(0, Math.min(members.size(), MAX_MEMBERS))) {
-            Hyperlink link = new Hyperlink(m.key() + (m.conflicting() ? "  ⚠ overlaps with another layout" : ""));
+            Hyperlink link = new Hyperlink(Labels.name(m.key() + (m.conflicting() ? "  ⚠ overlaps with another layout" : "")));
             link.setOnAction(e -> onSelect.accept(m.key()));
             link.setDisable(m.key().equals(currentKey));
             Label layout = value("stride " + m.stride() + " · offset " + m.storageOffset() + " · shape " + m.shape() + " · " + m.dtype(),

@@ -147,8 +147,8 @@ public final class DevicePanel extends BorderPane {
         problems.setWrapText(true);
         problems.setStyle("-fx-text-fill: #b00020;");
         // An untouched form is not wrong, only empty: no red list before the user did anything.
-        problems.textProperty().bind(Bindings.createStringBinding(() -> vm.touchedProperty().get() ? String.join("\n", vm.problems()) : "",
-                vm.problems(), vm.touchedProperty()));
+        problems.textProperty().bind(Labels.safe(Bindings.createStringBinding(() -> vm.touchedProperty().get() ? String.join("\n", vm.problems()) : "",
+                vm.problems(), vm.touchedProperty())));
         Label guidance = Labels.hint("Enter the command that runs the reproduction and its working directory, then Start:"
                 + " each run captures into a new folder under the capture root.");
         guidance.setId("device-guidance");
@@ -163,8 +163,8 @@ public final class DevicePanel extends BorderPane {
 
         Label offered = new Label();
         offered.setId("device-offered");
-        offered.textProperty().bind(Bindings.createStringBinding(() -> vm.offeredCaptureProperty().get() == null ? "no new capture yet"
-                : "new capture: " + vm.offeredCaptureProperty().get(), vm.offeredCaptureProperty()));
+        offered.textProperty().bind(Labels.safe(Bindings.createStringBinding(() -> vm.offeredCaptureProperty().get() == null ? "no new capture yet"
+                : "new capture: " + vm.offeredCaptureProperty().get(), vm.offeredCaptureProperty())));
         Button left = button("Load left", "device-load-left", () -> vm.loadOffered(Side.LEFT));
         Button right = button("Load right", "device-load-right", () -> vm.loadOffered(Side.RIGHT));
         left.disableProperty().bind(vm.offeredCaptureProperty().isNull());
@@ -198,9 +198,9 @@ public final class DevicePanel extends BorderPane {
             @Override
             protected void updateItem(RememberedRun r, boolean empty) {
                 super.updateItem(r, empty);
-                setText(empty || r == null ? null : WHEN.format(r.startedAt()) + "  " + r.runName() + "  "
+                setText(Labels.safe(empty || r == null ? null : WHEN.format(r.startedAt()) + "  " + r.runName() + "  "
                         + (r.exitCode() == null ? "(no exit code)" : "exit " + r.exitCode()) + "  " + r.spec().command()
-                        + "  -> " + r.outputDirectory());
+                        + "  -> " + r.outputDirectory()));
             }
         });
         Button recall = button("Use these settings", "device-recall", () -> {
@@ -256,7 +256,7 @@ public final class DevicePanel extends BorderPane {
 
     private static TextArea answer(ObservableValue<String> text, String id) {
         TextArea a = new TextArea();
-        a.textProperty().bind(text);
+        a.textProperty().bind(Labels.safe(text));
         a.setId(id);
         a.setEditable(false);
         a.setWrapText(true);

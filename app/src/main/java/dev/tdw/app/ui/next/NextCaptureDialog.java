@@ -125,7 +125,7 @@ public final class NextCaptureDialog {
                 int c = s == Side.LEFT ? 1 : 2;
                 String id = s.word();
                 g.add(Labels.bound(run.basisProperty(), id + "-basis"), c, 1);
-                g.add(new Label(run.capture().toString()), c, 2);
+                g.add(new Label(Labels.safe(run.capture().toString())), c, 2);
                 g.add(field(run.workingDirectoryProperty(), id + "-workdir"), c, 3);
                 g.add(field(run.commandProperty(), id + "-command"), c, 4);
                 TextArea env = new TextArea();
@@ -139,7 +139,7 @@ public final class NextCaptureDialog {
                 probe.setWrapText(true);
                 probe.setPrefRowCount(2);
                 probe.setStyle("-fx-font-family: monospace;");
-                probe.textProperty().bind(run.environmentProperty());
+                probe.textProperty().bind(Labels.safe(run.environmentProperty()));
                 g.add(probe, c, 6);
                 g.add(Labels.bound(run.outputFolderProperty(), id + "-folder"), c, 7);
             }
@@ -149,7 +149,7 @@ public final class NextCaptureDialog {
             both.selectedProperty().bindBidirectional(m.sideBySideProperty());
             Label problems = Labels.hint("");
             problems.setId("next-problems");
-            Runnable showProblems = () -> problems.setText(String.join("\n", m.problems()));
+            Runnable showProblems = () -> problems.setText(Labels.safe(String.join("\n", m.problems())));
             m.problems().addListener((ListChangeListener<String>) ch -> showProblems.run());
             showProblems.run();
 

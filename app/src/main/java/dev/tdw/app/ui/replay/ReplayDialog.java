@@ -51,9 +51,9 @@ public final class ReplayDialog {
         dialog.initOwner(owner);
         dialog.initModality(Modality.WINDOW_MODAL);
         dialog.setResizable(true);
-        dialog.setTitle("Replay " + model.target().key() + " (" + model.target().side().word() + ")");
-        dialog.setHeaderText("Replay input set " + model.target().key() + " of " + model.target().source() + ",\n"
-                + model.target().payload().getFileName() + ", on a candidate and a reference runtime, each on its own copy of the inputs");
+        dialog.setTitle(Labels.name("Replay " + model.target().key() + " (" + model.target().side().word() + ")"));
+        dialog.setHeaderText(Labels.safe("Replay input set " + model.target().key() + " of " + model.target().source() + ",\n"
+                + model.target().payload().getFileName() + ", on a candidate and a reference runtime, each on its own copy of the inputs"));
         dialog.getDialogPane().getButtonTypes().setAll(REPLAY, ButtonType.CLOSE);
         dialog.getDialogPane().setContent(content(model));
         dialog.setResultConverter(b -> model.outcomeProperty().get());
@@ -90,7 +90,7 @@ public final class ReplayDialog {
         ComboBox<Integer> occurrence = new ComboBox<>(m.occurrences());
         occurrence.setId("replay-occurrence");
         occurrence.valueProperty().bindBidirectional(m.occurrenceProperty());
-        Label range = new Label(m.target().stage() + "#0 .. " + m.target().stage() + "#" + (m.occurrences().size() - 1));
+        Label range = new Label(Labels.safe(m.target().stage() + "#0 .. " + m.target().stage() + "#" + (m.occurrences().size() - 1)));
         g.addRow(row++, new Label("Occurrence"), new HBox(8, occurrence, range));
 
         ListView<CapturedInput> inputs = new ListView<>(m.capturedInputs());
@@ -100,6 +100,7 @@ public final class ReplayDialog {
 
         ComboBox<String> operator = new ComboBox<>(m.operators());
         operator.setId("replay-operator");
+        operator.setConverter(Labels.names());
         operator.valueProperty().bindBidirectional(m.operatorProperty());
         g.addRow(row++, new Label("Operator"), operator);
 
@@ -115,9 +116,11 @@ public final class ReplayDialog {
 
         ComboBox<String> candidate = new ComboBox<>(m.candidateChoices());
         candidate.setId("replay-candidate");
+        candidate.setConverter(Labels.names());
         candidate.valueProperty().bindBidirectional(m.candidateProperty());
         ComboBox<String> reference = new ComboBox<>(m.referenceChoices());
         reference.setId("replay-reference");
+        reference.setConverter(Labels.names());
         reference.valueProperty().bindBidirectional(m.referenceProperty());
         g.addRow(row++, new Label("Candidate"), candidate);
         g.addRow(row++, new Label("Reference"), reference);
@@ -158,13 +161,13 @@ public final class ReplayDialog {
         TextField command = new TextField();
         command.setId("replay-command-line");
         command.setEditable(false);
-        command.textProperty().bind(m.commandLineProperty());
+        command.textProperty().bind(Labels.safe(m.commandLineProperty()));
         g.addRow(row++, new Label("Command line"), command);
 
         Label problems = wrapped(new Label());
         problems.setId("replay-problems");
         problems.setStyle("-fx-text-fill: #b00020;");
-        problems.textProperty().bind(Bindings.createStringBinding(() -> String.join("\n", m.problems()), m.problems()));
+        problems.textProperty().bind(Labels.safe(Bindings.createStringBinding(() -> String.join("\n", m.problems()), m.problems())));
 
         ProgressIndicator progress = new ProgressIndicator();
         progress.setPrefSize(18, 18);
@@ -185,11 +188,12 @@ public final class ReplayDialog {
         for (ParameterBinding b : m.bindings()) {
             ComboBox<String> choice = new ComboBox<>();
             choice.setId("replay-arg-" + b.parameter().name());
+            choice.setConverter(Labels.names());
             choice.getItems().add(NOTHING);
             choice.getItems().addAll(m.capturedNames());
             choice.setValue(b.capturedProperty().get() == null ? NOTHING : b.capturedProperty().get());
             choice.valueProperty().addListener((o, before, now) -> b.capturedProperty().set(NOTHING.equals(now) ? null : now));
-            grid.addRow(row++, new Label(b.parameterText()), new Label("<-"), choice);
+            grid.addRow(row++, new Label(Labels.safe(b.parameterText())), new Label("<-"), choice);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.scan;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.input.NumberFields;
 
 import static dev.tdw.app.ui.widget.Labels.title;
@@ -72,7 +73,7 @@ public final class ScanView extends VBox {
             return;
         }
         if (r.coverageBanner() != null) {
-            Label banner = new Label(r.coverageBanner());
+            Label banner = new Label(Labels.safe(r.coverageBanner()));
             banner.setWrapText(true);
             banner.getStyleClass().addAll("banner", "banner-coverage");
             banner.setMaxWidth(Double.MAX_VALUE);
@@ -102,9 +103,9 @@ public final class ScanView extends VBox {
             g.setHgap(14);
             int row = 0;
             for (ScanReport.Slot s : r.graphSlots()) {
-                g.add(new Label("graph:" + s.name()), 0, row);
-                g.add(new Label(s.shape()), 1, row);
-                g.add(new Label(s.dtype()), 2, row);
+                g.add(new Label(Labels.safe("graph:" + s.name())), 0, row);
+                g.add(new Label(Labels.safe(s.shape())), 1, row);
+                g.add(new Label(Labels.safe(s.dtype())), 2, row);
                 row++;
             }
             content.getChildren().add(g);
@@ -113,7 +114,7 @@ public final class ScanView extends VBox {
 
     private Node hit(ScanReport.Hit hit, String none) {
         if (hit == null) return hint(none);
-        Hyperlink link = new Hyperlink(hit.text());
+        Hyperlink link = new Hyperlink(Labels.name(hit.text()));
         link.getStyleClass().add("finding");
         link.setOnAction(e -> onSelect.accept(hit.key()));
         return link;
@@ -122,7 +123,7 @@ public final class ScanView extends VBox {
     private FlowPane links(java.util.List<String> keys) {
         FlowPane p = new FlowPane(4, 0);
         keys.stream().limit(MAX_LINKS).forEach(k -> {
-            Hyperlink l = new Hyperlink(k);
+            Hyperlink l = new Hyperlink(Labels.name(k));
             l.setOnAction(e -> onSelect.accept(k));
             p.getChildren().add(l);
         });

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.sets;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.model.sets.Forward;
 import dev.tdw.model.sets.PairOutcome;
 import dev.tdw.model.text.SafeText;
@@ -34,7 +35,7 @@ public final class CaptureSetView extends VBox {
         Label summary = new Label();
         summary.setId("capture-set-summary");
         summary.setWrapText(true);
-        summary.textProperty().bind(vm.summaryProperty());
+        summary.textProperty().bind(Labels.safe(vm.summaryProperty()));
         Label hint = new Label("Each cell is one pair: verdict and first divergent stage. * marks the origin rank, the one "
                 + "whose divergence starts earliest in that forward. The outlined cell is the pair the sides and the chart show; click a cell to open its stages.");
         hint.getStyleClass().add("hint");
@@ -42,7 +43,7 @@ public final class CaptureSetView extends VBox {
         Label unpaired = new Label();
         unpaired.setId("capture-set-unpaired");
         unpaired.setWrapText(true);
-        unpaired.textProperty().bind(vm.unpairedProperty());
+        unpaired.textProperty().bind(Labels.safe(vm.unpairedProperty()));
         unpaired.visibleProperty().bind(vm.unpairedProperty().isNotEmpty());
         unpaired.managedProperty().bind(unpaired.visibleProperty());
         grid.setHgap(4);
@@ -67,7 +68,7 @@ public final class CaptureSetView extends VBox {
         }
         int row = 1;
         for (Forward f : vm.forwards()) {
-            Label name = new Label(dev.tdw.model.report.CaptureSetText.forwardName(f));
+            Label name = new Label(Labels.safe(dev.tdw.model.report.CaptureSetText.forwardName(f)));
             name.setMnemonicParsing(false);
             name.getStyleClass().add("forward-name");
             grid.add(name, 0, row);

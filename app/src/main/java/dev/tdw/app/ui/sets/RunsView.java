@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.sets;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.input.NumberFields;
 import javafx.geometry.Pos;
 import javafx.scene.control.Hyperlink;
@@ -31,10 +32,10 @@ public final class RunsView extends VBox {
         Label verdict = new Label();
         verdict.setId("runs-verdict");
         verdict.setWrapText(true);
-        verdict.textProperty().bind(vm.verdictProperty());
+        verdict.textProperty().bind(Labels.safe(vm.verdictProperty()));
         Label variability = new Label();
         variability.setId("runs-variability");
-        variability.textProperty().bind(vm.variabilityProperty());
+        variability.textProperty().bind(Labels.safe(vm.variabilityProperty()));
         TextField factor = NumberFields.bind(new TextField(), vm.noiseFactor(),
                 "How many times the observed noise a statistic may lie outside the left runs' band before it is beyond noise");
         factor.setId("noise-factor");
@@ -74,17 +75,17 @@ public final class RunsView extends VBox {
         }
         int r = 1;
         for (RunRow row : rows) {
-            Hyperlink name = new Hyperlink(row.run());
+            Hyperlink name = new Hyperlink(Labels.name(row.run()));
             name.setId("run-open-" + (r - 1));
             name.setMnemonicParsing(false);
             name.setOnAction(e -> open(row));
             name.setContextMenu(SetContextMenus.run(row, () -> open(row)));
-            Label verdict = new Label(row.verdictText());
+            Label verdict = new Label(Labels.safe(row.verdictText()));
             verdict.setId("run-verdict-" + (r - 1));
             verdict.getStyleClass().addAll("run-verdict", row.styleClass());
             grid.add(name, 0, r);
             grid.add(verdict, 1, r);
-            Label first = new Label(row.firstBeyondNoise());
+            Label first = new Label(Labels.safe(row.firstBeyondNoise()));
             first.setMnemonicParsing(false);
             grid.add(first, 2, r);
             grid.add(new Label(String.valueOf(row.compared())), 3, r);

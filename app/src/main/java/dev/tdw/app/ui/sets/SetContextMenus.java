@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.sets;
 
+import dev.tdw.app.ui.widget.Labels;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
 
@@ -19,7 +20,7 @@ final class SetContextMenus {
 
     /** A right run of the runs view. */
     static ContextMenu run(RunRow row, Runnable open) {
-        MenuItem stages = new MenuItem("Open " + row.run() + " against the left runs' first run");
+        MenuItem stages = new MenuItem(Labels.name("Open " + row.run() + " against the left runs' first run"));
         stages.setOnAction(e -> open.run());
         return new ContextMenu(stages);
     }

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.table;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.report.Wording;
 
@@ -200,9 +201,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 } else if (n instanceof RowNode.LayerGroup g) {
                     long divergent = g.rows().stream().filter(StageRow::divergent).count();
                     // Short enough for the column: "layers.41  11/12 divergent" or "layers.41  12 stages".
-                    setText(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent"));
+                    setText(Labels.name(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent")));
                 } else {
-                    setText(((RowNode.Leaf) n).row().key());
+                    setText(Labels.name(((RowNode.Leaf) n).row().key()));
                 }
             }
         });
@@ -255,7 +256,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
                     setText(null);
                     return;
                 }
-                setText(text.apply(cell));
+                setText(Labels.safe(text.apply(cell)));
                 pseudoClassStateChanged(DIVERGES, cell.diverges());
             }
         });
@@ -289,7 +290,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 Badges.fill((Label) box.getChildren().get(i), badges.get(i));
                 text.append(i == 0 ? "" : "\n").append(badges.get(i).text());
             }
-            tip.setText(text.toString());
+            tip.setText(Labels.safe(text.toString()));
             setTooltip(tip);
             setGraphic(box);
         }

@@ -1,13 +1,14 @@
 package dev.tdw.app.ui.tensor;
 
 import dev.tdw.model.report.Wording;
-
+import dev.tdw.model.text.SafeText;
 
 import dev.tdw.model.compare.ElementStatistics;
 import dev.tdw.model.compare.SideSummary;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
+import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
 import dev.tdw.model.tensor.PayloadReader;
@@ -39,31 +40,43 @@ public final class TensorReportTask {
     public static TensorReport run(Path left, Path right, String key, double atol, double rtol, long maxElements) throws IOException {
         PayloadReader reader = new PayloadReader();
         try (Payload l = reader.read(left); Payload r = reader.read(right)) {
-            PayloadEntry le = l.entry(key).orElseThrow(() -> new IOException(left + " holds no entry " + key));
-            PayloadEntry re = r.entry(key).orElseThrow(() -> new IOException(right + " holds no entry " + key));
-            TensorPairResult pair = new TensorComparison(atol, rtol, maxElements)
-                    .withThreads(TensorComparison.availableThreads())
-                    .withElements(ElementStatistics.DEFAULT_WORST).comparePair(le, re);
-            List<TensorReport.Metric> metrics = metrics(pair);
-            String verdict = verdict(pair, atol, rtol);
-            if (!le.isTensor() || !re.isTensor()) {
-                return new TensorReport(key, verdict, pair.failed(), metrics, null, null, null,
-                        "A plain value is not a tensor: this pair is missing evidence, not agreement.");
-            }
-            if (!Arrays.equals(le.tensor().shape(), re.tensor().shape())) {
-                return new TensorReport(key, verdict, pair.failed(), metrics, null, null, null,
-                        "Shapes differ: there is no elementwise picture.");
-            }
-            if (le.tensor().numel() > maxElements) {
-                return new TensorReport(key, verdict, pair.failed(), metrics, null, null, null,
-                        le.tensor().numel() + " elements is over the limit of " + maxElements + "; raise it to see the elements.");
-            }
-            ElementStatistics d = pair.elements();
-            String note = pair.metrics() instanceof TensorMetrics.NotComparable nc && nc.reason() == TensorMetrics.Reason.DTYPE_MISMATCH
-                    ? "The dtypes differ, so the contract gives no metrics; the picture compares both sides widened to float64."
-                    : d.nonFinite() > 0 ? "Non-finite elements (purple) are counted, not measured: the contract gives no metrics then." : "";
-            return new TensorReport(key, verdict, pair.failed(), metrics, d.heatmap(), d.histogram(), d.worst(), note);
+            return run(l, r, key, atol, rtol, maxElements);
         }
+    }
+
+    /**
+     * Compares one key of two open payloads. Tensors are read from the mappings, so the reading runs under
+     * {@link MappedRead#guard}: a payload that shrinks meanwhile is "changed while reading", not a JVM error.
+     */
+    static TensorReport run(Payload l, Payload r, String key, double atol, double rtol, long maxElements) throws IOException {
+        return MappedRead.guard(() -> report(l, r, key, atol, rtol, maxElements), l, r);
+    }
+
+    private static TensorReport report(Payload l, Payload r, String key, double atol, double rtol, long maxElements) throws IOException {
+        PayloadEntry le = l.entry(key).orElseThrow(() -> new IOException(SafeText.of(l.path()) + " holds no entry " + SafeText.quoted(key)));
+        PayloadEntry re = r.entry(key).orElseThrow(() -> new IOException(SafeText.of(r.path()) + " holds no entry " + SafeText.quoted(key)));
+        TensorPairResult pair = new TensorComparison(atol, rtol, maxElements)
+                .withThreads(TensorComparison.availableThreads())
+                .withElements(ElementStatistics.DEFAULT_WORST).comparePair(le, re);
+        List<TensorReport.Metric> metrics = metrics(pair);
+        String verdict = verdict(pair, atol, rtol);
+        if (!le.isTensor() || !re.isTensor()) {
+            return new TensorReport(key, verdict, pair.failed(), metrics, null, null, null,
+                    "A plain value is not a tensor: this pair is missing evidence, not agreement.");
+        }
+        if (!Arrays.equals(le.tensor().shape(), re.tensor().shape())) {
+            return new TensorReport(key, verdict, pair.failed(), metrics, null, null, null,
+                    "Shapes differ: there is no elementwise picture.");
+        }
+        if (le.tensor().numel() > maxElements) {
+            return new TensorReport(key, verdict, pair.failed(), metrics, null, null, null,
+                    le.tensor().numel() + " elements is over the limit of " + maxElements + "; raise it to see the elements.");
+        }
+        ElementStatistics d = pair.elements();
+        String note = pair.metrics() instanceof TensorMetrics.NotComparable nc && nc.reason() == TensorMetrics.Reason.DTYPE_MISMATCH
+                ? "The dtypes differ, so the contract gives no metrics; the picture compares both sides widened to float64."
+                : d.nonFinite() > 0 ? "Non-finite elements (purple) are counted, not measured: the contract gives no metrics then." : "";
+        return new TensorReport(key, verdict, pair.failed(), metrics, d.heatmap(), d.histogram(), d.worst(), note);
     }
 
     static String verdict(TensorPairResult p, double atol, double rtol) {

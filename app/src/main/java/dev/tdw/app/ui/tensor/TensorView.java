@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.tensor;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.input.NumberFields;
 import dev.tdw.app.ui.input.NumberInput;
 import dev.tdw.app.ui.widget.WheelScroll;
@@ -62,6 +63,7 @@ public final class TensorView extends VBox {
         setId("tensor-view");
         ComboBox<String> key = new ComboBox<>(vm.keys());
         key.setId("tensor-key");
+        key.setConverter(Labels.names());
         key.valueProperty().bindBidirectional(vm.keyProperty());
         key.setPrefWidth(240);
         key.setTooltip(new Tooltip("Saved tensors, operator inputs and graph slots present in both payloads"));
@@ -75,14 +77,14 @@ public final class TensorView extends VBox {
         Label source = new Label();
         source.setId("tensor-source");
         source.getStyleClass().add("hint");
-        source.textProperty().bind(vm.sourceProperty());
+        source.textProperty().bind(Labels.safe(vm.sourceProperty()));
         source.setTooltip(new Tooltip());
-        source.getTooltip().textProperty().bind(vm.sourceProperty());
+        source.getTooltip().textProperty().bind(Labels.safe(vm.sourceProperty()));
         VBox.setMargin(source, new Insets(0, 10, 0, 10));
         Label message = new Label();
         message.setWrapText(true);
         message.getStyleClass().add("hint");
-        message.textProperty().bind(vm.messageProperty());
+        message.textProperty().bind(Labels.safe(vm.messageProperty()));
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
         content.setPadding(new Insets(4, 10, 10, 10));
@@ -95,7 +97,7 @@ public final class TensorView extends VBox {
         readout.setId("tensor-heatmap-readout");
         readout.getStyleClass().add("mono");
         readout.setWrapText(true);
-        heatmap.setOnMouseMoved(e -> readout.setText(map == null ? "" : map.readout(cellRow(e.getY()), cellCol(e.getX()))));
+        heatmap.setOnMouseMoved(e -> readout.setText(Labels.safe(map == null ? "" : map.readout(cellRow(e.getY()), cellCol(e.getX())))));
         heatmap.setOnMouseExited(e -> readout.setText(HeatmapViewModel.POINT_AT_A_CELL));
         scroll.viewportBoundsProperty().addListener((o, a, b) -> drawHeatmap(b.getWidth() - 24));
         vm.reportProperty().addListener((o, a, r) -> show(r, vm.heatmapProperty().get()));
@@ -109,7 +111,7 @@ public final class TensorView extends VBox {
         f.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         NumberFields.bind(f, input, input.name().equals("max elements")
                 ? "Elements compared one by one at most (the rest is sampled)" : "Tensor tolerance: |left − right| ≤ atol + rtol·|right|");
-        Label label = new Label(input.name());
+        Label label = new Label(Labels.safe(input.name()));
         label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox box = new HBox(4, label, f);
         box.setAlignment(Pos.CENTER_LEFT);
@@ -121,7 +123,7 @@ public final class TensorView extends VBox {
         readout.setText(HeatmapViewModel.POINT_AT_A_CELL);
         content.getChildren().clear();
         if (r == null) return;
-        Label verdict = new Label(r.key() + " — " + r.verdict());
+        Label verdict = new Label(Labels.safe(r.key() + " — " + r.verdict()));
         verdict.setWrapText(true);
         verdict.setId("tensor-verdict");
         verdict.getStyleClass().addAll("tensor-verdict", r.failed() ? "tensor-fail" : "tensor-ok");
@@ -134,7 +136,7 @@ public final class TensorView extends VBox {
                 content.getChildren().addAll(heatmap, readout, legend(map));
                 drawHeatmap(scroll.getViewportBounds().getWidth() - 24);
             } else {
-                Label state = new Label(map.stateText());
+                Label state = new Label(Labels.safe(map.stateText()));
                 state.setId("tensor-heatmap-state");
                 state.setWrapText(true);
                 content.getChildren().add(state);
@@ -153,7 +155,7 @@ public final class TensorView extends VBox {
         g.add(header("right"), 2, 0);
         int row = 1;
         for (TensorReport.Metric m : r.metrics()) {
-            g.add(new Label(m.name()), 0, row);
+            g.add(new Label(Labels.safe(m.name())), 0, row);
             Label l = value(m.left(), m.bad());
             if (m.right().isEmpty()) {
                 g.add(l, 1, row, 2, 1);
@@ -221,7 +223,7 @@ public final class TensorView extends VBox {
             g.setFill(javafx.scene.paint.Color.rgb(argb >> 16 & 0xff, argb >> 8 & 0xff, argb & 0xff));
             g.fillRect(x, 0, 1, 10);
         }
-        HBox scale = new HBox(6, whole(new Label(h.scaleLow())), bar, whole(new Label(h.scaleHigh())));
+        HBox scale = new HBox(6, whole(new Label(Labels.safe(h.scaleLow()))), bar, whole(new Label(Labels.safe(h.scaleHigh()))));
         scale.setAlignment(Pos.CENTER_LEFT);
         FlowPane box = new FlowPane(12, 4, scale, whole(swatch(HeatmapColors.EXACT, "equal")),
                 whole(swatch(HeatmapColors.NON_FINITE, "non-finite")));
@@ -240,7 +242,7 @@ public final class TensorView extends VBox {
         javafx.scene.shape.Rectangle r = new javafx.scene.shape.Rectangle(10, 10,
                 javafx.scene.paint.Color.rgb(argb >> 16 & 0xff, argb >> 8 & 0xff, argb & 0xff));
         r.setStroke(javafx.scene.paint.Color.LIGHTGRAY);
-        Label l = new Label(text, r);
+        Label l = new Label(Labels.safe(text), r);
         l.getStyleClass().add("hint");
         return l;
     }
@@ -309,13 +311,13 @@ public final class TensorView extends VBox {
     }
 
     private static Label header(String text) {
-        Label l = new Label(text);
+        Label l = new Label(Labels.safe(text));
         l.getStyleClass().add("column-header-label");
         return l;
     }
 
     private static Label value(String text, boolean bad) {
-        Label l = new Label(text);
+        Label l = new Label(Labels.safe(text));
         l.getStyleClass().add("mono");
         if (bad) l.getStyleClass().add("differs");
         return l;

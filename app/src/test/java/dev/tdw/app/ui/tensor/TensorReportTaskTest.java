@@ -1,13 +1,22 @@
 package dev.tdw.app.ui.tensor;
 
 import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadFormatException;
+import dev.tdw.model.tensor.PayloadReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TensorReportTaskTest {
@@ -82,5 +91,20 @@ class TensorReportTaskTest {
 
     private static TensorReport.Metric metric(TensorReport r, String name) {
         return r.metrics().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The window's tensor comparison reads mapped payloads under the guard: a payload cut meanwhile is a clean error. */
+    @Test
+    void aPayloadThatShrinksWhileComparedIsAChangedWhileReadingError(@TempDir Path tmp) throws Exception {
+        Path copy = Files.copy(CAND, tmp.resolve("cmpl-layer-bug-rank0.pt"));
+        PayloadReader reader = new PayloadReader();
+        try (Payload l = reader.read(BASE); Payload r = reader.read(copy)) {
+            try (FileChannel c = FileChannel.open(copy, StandardOpenOption.WRITE)) {
+                c.truncate(4096);
+            }
+            PayloadFormatException e = assertThrows(PayloadFormatException.class,
+                    () -> TensorReportTask.run(l, r, "layers.3.self_attn.q_rope#0", 1e-2, 1e-2, 2_000_000));
+            assertTrue(e.getMessage().startsWith(copy + ": changed while reading"), e.getMessage());
+        }
     }
 }
