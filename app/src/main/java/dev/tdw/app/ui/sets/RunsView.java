@@ -57,7 +57,13 @@ public final class RunsView extends VBox {
         grid.setVgap(4);
         ScrollPane scroll = new ScrollPane(grid);
         VBox.setVgrow(scroll, Priority.ALWAYS);
-        getChildren().addAll(verdict, variability, factorLine, scroll, hint);
+        Label caveat = new Label();
+        caveat.setId("runs-caveat");
+        caveat.setWrapText(true);
+        caveat.textProperty().bind(vm.caveatProperty());
+        caveat.visibleProperty().bind(vm.caveatProperty().isNotEmpty());
+        caveat.managedProperty().bind(caveat.visibleProperty());
+        getChildren().addAll(verdict, variability, factorLine, scroll, caveat, hint);
         vm.resultProperty().addListener((o, a, b) -> rebuild());
         rebuild();
     }
@@ -79,7 +85,9 @@ public final class RunsView extends VBox {
             name.setMnemonicParsing(false);
             name.setOnAction(e -> open(row));
             name.setContextMenu(SetContextMenus.run(row, () -> open(row)));
-            Label verdict = new Label(row.verdictText());
+            // The verdict alone: the caveat of WITHIN_NOISE is said once under the table, not on every row.
+            Label verdict = new Label(row.verdict().name());
+            verdict.setTooltip(new javafx.scene.control.Tooltip(row.verdictText()));
             verdict.setId("run-verdict-" + (r - 1));
             verdict.getStyleClass().addAll("run-verdict", row.styleClass());
             grid.add(name, 0, r);
