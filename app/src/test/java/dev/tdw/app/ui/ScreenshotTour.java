@@ -114,7 +114,8 @@ public final class ScreenshotTour {
         onFx(() -> ((javafx.scene.control.Button) session.window().lookup("#pair-cell-1-1-2")).fire());
         shoot(out, "workbench-pairs-tp4-origin-rank2");
         open(vm, "intermittent", "baseline", "candidate");
-        await(() -> vm.runs().result() != null);
+        await(() -> vm.runs().result() != null && "runs-tab".equals(((javafx.scene.control.TabPane) session.window()
+                .lookup("#stages-and-pairs")).getSelectionModel().getSelectedItem().getId()));
         shoot(out, "workbench-runs-intermittent");
         onFx(() -> ((javafx.scene.control.Hyperlink) session.window().lookup("#run-open-2")).fire());
         await(() -> vm.comparison() != null && vm.comparison().right() == vm.runs().result().rightRuns().get(2).manifest());

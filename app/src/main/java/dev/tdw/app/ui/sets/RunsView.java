@@ -9,6 +9,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 import java.util.List;
@@ -47,9 +48,8 @@ public final class RunsView extends VBox {
         factorHint.getStyleClass().add("hint");
         HBox factorLine = new HBox(6, factorName, factor, factorHint, recomputing);
         factorLine.setAlignment(Pos.CENTER_LEFT);
-        Label hint = new Label("Each right run is tested alone against the band the left runs span, widened by the noise factor times "
-                + "the variability the runs show (relative to each stage's scale, carried downstream). Beyond noise: outside that; within "
-                + "noise: outside the band but not beyond. Click a run to open its stages against the first left run. The same analysis: "
+        Label hint = new Label("Each right run is judged alone against the left runs' band, widened by the noise factor times the "
+                + "variability the runs show. Click a run to open its stages against the first left run. Command line: "
                 + "tdw diff --left-runs LEFT --right-runs RIGHT --noise-factor F.");
         hint.getStyleClass().add("hint");
         hint.setWrapText(true);
@@ -63,6 +63,9 @@ public final class RunsView extends VBox {
         caveat.textProperty().bind(vm.caveatProperty());
         caveat.visibleProperty().bind(vm.caveatProperty().isNotEmpty());
         caveat.managedProperty().bind(caveat.visibleProperty());
+        // The facts keep their full height in a short window; the table of runs scrolls, the hint shortens.
+        for (Label l : List.of(verdict, variability, caveat)) l.setMinHeight(Region.USE_PREF_SIZE);
+        scroll.setMinHeight(90);
         getChildren().addAll(verdict, variability, factorLine, scroll, caveat, hint);
         vm.resultProperty().addListener((o, a, b) -> rebuild());
         rebuild();
