@@ -149,6 +149,7 @@ public final class WorkbenchViewModel {
         sets.setOpener(this::showPair);
         runs.setOpener(this::showRun);
         runs.resultProperty().addListener((o, a, b) -> runsChanged());
+        runs.runningProperty().addListener((o, a, b) -> updatePairingText());
         table.noiseProperty().bind(runs.noiseByKeyProperty());
         chart.runsProperty().bind(runs.resultProperty());
         left.nameProperty().addListener((o, a, b) -> updateTitle());
@@ -474,6 +475,11 @@ public final class WorkbenchViewModel {
         if (runs.result() != null) {
             pairingText.set("repeated runs: " + runs.result().leftRuns().size() + " left, " + runs.result().rightRuns().size()
                     + " right (see Runs); the stage table compares one run of each side, the first until a run is opened there");
+            return;
+        }
+        if (runs.runningProperty().get()) {
+            // Not yet judged: the sides are runs, not the label/rank pairing of several captures.
+            pairingText.set("repeated runs: comparing them against their noise …");
             return;
         }
         boolean paired = p.pairs().stream().anyMatch(x -> x.left() == left.manifest() && x.right() == right.manifest());

@@ -179,6 +179,18 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void whileTheRunsAreJudgedThePairingLineSaysSoNotUnpairedManifests() {
+        WorkbenchViewModel vm = vm();
+        tasks.hold();
+        vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate"));
+        tasks.finish(0); // the load; the runs analysis and the comparison wait
+        assertTrue(vm.runs().runningProperty().get());
+        assertEquals("repeated runs: comparing them against their noise …", vm.pairingTextProperty().get());
+        for (int i = 1; i < tasks.heldCount(); i++) tasks.finish(i);
+        assertTrue(vm.pairingTextProperty().get().startsWith("repeated runs: 4 left, 5 right (see Runs)"), vm.pairingTextProperty().get());
+    }
+
+    @Test
     void aSinglePairHasNoOverview() {
         WorkbenchViewModel vm = vm();
         vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
