@@ -38,6 +38,7 @@ import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.PairOutcome;
 import dev.tdw.model.sets.Run;
 import dev.tdw.model.sets.RunFolders;
+import dev.tdw.model.sets.RunsResult;
 import dev.tdw.model.report.Wording;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -338,8 +339,16 @@ public final class WorkbenchViewModel {
         }
     }
 
-    /** Opens one right run against the left side's run in the stage table and chart (a click in the runs view). */
+    /**
+     * Opens one right run against the left side's run in the stage table and chart (a click in the runs view), at its
+     * first stage beyond noise when it has one.
+     */
     private void showRun(Run run) {
+        RunsResult r = runs.result();
+        if (r != null) r.runs().stream().filter(o -> o.run() == run && o.firstBeyondNoise() != null).findFirst().ifPresent(o -> {
+            pendingKey = o.firstBeyondNoise().key();
+            pendingShown = k -> { };
+        });
         pairingInProgress = true;
         try {
             right.choose(run.manifest());

@@ -164,6 +164,7 @@ class WorkbenchViewModelTest {
         vm.runs().open(vm.runs().rows().get(2));
         assertSame(vm.runs().result().rightRuns().get(2).manifest(), vm.comparison().right(), "the click opened run 3 itself");
         assertSame(vm.runs().result().leftRuns().get(0).manifest(), vm.comparison().left());
+        assertEquals("layers.4.self_attn.attn_out#0", vm.selectedKeyProperty().get(), "at its first stage beyond noise");
         assertTrue(vm.verdictTextProperty().get().contains("below, baseline/run1 against candidate/run3: DIVERGENT"), vm.verdictTextProperty().get());
 
         vm.runs().noiseFactor().textProperty().set("100");

@@ -49,7 +49,7 @@ public final class RunsView extends VBox {
         HBox factorLine = new HBox(6, factorName, factor, factorHint, recomputing);
         factorLine.setAlignment(Pos.CENTER_LEFT);
         Label hint = new Label("Each right run is judged alone against the left runs' band, widened by the noise factor times the "
-                + "variability the runs show. Click a run to open its stages against the first left run. Command line: "
+                + "variability the runs show. Click a run to open its stages against the first left run, at its first stage beyond noise. Command line: "
                 + "tdw diff --left-runs LEFT --right-runs RIGHT --noise-factor F.");
         hint.getStyleClass().add("hint");
         hint.setWrapText(true);

@@ -90,7 +90,7 @@ class CaptureSetUiTest {
         TreeTableColumn<?, ?> noise = Fx.call(() -> session.window().table().getColumns().stream()
                 .filter(c -> "noise-column".equals(c.getId())).findFirst().orElseThrow());
         assertTrue(Fx.call(noise::isVisible));
-        Fx.run(() -> vm.selectedKeyProperty().set("layers.4.self_attn.attn_out#0"));
+        Fx.await(() -> "layers.4.self_attn.attn_out#0".equals(vm.selectedKeyProperty().get())); // its first stage beyond noise
         Fx.await(() -> "beyond noise: run3".equals(noise.getCellData(session.window().table().getSelectionModel().getSelectedIndex())));
     }
 
