@@ -92,7 +92,7 @@ public final class CaptureSetReport {
         return h.toString();
     }
 
-    /** One grid cell: the command line's wording, coloured by verdict, the origin outlined. */
+    /** One grid cell: the command line's wording, coloured by verdict, an origin rank's cell outlined. */
     private static void cell(StringBuilder h, Forward f, Integer rank) {
         PairOutcome p = AllPairsAnalysis.pairAt(f, rank);
         String text = CaptureSetText.cell(f, rank);
@@ -100,7 +100,7 @@ public final class CaptureSetReport {
             h.append("<td class=\"none\">").append(esc(text)).append("</td>");
             return;
         }
-        boolean origin = text.startsWith(CaptureSetText.ORIGIN);
+        boolean origin = f.originRanks().contains(rank);
         h.append("<td class=\"verdict ").append(p.diff().verdict().name()).append(origin ? " origin" : "").append("\" title=\"")
                 .append(esc(p.left().path() + " / " + p.right().path())).append("\">").append(esc(text)).append("</td>");
     }

@@ -38,6 +38,7 @@ import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.PairOutcome;
 import dev.tdw.model.sets.Run;
 import dev.tdw.model.sets.RunFolders;
+import dev.tdw.model.sets.RunsResult;
 import dev.tdw.model.report.Wording;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -149,6 +150,7 @@ public final class WorkbenchViewModel {
         sets.setOpener(this::showPair);
         runs.setOpener(this::showRun);
         runs.resultProperty().addListener((o, a, b) -> runsChanged());
+        runs.runningProperty().addListener((o, a, b) -> updatePairingText());
         table.noiseProperty().bind(runs.noiseByKeyProperty());
         chart.runsProperty().bind(runs.resultProperty());
         left.nameProperty().addListener((o, a, b) -> updateTitle());
@@ -337,8 +339,16 @@ public final class WorkbenchViewModel {
         }
     }
 
-    /** Opens one right run against the left side's run in the stage table and chart (a click in the runs view). */
+    /**
+     * Opens one right run against the left side's run in the stage table and chart (a click in the runs view), at its
+     * first stage beyond noise when it has one.
+     */
     private void showRun(Run run) {
+        RunsResult r = runs.result();
+        if (r != null) r.runs().stream().filter(o -> o.run() == run && o.firstBeyondNoise() != null).findFirst().ifPresent(o -> {
+            pendingKey = o.firstBeyondNoise().key();
+            pendingShown = k -> { };
+        });
         pairingInProgress = true;
         try {
             right.choose(run.manifest());
@@ -474,6 +484,11 @@ public final class WorkbenchViewModel {
         if (runs.result() != null) {
             pairingText.set("repeated runs: " + runs.result().leftRuns().size() + " left, " + runs.result().rightRuns().size()
                     + " right (see Runs); the stage table compares one run of each side, the first until a run is opened there");
+            return;
+        }
+        if (runs.runningProperty().get()) {
+            // Not yet judged: the sides are runs, not the label/rank pairing of several captures.
+            pairingText.set("repeated runs: comparing them against their noise …");
             return;
         }
         boolean paired = p.pairs().stream().anyMatch(x -> x.left() == left.manifest() && x.right() == right.manifest());

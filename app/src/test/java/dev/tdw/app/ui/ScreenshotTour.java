@@ -51,6 +51,11 @@ public final class ScreenshotTour {
             Platform.exit();
             System.exit(0);
         }
+        if (java.util.Arrays.asList(args).contains("sets")) {
+            setsShots(vm, out);
+            Platform.exit();
+            System.exit(0);
+        }
 
         open(vm, "layer-bug", "baseline", "candidate");
         onFx(() -> {
@@ -86,7 +91,20 @@ public final class ScreenshotTour {
         });
         shoot(out, "workbench-graph-mode");
 
-        // Several pairs: the overview tab comes first and the sides land on the first divergent forward's origin rank.
+        setsShots(vm, out);
+
+        onFx(() -> ((javafx.scene.control.MenuBar) session.window().lookup("#menu-bar")).getMenus().stream()
+                .flatMap(m -> m.getItems().stream()).filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow().fire());
+        shoot(out, "device-panel");
+        Platform.exit();
+        System.exit(0);
+    }
+
+    /**
+     * Several pairs: the overview tab comes first and the sides land on the first divergent forward's origin rank.
+     * Repeated runs: the runs view, then run 3 opened in the stage table (noise column, the left runs' band).
+     */
+    private static void setsShots(WorkbenchViewModel vm, Path out) throws Exception {
         open(vm, "chunked-prefill", "baseline", "candidate");
         await(() -> vm.sets().openProperty().get() != null);
         shoot(out, "workbench-pairs-chunked-prefill");
@@ -96,14 +114,16 @@ public final class ScreenshotTour {
         onFx(() -> ((javafx.scene.control.Button) session.window().lookup("#pair-cell-1-1-2")).fire());
         shoot(out, "workbench-pairs-tp4-origin-rank2");
         open(vm, "intermittent", "baseline", "candidate");
-        await(() -> vm.runs().result() != null);
+        await(() -> vm.runs().result() != null && "runs-tab".equals(((javafx.scene.control.TabPane) session.window()
+                .lookup("#stages-and-pairs")).getSelectionModel().getSelectedItem().getId()));
         shoot(out, "workbench-runs-intermittent");
-
-        onFx(() -> ((javafx.scene.control.MenuBar) session.window().lookup("#menu-bar")).getMenus().stream()
-                .flatMap(m -> m.getItems().stream()).filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow().fire());
-        shoot(out, "device-panel");
-        Platform.exit();
-        System.exit(0);
+        onFx(() -> ((javafx.scene.control.Hyperlink) session.window().lookup("#run-open-2")).fire());
+        await(() -> vm.comparison() != null && vm.comparison().right() == vm.runs().result().rightRuns().get(2).manifest());
+        onFx(() -> {
+            vm.select("layers.4.self_attn.attn_out#0");
+            session.window().table().requestFocus();
+        });
+        shoot(out, "workbench-runs-intermittent-run3");
     }
 
     /** The replay dialog on a whole input set, its result in the Tensors tab, and a row-limited set refused. */

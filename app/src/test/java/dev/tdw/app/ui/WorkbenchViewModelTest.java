@@ -164,6 +164,7 @@ class WorkbenchViewModelTest {
         vm.runs().open(vm.runs().rows().get(2));
         assertSame(vm.runs().result().rightRuns().get(2).manifest(), vm.comparison().right(), "the click opened run 3 itself");
         assertSame(vm.runs().result().leftRuns().get(0).manifest(), vm.comparison().left());
+        assertEquals("layers.4.self_attn.attn_out#0", vm.selectedKeyProperty().get(), "at its first stage beyond noise");
         assertTrue(vm.verdictTextProperty().get().contains("below, baseline/run1 against candidate/run3: DIVERGENT"), vm.verdictTextProperty().get());
 
         vm.runs().noiseFactor().textProperty().set("100");
@@ -176,6 +177,18 @@ class WorkbenchViewModelTest {
         assertTrue(vm.verdictTextProperty().get().startsWith("DIVERGENT"), vm.verdictTextProperty().get());
         assertEquals(java.util.Map.of(), vm.table().noiseProperty().get(), "no noise column without runs");
         assertNull(vm.chart().runsChartProperty().get(), "no band without runs");
+    }
+
+    @Test
+    void whileTheRunsAreJudgedThePairingLineSaysSoNotUnpairedManifests() {
+        WorkbenchViewModel vm = vm();
+        tasks.hold();
+        vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate"));
+        tasks.finish(0); // the load; the runs analysis and the comparison wait
+        assertTrue(vm.runs().runningProperty().get());
+        assertEquals("repeated runs: comparing them against their noise …", vm.pairingTextProperty().get());
+        for (int i = 1; i < tasks.heldCount(); i++) tasks.finish(i);
+        assertTrue(vm.pairingTextProperty().get().startsWith("repeated runs: 4 left, 5 right (see Runs)"), vm.pairingTextProperty().get());
     }
 
     @Test

@@ -120,7 +120,7 @@ public final class StageChartView extends BorderPane {
         DeviationRenderer band = new DeviationRenderer(true, false);
         band.setSeriesFillPaint(0, RUNS_BAND);
         band.setSeriesPaint(0, new Color(0, 0, 0, 0)); // the band only, no line through its middle
-        band.setAlpha(0.18f);
+        band.setAlpha(0.3f);
         leftRunsSeries.setNotify(false);
         leftRunsBand.addSeries(leftRunsSeries);
         plot.setDataset(2, leftRunsBand);

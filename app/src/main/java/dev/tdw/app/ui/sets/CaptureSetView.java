@@ -82,6 +82,7 @@ public final class CaptureSetView extends VBox {
         Button b = new Button(cell.text().replaceFirst(" ", "\n"));
         b.setId("pair-cell-" + cell.forward().matchIndex() + "-" + cell.forward().occurrence() + "-" + cell.rank());
         b.getStyleClass().addAll("pair-cell", cell.styleClass());
+        b.setMaxSize(Double.MAX_VALUE, Double.MAX_VALUE); // every cell as wide and high as its column and row
         if (cell.origin()) b.getStyleClass().add("pair-origin");
         b.setUserData(cell.pair());
         b.setDisable(cell.pair() == null);

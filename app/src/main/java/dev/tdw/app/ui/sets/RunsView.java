@@ -10,6 +10,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 import java.util.List;
@@ -48,9 +49,8 @@ public final class RunsView extends VBox {
         factorHint.getStyleClass().add("hint");
         HBox factorLine = new HBox(6, factorName, factor, factorHint, recomputing);
         factorLine.setAlignment(Pos.CENTER_LEFT);
-        Label hint = new Label("Each right run is tested alone against the band the left runs span, widened by the noise factor times "
-                + "the variability the runs show (relative to each stage's scale, carried downstream). Beyond noise: outside that; within "
-                + "noise: outside the band but not beyond. Click a run to open its stages against the first left run. The same analysis: "
+        Label hint = new Label("Each right run is judged alone against the left runs' band, widened by the noise factor times the "
+                + "variability the runs show. Click a run to open its stages against the first left run, at its first stage beyond noise. Command line: "
                 + "tdw diff --left-runs LEFT --right-runs RIGHT --noise-factor F.");
         hint.getStyleClass().add("hint");
         hint.setWrapText(true);
@@ -58,7 +58,16 @@ public final class RunsView extends VBox {
         grid.setVgap(4);
         ScrollPane scroll = new ScrollPane(grid);
         VBox.setVgrow(scroll, Priority.ALWAYS);
-        getChildren().addAll(verdict, variability, factorLine, scroll, hint);
+        Label caveat = new Label();
+        caveat.setId("runs-caveat");
+        caveat.setWrapText(true);
+        caveat.textProperty().bind(vm.caveatProperty());
+        caveat.visibleProperty().bind(vm.caveatProperty().isNotEmpty());
+        caveat.managedProperty().bind(caveat.visibleProperty());
+        // The facts keep their full height in a short window; the table of runs scrolls, the hint shortens.
+        for (Label l : List.of(verdict, variability, caveat)) l.setMinHeight(Region.USE_PREF_SIZE);
+        scroll.setMinHeight(90);
+        getChildren().addAll(verdict, variability, factorLine, scroll, caveat, hint);
         vm.resultProperty().addListener((o, a, b) -> rebuild());
         rebuild();
     }
@@ -80,7 +89,9 @@ public final class RunsView extends VBox {
             name.setMnemonicParsing(false);
             name.setOnAction(e -> open(row));
             name.setContextMenu(SetContextMenus.run(row, () -> open(row)));
-            Label verdict = new Label(Labels.safe(row.verdictText()));
+            // The verdict alone: the caveat of WITHIN_NOISE is said once under the table, not on every row.
+            Label verdict = new Label(row.verdict().name());
+            verdict.setTooltip(new javafx.scene.control.Tooltip(Labels.safe(row.verdictText())));
             verdict.setId("run-verdict-" + (r - 1));
             verdict.getStyleClass().addAll("run-verdict", row.styleClass());
             grid.add(name, 0, r);

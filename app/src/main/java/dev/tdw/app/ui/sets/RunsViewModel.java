@@ -11,6 +11,7 @@ import dev.tdw.model.sets.Run;
 import dev.tdw.model.sets.RunOutcome;
 import dev.tdw.model.sets.RunsAnalysis;
 import dev.tdw.model.sets.RunsResult;
+import dev.tdw.model.sets.RunsVerdict;
 import dev.tdw.model.text.SafeText;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -42,6 +43,7 @@ public final class RunsViewModel {
     private final ReadOnlyObjectWrapper<RunsResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
     private final ReadOnlyStringWrapper variability = new ReadOnlyStringWrapper(this, "variability", "");
+    private final ReadOnlyStringWrapper caveat = new ReadOnlyStringWrapper(this, "caveat", "");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyObjectWrapper<Map<String, String>> noiseByKey = new ReadOnlyObjectWrapper<>(this, "noiseByKey", Map.of());
     private List<Run> left, right;
@@ -58,6 +60,8 @@ public final class RunsViewModel {
     public ReadOnlyObjectProperty<RunsResult> resultProperty() { return result.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
     public ReadOnlyStringProperty variabilityProperty() { return variability.getReadOnlyProperty(); }
+    /** Said once under the runs table when some run is WITHIN_NOISE (the command line says it on each such row). */
+    public ReadOnlyStringProperty caveatProperty() { return caveat.getReadOnlyProperty(); }
     /** True while the analysis runs (after a new noise factor the shown result is the previous one until then). */
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     /** The noise factor field: a committed value runs the analysis again. */
@@ -113,6 +117,7 @@ public final class RunsViewModel {
         if (r == null) {
             verdict.set("");
             variability.set("");
+            caveat.set("");
             noiseByKey.set(Map.of());
             return;
         }
@@ -125,6 +130,8 @@ public final class RunsViewModel {
         variability.set("left (reference): " + CaptureSetText.variability(r.leftVariability())
                 + "\nright: " + CaptureSetText.variability(r.rightVariability()));
         noiseByKey.set(noiseByKey(r));
+        caveat.set(r.runs().stream().anyMatch(o -> o.verdict() == RunsVerdict.WITHIN_NOISE)
+                ? RunsVerdict.WITHIN_NOISE + ": " + r.noiseCaveat() + "." : "");
     }
 
     /** Per key, "beyond noise: run3" naming the runs beyond noise there, else "within noise" (every run compared it). */

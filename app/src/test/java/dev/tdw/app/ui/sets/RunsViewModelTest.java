@@ -46,6 +46,7 @@ class RunsViewModelTest {
         assertEquals("run-divergent", bad.styleClass());
         assertEquals("WITHIN_NOISE (observed from 4 runs; few runs underestimate noise)", rows.get(0).verdictText());
         assertTrue(rows.stream().filter(r -> r != bad).allMatch(r -> r.verdict() == RunsVerdict.WITHIN_NOISE && !r.beyondNoise()));
+        assertEquals("WITHIN_NOISE: observed from 4 runs; few runs underestimate noise.", vm.caveatProperty().get());
     }
 
     @Test
@@ -115,5 +116,6 @@ class RunsViewModelTest {
         vm.clear();
         assertEquals(List.of(), vm.rows());
         assertEquals("", vm.verdictProperty().get());
+        assertEquals("", vm.caveatProperty().get());
     }
 }
