@@ -133,6 +133,7 @@ public final class WorkbenchViewModel {
         this.scan = new ScanViewModel(tasks);
         this.tensors = new TensorViewModel(tasks);
         tensors.selectedStageProperty().bind(selectedKey);
+        tensors.evidenceProperty().bind(tensorEvidence);
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
         detail.selectedKeyProperty().bind(selectedKey);
         detail.replaysProperty().bind(replays);

@@ -321,6 +321,14 @@ class WorkbenchViewModelTest {
         assertTrue(vm.table().tensorVerdictsProperty().get().get(evidence.firstMismatch()).startsWith("FAIL"));
         vm.goToFirstTensorMismatch();
         assertEquals(evidence.firstMismatch(), vm.selectedKeyProperty().get());
+        // The Tensors tab lists every pair with its verdict, in the payload's order.
+        var pairs = vm.tensors().pairs();
+        assertEquals(34, pairs.size());
+        assertEquals(evidence.result().items().stream().map(i -> i.key()).toList(), pairs.stream().map(r -> r.name()).toList());
+        assertEquals(List.of("FAIL", "FAIL", "FAIL"), pairs.stream().filter(r -> r.name().matches("layers\\.3\\.self_attn\\.(q_rope|k_rope|kv_cache)#0"))
+                .map(r -> r.status()).toList());
+        assertEquals(6, pairs.stream().filter(r -> r.status().equals("gap")).count(), "the six epsilon values");
+        assertEquals(vm.tensorVerdictTextProperty().get(), vm.tensors().pairsSummaryProperty().get());
     }
 
     @Test
