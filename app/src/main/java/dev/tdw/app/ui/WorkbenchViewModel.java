@@ -50,6 +50,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.StageTensors;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.compare.TensorComparison;
@@ -588,6 +589,17 @@ public final class WorkbenchViewModel {
         Optional<String> k = table.firstDivergence();
         k.ifPresentOrElse(selectedKey::set, () -> status.set("No divergence: " + (comparison.get() == null ? "nothing compared"
                 : comparison.get().diff().verdict().name())));
+    }
+
+    /**
+     * What the saved report holds: the shown pair's analysis with its tensor comparison once that finished (the
+     * comparison alone carries the summary analysis only); null when nothing is compared.
+     */
+    public PairAnalysis reportAnalysis() {
+        Comparison c = comparison.get();
+        if (c == null) return null;
+        TensorEvidence e = tensorEvidence.get();
+        return e == null ? c.analysis() : c.analysis().withTensors(e);
     }
 
     /** Selects the first stage whose tensors mismatch (T). */

@@ -19,7 +19,13 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.model.report.Json;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.List;
 import java.util.Optional;
 
@@ -88,6 +94,19 @@ class TensorEvidenceUiTest {
         robot.type(KeyCode.T);
         Fx.await(() -> qRope.equals(selectedRowKey()));
         assertEquals(qRope, Fx.call(() -> vm.selectedKeyProperty().get()));
+    }
+
+    @Test
+    void theSavedReportHoldsTheTensorVerdictTheWindowShows(@TempDir Path tmp) throws Exception {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        AtomicReference<Object> written = new AtomicReference<>();
+        Fx.run(() -> session.window().saveReport(tmp.resolve("report.html"), written::set));
+        Fx.await(() -> written.get() != null);
+        JsonNode tensors = Json.mapper().readTree(tmp.resolve("report.json").toFile()).get("diff").get("tensor_findings");
+        assertEquals("FAIL", tensors.get("verdict").asText());
+        assertEquals("layers.3.self_attn.q_rope#0", tensors.get("first_mismatch").asText());
+        assertEquals(Fx.call(() -> vm.tensorVerdictTextProperty().get()), tensors.get("text").asText());
+        assertTrue(Files.readString(tmp.resolve("report.html")).contains("<h2>Tensors</h2>"));
     }
 
     @Test
