@@ -63,7 +63,7 @@ public final class StageChartView extends BorderPane {
     private final PointsDataset dataset = new PointsDataset("left", "right");
     private final PointsDataset differences = new PointsDataset("|left − right|");
     private final org.jfree.chart.axis.LogAxis differenceAxis = new org.jfree.chart.axis.LogAxis("|left − right| (log)");
-    private final StageAxis domain = new StageAxis();
+    private final StageAxis domain;
     private final NumberAxis linear = new NumberAxis();
     private final LogarithmicAxis log = new LogarithmicAxis("");
     private final XYPlot plot;
@@ -79,6 +79,7 @@ public final class StageChartView extends BorderPane {
 
     public StageChartView(ChartViewModel vm, Consumer<String> onSelect) {
         this.vm = vm;
+        this.domain = new StageAxis(vm::ticks);
         getStyleClass().add("stage-chart");
         linear.setAutoRangeIncludesZero(false);
         log.setAllowNegativesFlag(true);
@@ -145,6 +146,7 @@ public final class StageChartView extends BorderPane {
         viewer.getCanvas().setTooltipEnabled(false);
         Tooltip tip = new Tooltip();
         tip.setShowDelay(javafx.util.Duration.millis(250));
+        tip.textProperty().bind(vm.hoverTextProperty());
         Tooltip.install(viewer, tip);
         viewer.addChartMouseListener(new ChartMouseListenerFX() {
             @Override
@@ -154,10 +156,10 @@ public final class StageChartView extends BorderPane {
 
             @Override
             public void chartMouseMoved(ChartMouseEventFX e) {
-                tip.setText(keyAt(e.getTrigger().getX(), e.getTrigger().getY())
-                        .map(k -> vm.describe(vm.rowsProperty().get().indexByKey().get(k))).orElse(""));
+                vm.hover(domainValueAt(e.getTrigger().getX(), e.getTrigger().getY()));
             }
         });
+        viewer.setOnMouseExited(e -> vm.hover(Double.NaN));
         setTop(toolbar());
         setCenter(viewer);
         domain.addChangeListener(e -> redecimate(false));
@@ -185,11 +187,27 @@ public final class StageChartView extends BorderPane {
         logBox.selectedProperty().bindBidirectional(vm.logScaleProperty());
         Button reset = new Button("Show all stages");
         reset.setOnAction(e -> domain.setAutoRange(true));
-        Label hint = new Label("drag to zoom · ctrl-drag to pan · click a point to select its stage");
+        String usage = "drag to zoom · ctrl-drag to pan · click a point to select its stage";
+        Label hint = new Label(usage);
+        hint.setId("chart-readout");
         hint.getStyleClass().add("hint");
+        hint.setMinWidth(0);
+        // The full name of the stage under the pointer; the usage when the pointer is elsewhere.
+        hint.textProperty().bind(javafx.beans.binding.Bindings.when(vm.hoverTextProperty().isEmpty())
+                .then(usage).otherwise(vm.hoverTextProperty()));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox box = new HBox(8, new Label("statistic"), stat, logBox, reset, grow, hint);
+        Label note = new Label();
+        note.setId("chart-note");
+        note.getStyleClass().add("hint");
+        note.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.data().note(), vm.dataProperty()));
+        Tooltip why = new Tooltip();
+        why.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.data().noteExplained(), vm.dataProperty()));
+        note.setTooltip(why);
+        Label statLabel = new Label("statistic");
+        // The controls keep their words; the usage hint on the right gives way first.
+        for (Region r : new Region[]{statLabel, stat, logBox, reset, note}) r.setMinWidth(Region.USE_PREF_SIZE);
+        HBox box = new HBox(8, statLabel, stat, logBox, reset, note, grow, hint);
         box.setAlignment(Pos.CENTER_LEFT);
         box.setPadding(new Insets(4, 8, 4, 8));
         return box;
@@ -321,8 +339,12 @@ public final class StageChartView extends BorderPane {
 
     /** The stage under a point of the canvas, when the point is inside the plot's data area. */
     private java.util.Optional<String> keyAt(double x, double y) {
+        return vm.keyAt(domainValueAt(x, y));
+    }
+
+    /** The stage-axis value under a point of the canvas; NaN outside the plot's data area. */
+    private double domainValueAt(double x, double y) {
         Rectangle2D area = viewer.getCanvas().getRenderingInfo().getPlotInfo().getDataArea();
-        if (!area.contains(x, y)) return java.util.Optional.empty();
-        return vm.keyAt(domain.java2DToValue(x, area, plot.getDomainAxisEdge()));
+        return area.contains(x, y) ? domain.java2DToValue(x, area, plot.getDomainAxisEdge()) : Double.NaN;
     }
 }
