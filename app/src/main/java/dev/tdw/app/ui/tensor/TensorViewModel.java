@@ -57,6 +57,9 @@ public final class TensorViewModel {
     private final ObjectProperty<TensorEvidence> evidence = new SimpleObjectProperty<>(this, "evidence");
     private final ObservableList<PairRow> pairs = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper pairsSummary = new ReadOnlyStringWrapper(this, "pairsSummary", "");
+    /** False while other payloads than the captures' are shown (a replay's): the pair list is not about them. */
+    private final javafx.beans.property.ReadOnlyBooleanWrapper capturePayloads =
+            new javafx.beans.property.ReadOnlyBooleanWrapper(this, "capturePayloads", true);
     private final ReadOnlyObjectWrapper<HeatmapViewModel> heatmap = new ReadOnlyObjectWrapper<>(this, "heatmap");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper source = new ReadOnlyStringWrapper(this, "source", "");
@@ -108,6 +111,8 @@ public final class TensorViewModel {
     public ObjectProperty<TensorEvidence> evidenceProperty() { return evidence; }
     /** Every pair of the evidence with its verdict: payload keys in capture order, cross-mode pairs, uncovered keys. */
     public ObservableList<PairRow> pairs() { return pairs; }
+    /** Whether the captures' own payloads are shown, so the pair list describes them (not after {@link #openPayloads}). */
+    public javafx.beans.property.ReadOnlyBooleanProperty capturePayloadsProperty() { return capturePayloads.getReadOnlyProperty(); }
     /** The evidence's verdict line above the list; empty without evidence. */
     public ReadOnlyStringProperty pairsSummaryProperty() { return pairsSummary.getReadOnlyProperty(); }
 
@@ -154,6 +159,7 @@ public final class TensorViewModel {
     }
 
     private void loadKeys() {
+        capturePayloads.set(true);
         Comparison c = comparison.get();
         if (c == null) {
             show(null, null, "");
@@ -183,6 +189,7 @@ public final class TensorViewModel {
      * candidate (right); a new comparison returns to the captures' payloads.
      */
     public void openPayloads(Path left, Path right) {
+        capturePayloads.set(false);
         long gen = show(null, null, "Reading the payloads …");
         tasks.run("Reading payloads", p -> new Listing(left, right, TensorReportTask.commonKeys(left, right)), listing -> {
             if (gen == listingGeneration) listed(listing);
