@@ -97,6 +97,15 @@ class TensorEvidenceUiTest {
     }
 
     @Test
+    void theBannerNamesWhereTheRightSideIntroducesNonFiniteValues(FxRobot robot) {
+        open(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
+        Label line = robot.lookup("#nonfinite-origin-line").queryAs(Label.class);
+        assertTrue(Fx.call(() -> line.isVisible() && line.getText().startsWith("non-finite values start at layers.4.mlp.act#0")),
+                Fx.call(line::getText));
+        assertTrue(Fx.call(() -> robot.lookup("#verdict").queryAs(Label.class).getText()).contains("first divergence model.embed#0"));
+    }
+
+    @Test
     void theSavedReportHoldsTheTensorVerdictTheWindowShows(@TempDir Path tmp) throws Exception {
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
         AtomicReference<Object> written = new AtomicReference<>();

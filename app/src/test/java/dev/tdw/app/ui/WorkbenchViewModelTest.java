@@ -353,6 +353,19 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void theBannerNamesWhereNonFiniteValuesStartBesideAnEarlierDtypeDivergence() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
+        assertEquals("model.embed#0", vm.comparison().diff().firstDivergent().key(), "the first divergence is the dtype change");
+        assertTrue(vm.nonFiniteOriginTextProperty().get().startsWith("non-finite values start at layers.4.mlp.act#0 (right: "),
+                vm.nonFiniteOriginTextProperty().get());
+        vm.goToNonFiniteOrigin();
+        assertEquals("layers.4.mlp.act#0", vm.selectedKeyProperty().get());
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertEquals("", vm.nonFiniteOriginTextProperty().get());
+    }
+
+    @Test
     void withoutPayloadsTSaysWhy() {
         WorkbenchViewModel vm = vm();
         vm.goToFirstTensorMismatch();
