@@ -34,6 +34,13 @@ public final class CaptureSetReport {
         String left = paths.apply(r.left()), right = paths.apply(r.right());
         WorkbenchReport.head(h, "tdw every pair: " + left + " vs " + right);
         h.append("<h1>").append(esc(left)).append(" &#x27F7; ").append(esc(right)).append("</h1>\n");
+        allPairsSection(h, r, paths);
+        close(h, DiffResult.CLAIM, tool);
+        return h.toString();
+    }
+
+    /** The every-pair page without its heading and foot: also the overview in a pair's report when a set is open. */
+    static void allPairsSection(StringBuilder h, AllPairsResult r, Function<Path, String> paths) {
         Forward first = r.firstDivergentForward();
         h.append("<p class=\"verdict ").append(r.verdict().name()).append("\" id=\"verdict\">").append(r.verdict().name())
                 .append(first == null ? " — no forward diverges" : " — first divergent forward " + esc(CaptureSetText.forwardName(first))
@@ -56,8 +63,6 @@ public final class CaptureSetReport {
         h.append("</table>\n");
         unpaired(h, "left", r.unpairedLeft(), paths);
         unpaired(h, "right", r.unpairedRight(), paths);
-        close(h, DiffResult.CLAIM, tool);
-        return h.toString();
     }
 
     /** {@code diff --left RUN ... --right RUN ... --format html}: the verdict, each side's variability and every right run. */
@@ -65,7 +70,15 @@ public final class CaptureSetReport {
         StringBuilder h = new StringBuilder(16_384);
         WorkbenchReport.head(h, "tdw runs: " + r.leftRuns().size() + " left runs vs " + r.rightRuns().size() + " right runs");
         h.append("<h1>").append(r.leftRuns().size()).append(" left runs &#x27F7; ").append(r.rightRuns().size())
-                .append(" right runs</h1>\n<p class=\"verdict ").append(r.verdict().name()).append("\" id=\"verdict\">")
+                .append(" right runs</h1>\n");
+        runsSection(h, r, paths);
+        close(h, RunsResult.CLAIM, tool);
+        return h.toString();
+    }
+
+    /** The runs page without its heading and foot: also the overview in a pair's report when runs are open. */
+    static void runsSection(StringBuilder h, RunsResult r, Function<Path, String> paths) {
+        h.append("<p class=\"verdict ").append(r.verdict().name()).append("\" id=\"verdict\">")
                 .append(esc(r.verdictText())).append("</p>\n<table>");
         row(h, "left runs (reference)", String.join(", ", r.leftRuns().stream().map(x -> paths.apply(x.source())).toList()));
         row(h, "right runs", String.join(", ", r.rightRuns().stream().map(x -> paths.apply(x.source())).toList()));
@@ -88,8 +101,6 @@ public final class CaptureSetReport {
         keys(h, "Only in the left runs", r.onlyInLeft());
         keys(h, "Only in the right runs", r.onlyInRight());
         keys(h, "Without comparable statistics", r.evidenceGaps());
-        close(h, RunsResult.CLAIM, tool);
-        return h.toString();
     }
 
     /** One grid cell: the command line's wording, coloured by verdict, an origin rank's cell outlined. */

@@ -21,7 +21,9 @@ import dev.tdw.model.history.Step;
 import dev.tdw.model.replay.ReplayHistory;
 import dev.tdw.model.replay.ReplayJson;
 import dev.tdw.model.replay.ReplayRun;
+import dev.tdw.model.report.AllPairsJson;
 import dev.tdw.model.report.AnalysisJson;
+import dev.tdw.model.report.RunsJson;
 import dev.tdw.model.report.HistoryJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
@@ -54,6 +56,8 @@ public final class WorkbenchReport {
         root.set("scan", ScanJson.of(List.of(a.leftScan(), a.rightScan()), paths));
         root.set("history", HistoryJson.of(ctx.history()));
         root.set("replays", ReplayJson.history(ctx.replays()));
+        if (ctx.allPairs() != null) root.set("all_pairs", AllPairsJson.of(ctx.allPairs(), paths));
+        if (ctx.runs() != null) root.set("runs", RunsJson.of(ctx.runs(), paths));
         return root;
     }
 
@@ -91,6 +95,14 @@ public final class WorkbenchReport {
         scan(h, "left", a.leftScan());
         scan(h, "right", a.rightScan());
         replays(h, ctx.replays());
+        if (ctx.allPairs() != null) {
+            h.append("<h2>Every pair of the open capture set</h2>\n");
+            CaptureSetReport.allPairsSection(h, ctx.allPairs(), Path::toString);
+        }
+        if (ctx.runs() != null) {
+            h.append("<h2>The open repeated runs</h2>\n");
+            CaptureSetReport.runsSection(h, ctx.runs(), Path::toString);
+        }
         h.append("<p class=\"claim\">").append(esc(DiffResult.CLAIM)).append("</p>\n<p class=\"claim\">")
                 .append(esc(ctx.tool())).append("</p>\n</body></html>\n");
         return h.toString();

@@ -46,7 +46,17 @@ final class Banners extends VBox {
         HBox tensorLine = new HBox(8, tensors, goTensor);
         tensorLine.setAlignment(Pos.CENTER_LEFT);
         showWhen(tensorLine, vm.tensorVerdictTextProperty().isNotEmpty());
-        VBox texts = new VBox(2, verdict, tensorLine);
+        Label nonFinite = new Label();
+        nonFinite.setId("nonfinite-origin-line");
+        nonFinite.setWrapText(true);
+        nonFinite.textProperty().bind(vm.nonFiniteOriginTextProperty());
+        Hyperlink goNonFinite = new Hyperlink("go to it");
+        goNonFinite.setMinWidth(Region.USE_PREF_SIZE);
+        goNonFinite.setOnAction(e -> { vm.goToNonFiniteOrigin(); focusTable.run(); });
+        HBox nonFiniteLine = new HBox(8, nonFinite, goNonFinite);
+        nonFiniteLine.setAlignment(Pos.CENTER_LEFT);
+        showWhen(nonFiniteLine, vm.nonFiniteOriginTextProperty().isNotEmpty());
+        VBox texts = new VBox(2, verdict, nonFiniteLine, tensorLine);
         HBox.setHgrow(texts, Priority.ALWAYS);
         HBox verdictBanner = new HBox(8, texts, go);
         verdictBanner.setId("verdict-banner");

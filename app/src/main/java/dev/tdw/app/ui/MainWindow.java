@@ -7,7 +7,6 @@ import dev.tdw.app.ui.capture.CaptureSidePane;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.chart.StageChartView;
-import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.detail.StageDetailView;
 import dev.tdw.app.ui.device.DevicePanel;
@@ -20,6 +19,7 @@ import dev.tdw.app.ui.device.WorkbenchActions;
 import dev.tdw.app.ui.replay.ReplayDialog;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
 import dev.tdw.app.report.ReportContext;
+import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.scan.ScanView;
@@ -234,12 +234,13 @@ public final class MainWindow extends BorderPane {
 
     /** Writes the report of the shown comparison in the background: the same files as {@code tdw diff --format html}. */
     public void saveReport(Path html, Consumer<ReportWriter.Written> done) {
-        Comparison c = vm.comparison();
-        if (c == null) return;
+        PairAnalysis analysis = vm.reportAnalysis();
+        if (analysis == null) return;
+        // The report holds what the window shows: the tensor evidence, the replays, and the open set's overview.
         ReportContext ctx = new ReportContext(vm.left().name(), vm.right().name(), vm.pairingTextProperty().get(),
                 vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version(), vm.replaysProperty().get(),
-                vm.historyProperty().get());
-        vm.tasks().run("Writing report", p -> ReportWriter.write(html, c.analysis(), ctx), w -> {
+                vm.historyProperty().get(), vm.sets().result(), vm.runs().result());
+        vm.tasks().run("Writing report", p -> ReportWriter.write(html, analysis, ctx), w -> {
             vm.setStatus("Report written: " + w.html() + " (with " + w.json().getFileName() + " and " + w.png().getFileName() + ")");
             done.accept(w);
         }, e -> vm.setStatus("Could not write the report: " + e.getMessage()));

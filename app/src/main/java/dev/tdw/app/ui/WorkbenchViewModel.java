@@ -51,6 +51,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.StageTensors;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.compare.TensorComparison;
@@ -91,6 +92,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
     private final ReadOnlyStringWrapper verdictText = new ReadOnlyStringWrapper(this, "verdictText", "");
     private final ReadOnlyStringWrapper coverageText = new ReadOnlyStringWrapper(this, "coverageText");
+    private final ReadOnlyStringWrapper nonFiniteOriginText = new ReadOnlyStringWrapper(this, "nonFiniteOriginText", "");
     private final ReadOnlyObjectWrapper<TensorEvidence> tensorEvidence = new ReadOnlyObjectWrapper<>(this, "tensorEvidence");
     private final ReadOnlyStringWrapper tensorVerdictText = new ReadOnlyStringWrapper(this, "tensorVerdictText", "");
     private long tensorGeneration;
@@ -134,6 +136,7 @@ public final class WorkbenchViewModel {
         this.tensors = new TensorViewModel(tasks);
         this.runs = new RunsViewModel(tasks);
         tensors.selectedStageProperty().bind(selectedKey);
+        tensors.evidenceProperty().bind(tensorEvidence);
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
         detail.selectedKeyProperty().bind(selectedKey);
         detail.replaysProperty().bind(replays);
@@ -173,6 +176,11 @@ public final class WorkbenchViewModel {
     public ReadOnlyObjectProperty<Comparison> comparisonProperty() { return comparison.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictTextProperty() { return verdictText.getReadOnlyProperty(); }
     public ReadOnlyStringProperty coverageTextProperty() { return coverageText.getReadOnlyProperty(); }
+    /**
+     * The first stage where the right side has non-finite values the left does not (the first divergence may be an earlier
+     * dtype difference); empty when there is none.
+     */
+    public ReadOnlyStringProperty nonFiniteOriginTextProperty() { return nonFiniteOriginText.getReadOnlyProperty(); }
     /** The tensor comparison of the shown pair, when both sides saved payloads; null before it finished or without payloads. */
     public ReadOnlyObjectProperty<TensorEvidence> tensorEvidenceProperty() { return tensorEvidence.getReadOnlyProperty(); }
     /** The tensor verdict line under the summary verdict; empty when the tensors are not (yet) compared. */
@@ -549,6 +557,7 @@ public final class WorkbenchViewModel {
             verdictText.set("");
             verdictStyle.set(null);
             coverageText.set(null);
+            nonFiniteOriginText.set("");
             // Nothing to compare: the status says why, not what was asked last ("Loading …").
             if (left.loadingProperty().get() == null && right.loadingProperty().get() == null) status.set(placeholder.get());
             return;
@@ -561,6 +570,7 @@ public final class WorkbenchViewModel {
             verdictStyle.set(verdictStyle(c));
         }
         coverageText.set(Wording.coverage(c.analysis().coverage()));
+        nonFiniteOriginText.set(c.analysis().nonFiniteOrigin() == null ? "" : Wording.nonFiniteOrigin(c.analysis().nonFiniteOrigin()));
         record(new Step(Instant.now(), StepKind.COMPARISON, c.left().path() + " vs " + c.right().path(), verdictText.get()));
         if (pendingKey != null && rows.find(pendingKey).isPresent()) {
             String key = pendingKey;
@@ -598,10 +608,28 @@ public final class WorkbenchViewModel {
     }
 
     /** Selects the first divergence (F). */
+    /** Selects the stage where non-finite values start on the right. */
+    public void goToNonFiniteOrigin() {
+        Comparison c = comparison.get();
+        if (c != null && c.analysis().nonFiniteOrigin() != null) selectedKey.set(c.analysis().nonFiniteOrigin().key());
+        else status.set("No non-finite values introduced" + (c == null ? ": nothing compared." : " by the right side."));
+    }
+
     public void goToFirstDivergence() {
         Optional<String> k = table.firstDivergence();
         k.ifPresentOrElse(selectedKey::set, () -> status.set("No divergence: " + (comparison.get() == null ? "nothing compared"
                 : comparison.get().diff().verdict().name())));
+    }
+
+    /**
+     * What the saved report holds: the shown pair's analysis with its tensor comparison once that finished (the
+     * comparison alone carries the summary analysis only); null when nothing is compared.
+     */
+    public PairAnalysis reportAnalysis() {
+        Comparison c = comparison.get();
+        if (c == null) return null;
+        TensorEvidence e = tensorEvidence.get();
+        return e == null ? c.analysis() : c.analysis().withTensors(e);
     }
 
     /** Selects the first stage whose tensors mismatch (T). */

@@ -64,9 +64,17 @@ public final class ScreenshotTour {
         });
         shoot(out, "workbench-layer-bug");
         onFx(() -> tabs().getSelectionModel().select(2));
+        await(() -> !vm.tensors().pairs().isEmpty() && vm.tensors().reportProperty().get() != null);
+        onFx(() -> {
+            var pairs = (javafx.scene.control.TitledPane) session.window().lookup("#tensor-pairs-pane");
+            pairs.setAnimated(false);
+            pairs.setExpanded(true);
+        });
         shoot(out, "workbench-tensors");
-        // The heatmap and the histogram sit below the metrics.
-        onFx(() -> ((javafx.scene.control.ScrollPane) session.window().lookup("#tensor-view .scroll-pane")).setVvalue(0.55));
+        onFx(() -> ((javafx.scene.control.TitledPane) session.window().lookup("#tensor-pairs-pane")).setExpanded(false));
+        // The heatmap sits below the metrics: scrolled to it, the pointer over its largest difference.
+        await(() -> session.window().lookup("#tensor-heatmap") != null && vm.tensors().heatmapProperty().get() != null);
+        onFx(() -> pointAtLargestDifference(vm));
         shoot(out, "workbench-heatmap");
         onFx(() -> tabs().getSelectionModel().select(0));
 
@@ -160,6 +168,27 @@ public final class ScreenshotTour {
         onFx(() -> found.set((Stage) javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Stage s && s.isShowing()
                 && s.getTitle() != null && s.getTitle().startsWith("Replay " + key)).findFirst().orElseThrow()));
         return found.get();
+    }
+
+    /** Scrolls the heatmap to the top of the Tensors panel and moves the pointer over its largest cell, as a user would. */
+    private static void pointAtLargestDifference(WorkbenchViewModel vm) {
+        javafx.scene.canvas.Canvas map = (javafx.scene.canvas.Canvas) session.window().lookup("#tensor-heatmap");
+        javafx.scene.control.ScrollPane panel = (javafx.scene.control.ScrollPane) session.window().lookup("#tensor-view .scroll-pane");
+        javafx.scene.Node content = panel.getContent();
+        double extra = content.getBoundsInLocal().getHeight() - panel.getViewportBounds().getHeight();
+        double top = content.sceneToLocal(map.localToScene(0, 0)).getY() - 60;
+        if (extra > 0) panel.setVvalue(Math.max(0, Math.min(1, top / extra)));
+        panel.layout();
+        var h = vm.tensors().heatmapProperty().get().map();
+        int best = 0;
+        for (int c = 1; c < h.cellRows() * h.cellCols(); c++) if (h.cell(c / h.cellCols(), c % h.cellCols()) > h.cell(best / h.cellCols(), best % h.cellCols())) best = c;
+        // The picture is right of the row indices and under the 16-pixel band of column indices.
+        double side = (map.getHeight() - 16) / h.cellRows(), left = map.getWidth() - side * h.cellCols();
+        double x = left + (best % h.cellCols() + 0.5) * side, y = 16 + (best / h.cellCols() + 0.5) * side;
+        javafx.geometry.Point2D scene = map.localToScene(x, y), screen = map.localToScreen(x, y);
+        javafx.event.Event.fireEvent(map, new javafx.scene.input.MouseEvent(javafx.scene.input.MouseEvent.MOUSE_MOVED, scene.getX(),
+                scene.getY(), screen.getX(), screen.getY(), javafx.scene.input.MouseButton.NONE, 0, false, false, false, false,
+                false, false, false, false, false, false, null));
     }
 
     private static javafx.scene.control.TabPane tabs() {

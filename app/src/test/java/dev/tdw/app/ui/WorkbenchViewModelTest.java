@@ -355,6 +355,27 @@ class WorkbenchViewModelTest {
         assertTrue(vm.table().tensorVerdictsProperty().get().get(evidence.firstMismatch()).startsWith("FAIL"));
         vm.goToFirstTensorMismatch();
         assertEquals(evidence.firstMismatch(), vm.selectedKeyProperty().get());
+        // The Tensors tab lists every pair with its verdict, in the payload's order.
+        var pairs = vm.tensors().pairs();
+        assertEquals(34, pairs.size());
+        assertEquals(evidence.result().items().stream().map(i -> i.key()).toList(), pairs.stream().map(r -> r.name()).toList());
+        assertEquals(List.of("FAIL", "FAIL", "FAIL"), pairs.stream().filter(r -> r.name().matches("layers\\.3\\.self_attn\\.(q_rope|k_rope|kv_cache)#0"))
+                .map(r -> r.status()).toList());
+        assertEquals(6, pairs.stream().filter(r -> r.status().equals("gap")).count(), "the six epsilon values");
+        assertEquals(vm.tensorVerdictTextProperty().get(), vm.tensors().pairsSummaryProperty().get());
+    }
+
+    @Test
+    void theBannerNamesWhereNonFiniteValuesStartBesideAnEarlierDtypeDivergence() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("overflow", "baseline"), Captures.dir("overflow", "candidate"));
+        assertEquals("model.embed#0", vm.comparison().diff().firstDivergent().key(), "the first divergence is the dtype change");
+        assertTrue(vm.nonFiniteOriginTextProperty().get().startsWith("non-finite values start at layers.4.mlp.act#0 (right: "),
+                vm.nonFiniteOriginTextProperty().get());
+        vm.goToNonFiniteOrigin();
+        assertEquals("layers.4.mlp.act#0", vm.selectedKeyProperty().get());
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertEquals("", vm.nonFiniteOriginTextProperty().get());
     }
 
     @Test

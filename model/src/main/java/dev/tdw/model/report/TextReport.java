@@ -155,7 +155,7 @@ public final class TextReport {
                 .append(", rtol ").append(t.rtol()).append(")\n");
         if (t.firstMismatch() != null) b.append("first mismatch: ").append(t.firstMismatch().key()).append('\n');
         for (TensorPairResult item : t.items()) {
-            b.append(String.format("  %-5s %-48s %s%n", item.failed() ? "FAIL" : item.gap() ? "gap" : "ok", item.key(), describe(item.metrics())));
+            b.append(String.format("  %-5s %-48s %s%n", status(item), item.key(), describe(item.metrics())));
             if (item.elements() != null) {
                 for (ElementDifference e : item.elements().worst()) {
                     b.append(String.format("        at %-20s left %-14.8g right %-14.8g |d| %s%n", e.indexText(), e.left(),
@@ -169,6 +169,11 @@ public final class TextReport {
         }
         b.append("default tolerances are a coarse screen; an accuracy claim needs explicit --atol/--rtol\n");
         return b.toString();
+    }
+
+    /** A pair's verdict in one word: FAIL, gap or ok. */
+    public static String status(TensorPairResult item) {
+        return item.failed() ? "FAIL" : item.gap() ? "gap" : "ok";
     }
 
     public static String describe(TensorMetrics m) {

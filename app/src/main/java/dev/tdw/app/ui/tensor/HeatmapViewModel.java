@@ -69,10 +69,15 @@ public final class HeatmapViewModel {
         if (cellRow < 0 || cellCol < 0 || cellRow >= map.cellRows() || cellCol >= map.cellCols()) return POINT_AT_A_CELL;
         DiffHeatmap.IndexRange rows = map.rowRange(cellRow), cols = map.colRange(cellCol);
         boolean single = rows.length() == 1 && cols.length() == 1;
-        String where = single ? "" : "rows " + rows.first() + "–" + rows.last() + ", columns " + cols.first() + "–" + cols.last() + ": ";
+        String where = single ? "" : span("row", rows) + ", " + span("column", cols) + ": ";
         return map.element(cellRow, cellCol).map(e -> where + (single ? "" : (e.nonFinite() ? "first non-finite" : "largest |Δ|") + " at ")
                 + element(e)).orElse(where.isEmpty() ? "row " + rows.first() + ", column " + cols.first() + ": past the last element"
                 : where + "past the last element");
+    }
+
+    /** "rows 3–5" or "column 2". */
+    private static String span(String what, DiffHeatmap.IndexRange r) {
+        return r.length() == 1 ? what + " " + r.first() : what + "s " + r.first() + "–" + r.last();
     }
 
     private String element(ElementDifference e) {

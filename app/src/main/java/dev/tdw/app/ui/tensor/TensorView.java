@@ -92,7 +92,7 @@ public final class TensorView extends VBox {
         scroll.setFitToWidth(true);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         VBox.setMargin(message, new Insets(0, 10, 0, 10));
-        getChildren().addAll(wrap, source, message, scroll);
+        getChildren().addAll(pairs(vm), wrap, source, message, scroll);
         heatmap.setId("tensor-heatmap");
         readout.setId("tensor-heatmap-readout");
         readout.getStyleClass().add("mono");
@@ -102,6 +102,70 @@ public final class TensorView extends VBox {
         scroll.viewportBoundsProperty().addListener((o, a, b) -> drawHeatmap(b.getWidth() - 24));
         vm.reportProperty().addListener((o, a, r) -> show(r, vm.heatmapProperty().get()));
         show(vm.reportProperty().get(), vm.heatmapProperty().get());
+    }
+
+    /**
+     * Every pair of the tensor comparison with its verdict, collapsible; choosing a pair both payloads hold shows it
+     * below. It scrolls itself: it sits above the panel, not in it.
+     */
+    private static javafx.scene.control.TitledPane pairs(TensorViewModel vm) {
+        TableView<TensorViewModel.PairRow> t = new TableView<>(vm.pairs());
+        t.setId("tensor-pairs");
+        TableColumn<TensorViewModel.PairRow, String> name = pairColumn("pair", 260, 150, TensorViewModel.PairRow::name);
+        // Keys share long prefixes (layers.3.self_attn.): a narrow column keeps their distinguishing end.
+        name.setCellFactory(c -> {
+            javafx.scene.control.TableCell<TensorViewModel.PairRow, String> cell = new javafx.scene.control.TableCell<>() {
+                @Override
+                protected void updateItem(String text, boolean empty) {
+                    super.updateItem(text, empty);
+                    setText(empty ? null : text);
+                }
+            };
+            cell.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
+            return cell;
+        });
+        t.getColumns().add(name);
+        t.getColumns().add(pairColumn("verdict", 110, 80, TensorViewModel.PairRow::status));
+        t.getColumns().add(pairColumn("detail", 420, 120, TensorViewModel.PairRow::detail));
+        t.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        t.setFixedCellSize(22);
+        t.setPrefHeight(26 + 22 * 6 + 4);
+        t.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        t.setRowFactory(v -> new javafx.scene.control.TableRow<>() {
+            @Override
+            protected void updateItem(TensorViewModel.PairRow row, boolean empty) {
+                super.updateItem(row, empty);
+                getStyleClass().remove("differs");
+                if (!empty && row != null && row.failed()) getStyleClass().add("differs");
+                setTooltip(empty || row == null ? null : new Tooltip(row.name() + ": " + row.detail()));
+            }
+        });
+        t.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
+            if (row != null && row.key() != null) vm.keyProperty().set(row.key());
+        });
+        Label summary = new Label();
+        summary.setId("tensor-pairs-summary");
+        summary.setWrapText(true);
+        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        summary.textProperty().bind(vm.pairsSummaryProperty());
+        javafx.scene.control.TitledPane pane = new javafx.scene.control.TitledPane("", new VBox(4, summary, t));
+        pane.textProperty().bind(javafx.beans.binding.Bindings.size(vm.pairs()).asString("All tensor pairs (%d)"));
+        // Folded at first: the banner already says the verdict, and open it would squeeze the tensor below on a small screen.
+        pane.setExpanded(false);
+        pane.setId("tensor-pairs-pane");
+        pane.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(vm.pairs()).and(vm.capturePayloadsProperty()));
+        pane.managedProperty().bind(pane.visibleProperty());
+        VBox.setMargin(pane, new Insets(6, 10, 0, 10));
+        return pane;
+    }
+
+    private static TableColumn<TensorViewModel.PairRow, String> pairColumn(String name, double width, double min,
+                                                                        java.util.function.Function<TensorViewModel.PairRow, String> text) {
+        TableColumn<TensorViewModel.PairRow, String> c = new TableColumn<>(name);
+        c.setPrefWidth(width);
+        c.setMinWidth(min);
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(text.apply(p.getValue())));
+        return c;
     }
 
     private static HBox number(NumberInput input) {
@@ -133,7 +197,8 @@ public final class TensorView extends VBox {
         if (map != null) {
             content.getChildren().addAll(title("|left − right| over the tensor"), hint(map.map().describe()));
             if (map.state() == HeatmapViewModel.State.DIFFERS) {
-                content.getChildren().addAll(heatmap, readout, legend(map));
+                // The read-out sits above the picture, so it stays in view while the pointer is on the top rows.
+                content.getChildren().addAll(readout, heatmap, legend(map));
                 drawHeatmap(scroll.getViewportBounds().getWidth() - 24);
             } else {
                 Label state = new Label(Labels.safe(map.stateText()));

@@ -8,7 +8,12 @@ import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.analysis.CrossModePair;
+import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.compare.TensorPairResult;
+import dev.tdw.model.report.TextReport;
+import dev.tdw.model.report.Wording;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
@@ -23,6 +28,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -48,6 +54,12 @@ public final class TensorViewModel {
     private final NumberInput maxElementsInput = new NumberInput("max elements", NumberRule.COUNT, false,
             (double) TensorComparison.DEFAULT_MAX_ELEMENTS);
     private final ReadOnlyObjectWrapper<TensorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
+    private final ObjectProperty<TensorEvidence> evidence = new SimpleObjectProperty<>(this, "evidence");
+    private final ObservableList<PairRow> pairs = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper pairsSummary = new ReadOnlyStringWrapper(this, "pairsSummary", "");
+    /** False while other payloads than the captures' are shown (a replay's): the pair list is not about them. */
+    private final javafx.beans.property.ReadOnlyBooleanWrapper capturePayloads =
+            new javafx.beans.property.ReadOnlyBooleanWrapper(this, "capturePayloads", true);
     private final ReadOnlyObjectWrapper<HeatmapViewModel> heatmap = new ReadOnlyObjectWrapper<>(this, "heatmap");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper source = new ReadOnlyStringWrapper(this, "source", "");
@@ -75,6 +87,7 @@ public final class TensorViewModel {
         rtolInput.valueProperty().addListener((o, a, v) -> rtol.set(v));
         maxElementsInput.valueProperty().addListener((o, a, v) -> maxElements.set(v.longValue()));
         active.addListener((o, a, on) -> { if (on && stale) compute(); });
+        evidence.addListener((o, a, e) -> listPairs(e));
         report.addListener((o, a, r) -> heatmap.set(r == null || r.heatmap() == null ? null : new HeatmapViewModel(r.heatmap())));
     }
 
@@ -94,6 +107,41 @@ public final class TensorViewModel {
     public NumberInput rtolInput() { return rtolInput; }
     public NumberInput maxElementsInput() { return maxElementsInput; }
     public ReadOnlyObjectProperty<TensorReport> reportProperty() { return report.getReadOnlyProperty(); }
+    /** The tensor comparison of the whole pair (from the analysis); null while it runs or without payloads. */
+    public ObjectProperty<TensorEvidence> evidenceProperty() { return evidence; }
+    /** Every pair of the evidence with its verdict: payload keys in capture order, cross-mode pairs, uncovered keys. */
+    public ObservableList<PairRow> pairs() { return pairs; }
+    /** Whether the captures' own payloads are shown, so the pair list describes them (not after {@link #openPayloads}). */
+    public javafx.beans.property.ReadOnlyBooleanProperty capturePayloadsProperty() { return capturePayloads.getReadOnlyProperty(); }
+    /** The evidence's verdict line above the list; empty without evidence. */
+    public ReadOnlyStringProperty pairsSummaryProperty() { return pairsSummary.getReadOnlyProperty(); }
+
+    /**
+     * A line of the pair list. {@code key} is the payload key to open elementwise, or null when the pair has no single
+     * key both payloads hold (a cross-mode pair, a key saved on one side only).
+     */
+    public record PairRow(String name, String status, String detail, boolean failed, String key) {}
+
+    private void listPairs(TensorEvidence e) {
+        if (e == null) {
+            pairs.clear();
+            pairsSummary.set("");
+            return;
+        }
+        List<PairRow> rows = new ArrayList<>();
+        for (TensorPairResult item : e.result().items()) {
+            rows.add(new PairRow(item.key(), TextReport.status(item), TextReport.describe(item.metrics()), item.failed(), item.key()));
+        }
+        for (CrossModePair p : e.crossMode()) {
+            rows.add(new PairRow(p.slotKey(), "cross-mode " + (p.rows() == 0 ? "gap" : p.failed() ? "FAIL" : "ok"),
+                    Wording.crossMode(p), p.failed(), null));
+        }
+        for (String k : e.result().onlyInLeft()) rows.add(new PairRow(k, "only left", "saved on the left side only", false, null));
+        for (String k : e.result().onlyInRight()) rows.add(new PairRow(k, "only right", "saved on the right side only", false, null));
+        pairs.setAll(rows);
+        pairsSummary.set(Wording.tensorVerdict(e));
+    }
+
     /** The heatmap of the report on show in words (read-out, axes, "all equal"); null without an elementwise picture. */
     public ReadOnlyObjectProperty<HeatmapViewModel> heatmapProperty() { return heatmap.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
@@ -111,6 +159,7 @@ public final class TensorViewModel {
     }
 
     private void loadKeys() {
+        capturePayloads.set(true);
         Comparison c = comparison.get();
         if (c == null) {
             show(null, null, "");
@@ -140,6 +189,7 @@ public final class TensorViewModel {
      * candidate (right); a new comparison returns to the captures' payloads.
      */
     public void openPayloads(Path left, Path right) {
+        capturePayloads.set(false);
         long gen = show(null, null, "Reading the payloads …");
         tasks.run("Reading payloads", p -> new Listing(left, right, TensorReportTask.commonKeys(left, right)), listing -> {
             if (gen == listingGeneration) listed(listing);

@@ -15,10 +15,11 @@ public final class WheelScroll {
     public static void toPanel(Node node, ScrollPane panel) {
         node.addEventFilter(ScrollEvent.SCROLL, e -> {
             Node content = panel.getContent();
+            if (content == null) return;
             ScrollEvent copy = e.copyFor(content, content);
             e.consume();
             // Fired at the content, the event bubbles to the panel's viewport, which scrolls as for any other wheel turn.
-            if (content != null) content.fireEvent(copy);
+            content.fireEvent(copy);
         });
     }
 }

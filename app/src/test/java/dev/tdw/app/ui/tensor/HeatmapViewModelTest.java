@@ -55,8 +55,8 @@ class HeatmapViewModelTest {
         cells[4] = Float.NaN;
         HeatmapViewModel h = new HeatmapViewModel(new DiffHeatmap(200, 3, cells, 600, 3, 3, 1, 0.25, new long[] {600, 3},
                 positions, lefts, rights));
-        assertEquals("rows 3–5, columns 2–2: largest |Δ| at row 4, column 2: left 1, right 1.25000, |Δ| 0.250000", h.readout(1, 2));
-        assertEquals("rows 3–5, columns 1–1: first non-finite at row 3, column 1: left NaN, right 0, |Δ| non-finite",
+        assertEquals("rows 3–5, column 2: largest |Δ| at row 4, column 2: left 1, right 1.25000, |Δ| 0.250000", h.readout(1, 2));
+        assertEquals("rows 3–5, column 1: first non-finite at row 3, column 1: left NaN, right 0, |Δ| non-finite",
                 h.readout(1, 1));
     }
 

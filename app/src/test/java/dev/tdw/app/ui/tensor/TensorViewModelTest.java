@@ -94,8 +94,10 @@ class TensorViewModelTest {
     void aReplaysReferenceAndCandidateAreComparedByTheirOwnKeys() {
         vm.comparisonProperty().set(Captures.compare("layer-bug", "baseline", "candidate"));
         var replay = Captures.dir("replay-inputs", "replay").resolve("add_rms_norm-3");
+        assertTrue(vm.capturePayloadsProperty().get());
         vm.openPayloads(replay.resolve("reference.pt"), replay.resolve("candidate.pt"));
         assertEquals(java.util.List.of("add_rms_norm#3:out#0", "add_rms_norm#3:residual#0"), vm.keys());
+        assertTrue(!vm.capturePayloadsProperty().get(), "the captures' pair list does not describe a replay's payloads");
         assertTrue(vm.reportProperty().get().verdict().startsWith("PASS: 351 elements differ, max |Δ| 0.015625"),
                 vm.reportProperty().get().verdict());
         assertTrue(vm.sourceProperty().get().endsWith("candidate.pt"));
@@ -104,5 +106,6 @@ class TensorViewModelTest {
         // A new comparison goes back to the captures' payloads.
         vm.comparisonProperty().set(Captures.compare("identical", "run1", "run2"));
         assertTrue(vm.keys().contains("model.logits#0"));
+        assertTrue(vm.capturePayloadsProperty().get());
     }
 }
