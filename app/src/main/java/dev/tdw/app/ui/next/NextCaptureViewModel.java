@@ -2,7 +2,6 @@ package dev.tdw.app.ui.next;
 
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.device.LiveLog;
-import dev.tdw.bridge.capture.CaptureOutputDirectory;
 import dev.tdw.bridge.capture.CaptureRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.EnvironmentLines;
@@ -21,6 +20,7 @@ import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.ProbeSelection;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
+import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.text.SafeText;
 import javafx.application.Platform;
 import javafx.beans.Observable;
@@ -121,7 +121,7 @@ public final class NextCaptureViewModel {
                     EnvironmentLines.parse(extraEnvironment.get()), probe);
             return r != null ? new RememberedRun(r.startedAt(), spec, r.captureRoot(), r.runName(), r.exitCode())
                     : new RememberedRun(clock.instant(), spec, capture.toAbsolutePath().normalize().getParent() == null ? capture : capture.toAbsolutePath().normalize().getParent(),
-                    CaptureOutputDirectory.runNameOf(capture), null);
+                    OutputFolderPolicy.readableNameOf(capture), null);
         }
 
         private List<String> problems() {
@@ -297,12 +297,12 @@ public final class NextCaptureViewModel {
         try {
             for (SideRun s : sides.values()) {
                 NarrowedRun proposed = NarrowedRun.of(s.basisRun(), s.selection(n), n, LocalDateTime.now(clock));
-                runs.put(s.side, proposed.in(CaptureOutputDirectory.create(proposed.captureRoot(), proposed.runName(), LocalDateTime.now(clock))));
+                runs.put(s.side, proposed.created(LocalDateTime.now(clock)));
                 s.log.append("[tdw] $ " + proposed.spec().command() + "   (" + s.selection(n).shellAssignments() + ")");
             }
             pairedRuns = new PairedRuns(runs.get(Side.LEFT).spec(), runs.get(Side.RIGHT).spec(), sideBySide.get());
         } catch (Exception e) {
-            runs.values().forEach(r -> CaptureOutputDirectory.removeIfEmpty(r.outputDirectory()));
+            runs.values().forEach(r -> OutputFolderPolicy.removeIfEmpty(r.outputDirectory()));
             status.set("could not start: " + e.getMessage());
             return false;
         }
@@ -366,7 +366,7 @@ public final class NextCaptureViewModel {
         status.set(which.word() + ": running armed, then disarmed");
         background.execute(() -> {
             try {
-                Path dir = CaptureOutputDirectory.create(basis.captureRoot(), basis.runName() + "-armed", LocalDateTime.now(clock));
+                Path dir = OutputFolderPolicy.createNew(basis.captureRoot(), basis.runName() + "-armed", LocalDateTime.now(clock), List.of(basis.outputDirectory()));
                 CaptureSpec armedSpec = new CaptureSpec(basis.spec().workingDirectory(), basis.spec().command(),
                         basis.spec().extraEnvironment(), basis.spec().probe().in(dir));
                 RunOutput armedOut = new RunOutput(s.log), disarmedOut = new RunOutput(s.log);
@@ -410,7 +410,7 @@ public final class NextCaptureViewModel {
         }
         SideRun s = side(which);
         RememberedRun basis = s.basisRun();
-        Path set = CaptureOutputDirectory.proposed(basis.captureRoot(), basis.runName() + "-runs", LocalDateTime.now(clock));
+        Path set = OutputFolderPolicy.proposed(basis.captureRoot(), basis.runName() + "-runs", LocalDateTime.now(clock));
         RepeatedRuns runs = new RepeatedRuns(basis.spec(), set, count);
         repeatedRuns = runs;
         running.set(true);
