@@ -74,14 +74,10 @@ public final class OutputFolderPolicy {
     public static Path createNew(Path parent, String readableName, LocalDateTime now, Collection<Path> captureRoots)
             throws OutputFolderException {
         Path first = proposed(parent, readableName, now);
-        Optional<String> no = refusal(first, captureRoots);
-        if (no.isPresent()) throw new OutputFolderException(first, no.get());
-        Path realParent;
-        try {
-            realParent = prepare(parent, captureRoots);
-        } catch (OutputFolderException e) {
-            throw new OutputFolderException(first, e.getMessage());
-        }
+        // The parent decides: a taken name below it may well hold an earlier run's manifests, and is skipped anyway.
+        Optional<String> no = refusal(parent, captureRoots);
+        if (no.isPresent()) throw new OutputFolderException(first, "its folder " + no.get());
+        Path realParent = prepare(parent, captureRoots);
         String base = first.getFileName().toString();
         for (int n = 1; n <= MAX_SUFFIX; n++) {
             try {

@@ -109,7 +109,7 @@ class OutputFolderPolicyTest {
     void aTakenNameIsNeverOverwrittenOrFollowed() throws Exception {
         Path root = Files.createDirectories(tmp.resolve("root"));
         Path existing = Files.createDirectories(root.resolve("2026-12-02_1412_eager"));
-        Files.writeString(existing.resolve("cmpl-a-rank0.txt"), "an earlier run's file");
+        Files.writeString(existing.resolve("cmpl-a-rank0.json"), "an earlier run's manifest");
         Files.writeString(root.resolve("2026-12-02_1412_eager-2"), "a file of that name");
         Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
         Files.createSymbolicLink(root.resolve("2026-12-02_1412_eager-3"), elsewhere);
@@ -119,7 +119,7 @@ class OutputFolderPolicyTest {
 
         assertEquals(root.toRealPath().resolve("2026-12-02_1412_eager-5"), made);
         assertTrue(Files.isDirectory(made, java.nio.file.LinkOption.NOFOLLOW_LINKS));
-        assertEquals(List.of(existing.resolve("cmpl-a-rank0.txt")), Files.list(existing).toList(), "the existing folder is untouched");
+        assertEquals(List.of(existing.resolve("cmpl-a-rank0.json")), Files.list(existing).toList(), "the existing capture is untouched");
         assertEquals(List.of(), Files.list(elsewhere).toList(), "a link of that name is not followed");
         assertFalse(Files.exists(tmp.resolve("dangling")), "a dangling link is not followed either");
     }
@@ -137,7 +137,7 @@ class OutputFolderPolicyTest {
         Path cap = runRoot();
         OutputFolderException e = assertThrows(OutputFolderException.class,
                 () -> OutputFolderPolicy.createNew(cap.resolve("occ1"), "eager", AT, List.of()));
-        assertTrue(e.getMessage().startsWith(cap.resolve("occ1/2026-12-02_1412_eager").toAbsolutePath() + ": lies inside the capture directory "),
+        assertTrue(e.getMessage().startsWith(cap.resolve("occ1/2026-12-02_1412_eager").toAbsolutePath() + ": its folder is the capture directory "),
                 e.getMessage());
         Path named = Files.createDirectories(tmp.resolve("runs/2026-12-01_0900_eager"));
         assertThrows(OutputFolderException.class, () -> OutputFolderPolicy.createNew(named, "eager-layers.3", AT, List.of(named)),

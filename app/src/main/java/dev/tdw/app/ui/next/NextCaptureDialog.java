@@ -45,16 +45,7 @@ public final class NextCaptureDialog {
     public static NextCaptureViewModel model(Suspect suspect, Path leftCapture, Path rightCapture, NextCaptureViewModel.Listener listener,
                                              TaskRunner tasks) {
         return new NextCaptureViewModel(suspect, leftCapture, rightCapture, RunHistory.inUserConfig(), listener,
-                onTasks(tasks), Clock.systemDefaultZone());
-    }
-
-    /** The workbench's one task runner as the view model's executor (started on the FX thread, as the runner asks). */
-    private static java.util.concurrent.Executor onTasks(TaskRunner tasks) {
-        return r -> {
-            Runnable start = () -> tasks.run("Next capture", p -> { r.run(); return null; }, done -> { }, e -> { });
-            if (javafx.application.Platform.isFxApplicationThread()) start.run();
-            else javafx.application.Platform.runLater(start);
-        };
+                tasks, Clock.systemDefaultZone());
     }
 
     public static Stage show(Window owner, NextCaptureViewModel m, String stylesheet) {

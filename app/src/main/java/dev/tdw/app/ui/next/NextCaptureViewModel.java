@@ -2,6 +2,7 @@ package dev.tdw.app.ui.next;
 
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.device.LiveLog;
+import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.bridge.capture.CaptureRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.EnvironmentLines;
@@ -22,7 +23,6 @@ import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.text.SafeText;
-import javafx.application.Platform;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -48,7 +48,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -58,7 +57,7 @@ import java.util.regex.PatternSyntaxException;
  * the selection of a {@link NextCapture}, into a new folder next to the old one; runs both; and hands the two new
  * captures to the window, which loads them and opens the Tensors tab at the stage. It also reruns a side with the
  * probe disarmed (does the symptom persist?) and repeats a side N times (a runs set for the noise view).
- * Every method is called on the FX thread; work runs on the executor.
+ * Every method is called on the FX thread; work runs on the workbench's {@link TaskRunner}, results come back on it.
  */
 public final class NextCaptureViewModel {
     public static final int MAX_LOG_LINES = 2000;
@@ -160,7 +159,7 @@ public final class NextCaptureViewModel {
     private final Suspect suspect;
     private final RunHistory history;
     private final Listener listener;
-    private final Executor background;
+    private final TaskRunner tasks;
     private final Clock clock;
     private final Map<Side, SideRun> sides = new EnumMap<>(Side.class);
 
@@ -182,11 +181,11 @@ public final class NextCaptureViewModel {
      * @param rightCapture the right side's
      */
     public NextCaptureViewModel(Suspect suspect, Path leftCapture, Path rightCapture, RunHistory history, Listener listener,
-                                Executor background, Clock clock) {
+                                TaskRunner tasks, Clock clock) {
         this.suspect = suspect;
         this.history = history;
         this.listener = listener;
-        this.background = background;
+        this.tasks = tasks;
         this.clock = clock;
         sides.put(Side.LEFT, new SideRun(Side.LEFT, leftCapture));
         sides.put(Side.RIGHT, new SideRun(Side.RIGHT, rightCapture));
@@ -216,17 +215,14 @@ public final class NextCaptureViewModel {
 
     /** Finds the remembered runs that produced the two captures (off the FX thread) and fills the forms. */
     public void loadRemembered() {
-        background.execute(() -> {
-            List<RememberedRun> runs;
-            try {
-                runs = history.load();
-            } catch (Exception e) {
-                Platform.runLater(() -> status.set("cannot read " + history.file() + ": " + e.getMessage()));
-                runs = List.of();
-            }
-            List<RememberedRun> found = runs;
-            Platform.runLater(() -> sides.values().forEach(s -> recall(s, NarrowedRun.producerOf(s.capture, found).orElse(null))));
+        tasks.run("Reading the remembered runs", p -> history.load(), this::recallAll, e -> {
+            status.set("cannot read " + history.file() + ": " + e.getMessage());
+            recallAll(List.of());
         });
+    }
+
+    private void recallAll(List<RememberedRun> runs) {
+        sides.values().forEach(s -> recall(s, NarrowedRun.producerOf(s.capture, runs).orElse(null)));
     }
 
     private void recall(SideRun s, RememberedRun r) {
@@ -313,17 +309,11 @@ public final class NextCaptureViewModel {
         running.set(true);
         status.set(sideBySide.get() ? "running both sides at once" : "running the left side, then the right");
         PairedRuns paired = pairedRuns;
-        background.execute(() -> {
-            try {
-                PairedRuns.Ends ends = paired.runBoth(side(Side.LEFT).log, side(Side.RIGHT).log);
-                Platform.runLater(() -> finished(n, runs, ends));
-            } catch (Exception e) {
-                Platform.runLater(() -> {
+        tasks.run("Capturing tensors at " + SafeText.of(n.suspect().key()), p -> paired.runBoth(side(Side.LEFT).log, side(Side.RIGHT).log),
+                ends -> finished(n, runs, ends), e -> {
                     running.set(false);
                     status.set("the runs did not finish: " + e.getMessage());
                 });
-            }
-        });
         return true;
     }
 
@@ -364,28 +354,22 @@ public final class NextCaptureViewModel {
         String pattern = symptomPattern.get();
         running.set(true);
         status.set(which.word() + ": running armed, then disarmed");
-        background.execute(() -> {
-            try {
-                Path dir = OutputFolderPolicy.createNew(basis.captureRoot(), basis.runName() + "-armed", LocalDateTime.now(clock), List.of(basis.outputDirectory()));
-                CaptureSpec armedSpec = new CaptureSpec(basis.spec().workingDirectory(), basis.spec().command(),
-                        basis.spec().extraEnvironment(), basis.spec().probe().in(dir));
-                RunOutput armedOut = new RunOutput(s.log), disarmedOut = new RunOutput(s.log);
-                int armed = CaptureRunner.start(armedSpec, armedOut).exit().get();
-                s.log.accept("[tdw] now with the probe disarmed (DUMP_PROBE* unset)");
-                int disarmed = CaptureRunner.startDisarmed(basis.spec(), disarmedOut).exit().get();
-                SymptomCheck check = SymptomCheck.of(new SymptomCheck.Outcome(armed, armedOut.lines()),
-                        new SymptomCheck.Outcome(disarmed, disarmedOut.lines()), pattern);
-                Platform.runLater(() -> {
-                    running.set(false);
-                    status.set(which.word() + ": " + check.verdict());
-                    listener.step(new Step(clock.instant(), StepKind.SYMPTOM_CHECK, basis.spec().command(), which.word() + ": " + check.verdict()));
-                });
-            } catch (Exception e) {
-                Platform.runLater(() -> {
-                    running.set(false);
-                    status.set(which.word() + ": the symptom check did not finish: " + e.getMessage());
-                });
-            }
+        tasks.run("Symptom check of the " + which.word() + " side", progress -> {
+            Path dir = OutputFolderPolicy.createNew(basis.captureRoot(), basis.runName() + "-armed", LocalDateTime.now(clock), List.of(basis.outputDirectory()));
+            CaptureSpec armedSpec = new CaptureSpec(basis.spec().workingDirectory(), basis.spec().command(),
+                    basis.spec().extraEnvironment(), basis.spec().probe().in(dir));
+            RunOutput armedOut = new RunOutput(s.log), disarmedOut = new RunOutput(s.log);
+            int armed = CaptureRunner.start(armedSpec, armedOut).exit().get();
+            s.log.accept("[tdw] now with the probe disarmed (DUMP_PROBE* unset)");
+            int disarmed = CaptureRunner.startDisarmed(basis.spec(), disarmedOut).exit().get();
+            return SymptomCheck.of(new SymptomCheck.Outcome(armed, armedOut.lines()), new SymptomCheck.Outcome(disarmed, disarmedOut.lines()), pattern);
+        }, check -> {
+            running.set(false);
+            status.set(which.word() + ": " + check.verdict());
+            listener.step(new Step(clock.instant(), StepKind.SYMPTOM_CHECK, basis.spec().command(), which.word() + ": " + check.verdict()));
+        }, e -> {
+            running.set(false);
+            status.set(which.word() + ": the symptom check did not finish: " + e.getMessage());
         });
         return true;
     }
@@ -415,25 +399,20 @@ public final class NextCaptureViewModel {
         repeatedRuns = runs;
         running.set(true);
         int n = count;
-        status.set(which.word() + ": run 1 of " + n);
-        background.execute(() -> {
-            try {
-                List<RepeatedRuns.Result> results = runs.runAll(s.log,
-                        r -> Platform.runLater(() -> status.set(which.word() + ": run " + r.run() + " of " + n + " ended with exit " + r.exitCode())));
-                long captured = results.stream().filter(r -> r.directory() != null).count();
-                Platform.runLater(() -> {
-                    running.set(false);
-                    String finding = captured + " of " + results.size() + " runs captured, in " + set
-                            + " (run-01 ...): compare them as a runs set to see the run-to-run noise";
-                    status.set(which.word() + ": " + finding);
-                    listener.step(new Step(clock.instant(), StepKind.CAPTURE, basis.spec().command() + " x" + n, which.word() + ": " + finding));
-                });
-            } catch (Exception e) {
-                Platform.runLater(() -> {
-                    running.set(false);
-                    status.set(which.word() + ": the repeated runs did not finish: " + e.getMessage());
-                });
-            }
+        status.set(which.word() + ": running " + n + " times, one after the other (each run's end is in the log)");
+        tasks.run("Repeating the " + which.word() + " run " + n + " times", progress -> runs.runAll(s.log, r -> {
+            s.log.accept("[tdw] run " + r.run() + " of " + n + " ended with exit " + r.exitCode());
+            progress.progress(r.run(), n, "run " + r.run() + " of " + n);
+        }), results -> {
+            running.set(false);
+            long captured = results.stream().filter(r -> r.directory() != null).count();
+            String finding = captured + " of " + results.size() + " runs captured, in " + set
+                    + " (run-01 ...): compare them as a runs set to see the run-to-run noise";
+            status.set(which.word() + ": " + finding);
+            listener.step(new Step(clock.instant(), StepKind.CAPTURE, basis.spec().command() + " x" + n, which.word() + ": " + finding));
+        }, e -> {
+            running.set(false);
+            status.set(which.word() + ": the repeated runs did not finish: " + e.getMessage());
         });
         return true;
     }
@@ -443,23 +422,15 @@ public final class NextCaptureViewModel {
         PairedRuns p = pairedRuns;
         RepeatedRuns r = repeatedRuns;
         status.set("stopping...");
-        background.execute(() -> {
-            try {
-                if (p != null) p.stop();
-                if (r != null) r.stop();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        tasks.run("Stopping the capture runs", x -> {
+            if (p != null) p.stop();
+            if (r != null) r.stop();
+            return null;
+        }, done -> { }, e -> status.set("stop failed: " + e.getMessage()));
     }
 
     private void remember(RememberedRun r) {
-        background.execute(() -> {
-            try {
-                history.remember(r);
-            } catch (Exception e) {
-                Platform.runLater(() -> status.set("cannot remember the run in " + history.file() + ": " + e.getMessage()));
-            }
-        });
+        tasks.run("Remembering the run", p -> history.remember(r), done -> { },
+                e -> status.set("cannot remember the run in " + history.file() + ": " + e.getMessage()));
     }
 }
