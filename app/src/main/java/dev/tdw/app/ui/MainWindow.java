@@ -11,10 +11,10 @@ import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.detail.StageDetailView;
 import dev.tdw.app.ui.device.DevicePanel;
 import dev.tdw.app.ui.device.DevicePanelViewModel;
+import dev.tdw.app.ui.history.HistoryView;
 import dev.tdw.app.ui.next.NextCaptureDialog;
 import dev.tdw.app.ui.next.NextCaptureViewModel;
 import dev.tdw.model.history.Step;
-import dev.tdw.model.history.StepKind;
 import dev.tdw.app.ui.device.WorkbenchActions;
 import dev.tdw.app.ui.replay.ReplayDialog;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
@@ -46,7 +46,6 @@ import javafx.stage.Stage;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -123,7 +122,9 @@ public final class MainWindow extends BorderPane {
         tensorTab = new Tab("Tensors", new TensorView(vm.tensors()));
         tensorTab.setId("tensor-tab");
         vm.tensors().activeProperty().bind(tensorTab.selectedProperty());
-        tabs.getTabs().addAll(detailTab, scanTab, tensorTab);
+        Tab historyTab = new Tab("History", new HistoryView(vm.historyProperty()));
+        historyTab.setId("history-tab");
+        tabs.getTabs().addAll(detailTab, scanTab, tensorTab, historyTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("detail-tabs");
 
@@ -236,8 +237,7 @@ public final class MainWindow extends BorderPane {
         Comparison c = vm.comparison();
         if (c == null) return;
         ReportContext ctx = new ReportContext(vm.left().name(), vm.right().name(), vm.pairingTextProperty().get(),
-                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version(), vm.replaysProperty().get(),
-                vm.historyProperty().get());
+                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version(), vm.historyProperty().get());
         vm.tasks().run("Writing report", p -> ReportWriter.write(html, c.analysis(), ctx), w -> {
             vm.setStatus("Report written: " + w.html() + " (with " + w.json().getFileName() + " and " + w.png().getFileName() + ")");
             done.accept(w);
@@ -334,8 +334,8 @@ public final class MainWindow extends BorderPane {
                         if (deviceModel != null && deviceModel.runtimes().runtimesProperty().get() != null) {
                             model.setRuntimes(deviceModel.runtimes().runtimesProperty().get());
                         }
-                        ReplayDialog.show(getScene().getWindow(), model).ifPresent(o -> vm.record(new Step(
-                                Instant.now(), StepKind.REPLAY, row.key() + " (" + side.word() + " input set)", o.summary())));
+                        // A finished replay reaches the history through replayFinished, as one step.
+                        ReplayDialog.show(getScene().getWindow(), model);
                     },
                     e -> vm.setStatus("Cannot replay " + row.key() + ": " + e.getMessage()));
         }

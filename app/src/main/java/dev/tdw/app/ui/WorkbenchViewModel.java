@@ -16,7 +16,6 @@ import dev.tdw.app.ui.scan.ScanViewModel;
 import dev.tdw.app.ui.sets.CaptureSetViewModel;
 import dev.tdw.app.ui.sets.RunsViewModel;
 import dev.tdw.app.ui.replay.ReplayTarget;
-import dev.tdw.model.replay.ReplayHistory;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
@@ -110,7 +109,6 @@ public final class WorkbenchViewModel {
     private final StageTableViewModel table = new StageTableViewModel();
     private final ChartViewModel chart = new ChartViewModel();
     private final StageDetailViewModel detail = new StageDetailViewModel();
-    private final ReadOnlyObjectWrapper<ReplayHistory> replays = new ReadOnlyObjectWrapper<>(this, "replays", ReplayHistory.EMPTY);
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
     private final CaptureSetViewModel sets = new CaptureSetViewModel();
@@ -135,7 +133,7 @@ public final class WorkbenchViewModel {
         tensors.selectedStageProperty().bind(selectedKey);
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
         detail.selectedKeyProperty().bind(selectedKey);
-        detail.replaysProperty().bind(replays);
+        detail.historyProperty().bind(history);
         left.manifestProperty().addListener((o, a, b) -> leftChosen(b));
         right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) { choseSinceLoad = true; compare(); } });
         tolerance.addListener((o, a, b) -> {
@@ -194,8 +192,6 @@ public final class WorkbenchViewModel {
     public RunsViewModel runs() { return runs; }
     public Comparison comparison() { return comparison.get(); }
     public TaskRunner tasks() { return tasks; }
-    /** Every replay run since the window opened: listed in the stages' detail and in the saved report. */
-    public ReadOnlyObjectProperty<ReplayHistory> replaysProperty() { return replays.getReadOnlyProperty(); }
 
     /** Reads the recent list in the background (it is a file); pairs whose folders are gone are dropped from it. */
     public void loadRecent() {
@@ -672,9 +668,9 @@ public final class WorkbenchViewModel {
 
     public void setStatus(String text) { status.set(Objects.requireNonNull(text)); }
 
-    /** A finished replay joins the analysis (the stage's detail, the report) and the status bar gives its verdict. */
+    /** A finished replay joins the history (the stage's detail, the report) and the status bar gives its verdict. */
     public void replayFinished(ReplayRun run) {
-        replays.set(replays.get().with(run));
+        record(Step.replay(run, Instant.now()));
         setStatus("Replay finished: " + run.summary());
     }
 

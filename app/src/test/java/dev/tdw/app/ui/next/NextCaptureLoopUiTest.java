@@ -6,10 +6,12 @@ import dev.tdw.app.ui.WorkbenchApp;
 import dev.tdw.app.ui.WorkbenchViewModel;
 import dev.tdw.app.ui.testing.Fx;
 import dev.tdw.bridge.capture.RunHistory;
+import dev.tdw.model.history.Step;
 import dev.tdw.model.history.StepKind;
 import dev.tdw.model.report.Json;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -24,6 +26,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -93,8 +96,14 @@ class NextCaptureLoopUiTest {
         expected.put("DUMP_PROBE_DIR", seen.get("DUMP_PROBE_DIR"));
         assertEquals(expected, seen);
         assertTrue(Files.isDirectory(Path.of(seen.get("DUMP_PROBE_DIR"))));
-        assertTrue(Fx.call(() -> vm.historyProperty().get().steps().stream().filter(s -> s.kind() == StepKind.CAPTURE).count()) == 2);
-        assertTrue(Fx.call(() -> vm.historyProperty().get().steps().get(0).kind()) == StepKind.COMPARISON);
+        // The one history, as the History tab lists it: the first comparison, both captures, the comparison of the new pair.
+        Fx.run(() -> ((TabPane) session.window().lookup("#detail-tabs")).getSelectionModel().select(3));
+        @SuppressWarnings("unchecked")
+        TableView<Step> steps = Fx.call(() -> (TableView<Step>) session.window().lookup("#history-table"));
+        assertEquals(Fx.call(() -> vm.historyProperty().get().steps()), Fx.call(() -> List.copyOf(steps.getItems())));
+        assertEquals(List.of(StepKind.COMPARISON, StepKind.CAPTURE, StepKind.CAPTURE, StepKind.COMPARISON),
+                Fx.call(() -> steps.getItems().stream().map(Step::kind).toList()));
+        assertTrue(Fx.call(() -> steps.getItems().get(1).finding()).startsWith("left: exit 0, captured into "));
     }
 
     private static Map<String, String> seen(Path file) throws Exception {
