@@ -12,6 +12,7 @@ import dev.tdw.app.ui.detail.StageDetailView;
 import dev.tdw.app.ui.device.DevicePanel;
 import dev.tdw.app.ui.device.DevicePanelViewModel;
 import dev.tdw.app.ui.history.HistoryView;
+import dev.tdw.app.ui.next.CaptureHere;
 import dev.tdw.app.ui.next.NextCaptureDialog;
 import dev.tdw.app.ui.next.NextCaptureViewModel;
 import dev.tdw.model.history.Step;
@@ -168,10 +169,14 @@ public final class MainWindow extends BorderPane {
         pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         Tab stages = new Tab("Stages", tableBox);
         stages.setId("stages-tab");
-        Tab pairs = new Tab("Pairs", new CaptureSetView(vm.sets(), () -> pane.getSelectionModel().select(stages)));
+        CaptureSetView overview = new CaptureSetView(vm.sets(), () -> pane.getSelectionModel().select(stages));
+        overview.setCaptureHere(commands::openNextCaptureAt);
+        Tab pairs = new Tab("Pairs", overview);
         pairs.setId("pairs-tab");
         pairs.disableProperty().bind(vm.sets().resultProperty().isNull());
-        Tab runs = new Tab("Runs", new RunsView(vm.runs()));
+        RunsView runsView = new RunsView(vm.runs());
+        runsView.setCaptureHere(commands::openNextCaptureAt);
+        Tab runs = new Tab("Runs", runsView);
         runs.setId("runs-tab");
         runs.disableProperty().bind(vm.runs().resultProperty().isNull());
         pane.getTabs().addAll(stages, pairs, runs);
@@ -342,14 +347,19 @@ public final class MainWindow extends BorderPane {
 
         @Override
         public void openNextCapture(String key) {
-            var suspect = vm.nextCaptureSuspect(key);
-            if (suspect.isEmpty()) {
+            var target = vm.nextCaptureAt(key);
+            if (target.isEmpty()) {
                 vm.setStatus(key == null ? "Nothing diverges here: there is no stage to capture tensors of." : "Cannot capture tensors at " + key
                         + ": it needs a stage both sides captured, from manifests with rank, match_index and occurrence.");
                 return;
             }
-            NextCaptureDialog.show(getScene().getWindow(), NextCaptureDialog.model(suspect.get(), vm.left().capture().root(),
-                    vm.right().capture().root(), new NextCaptureViewModel.Listener() {
+            openNextCaptureAt(target.get());
+        }
+
+        @Override
+        public void openNextCaptureAt(CaptureHere target) {
+            NextCaptureDialog.show(getScene().getWindow(), NextCaptureDialog.model(target.suspect(), target.leftCapture(),
+                    target.rightCapture(), new NextCaptureViewModel.Listener() {
                         @Override
                         public void capturesReady(Path left, Path right, String stage) {
                             vm.openPairAt(left, right, stage, MainWindow.this::showTensorsAt);

@@ -1,6 +1,7 @@
 package dev.tdw.app.ui;
 
 import dev.tdw.app.ui.input.NumberInput;
+import dev.tdw.app.ui.next.CaptureHere;
 import dev.tdw.app.ui.input.NumberRule;
 
 import dev.tdw.app.ui.work.TaskRunner;
@@ -640,6 +641,11 @@ public final class WorkbenchViewModel {
      * divergence when {@code key} is null. Empty when there is no such common stage, or the manifests lack the rank,
      * match index or occurrence that select a forward.
      */
+    /** {@link #nextCaptureSuspect} with the two loaded roots, whose runs the next capture narrows. */
+    public Optional<CaptureHere> nextCaptureAt(String key) {
+        return nextCaptureSuspect(key).map(s -> new CaptureHere(s, left.capture().root(), right.capture().root()));
+    }
+
     public Optional<Suspect> nextCaptureSuspect(String key) {
         Comparison c = comparison.get();
         if (c == null || left.capture() == null || right.capture() == null) return Optional.empty();
@@ -647,8 +653,7 @@ public final class WorkbenchViewModel {
             Optional<Suspect> s = key == null ? Optional.ofNullable(Suspect.firstDivergence(c.diff()))
                     : c.diff().stages().stream().filter(d -> d.key().equals(key)).findFirst()
                     .map(d -> Suspect.at(c.diff(), d, d.divergent() ? "divergent: " + String.join(", ", d.reasons()) : "chosen by hand (the statistics agree)"));
-            return s.filter(x -> x.left().matchIndex() != null && x.left().occurrence() != null
-                    && x.right().matchIndex() != null && x.right().occurrence() != null);
+            return s.filter(Suspect::selectable);
         } catch (IllegalArgumentException e) {
             return Optional.empty();  // a manifest without rank
         }

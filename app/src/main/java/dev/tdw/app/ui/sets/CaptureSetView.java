@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.sets;
 
+import dev.tdw.app.ui.next.CaptureHere;
+import dev.tdw.app.ui.next.CaptureHereItem;
 import dev.tdw.model.sets.Forward;
 import dev.tdw.model.sets.PairOutcome;
 import dev.tdw.model.text.SafeText;
@@ -14,6 +16,7 @@ import javafx.scene.layout.VBox;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Renders the overview: forwards down, ranks across, each cell the pair's verdict and first divergent stage coloured by
@@ -24,6 +27,7 @@ public final class CaptureSetView extends VBox {
     private final GridPane grid = new GridPane();
     private final List<Button> cells = new ArrayList<>();
     private final Runnable afterOpen;
+    private Consumer<CaptureHere> captureHere = c -> { };
 
     /** @param afterOpen runs after a click opened a pair (the window shows that pair's stages) */
     public CaptureSetView(CaptureSetViewModel vm, Runnable afterOpen) {
@@ -55,6 +59,9 @@ public final class CaptureSetView extends VBox {
         vm.openProperty().addListener((o, a, b) -> markOpen(b));
         rebuild();
     }
+
+    /** Who opens "Capture tensors here" for a cell's pair: the window. */
+    public void setCaptureHere(Consumer<CaptureHere> open) { captureHere = Objects.requireNonNull(open); }
 
     private void rebuild() {
         grid.getChildren().clear();
@@ -90,6 +97,9 @@ public final class CaptureSetView extends VBox {
                     + (p.firstDivergent() == null ? "" : "\nfirst divergent: " + p.firstDivergent().key()))));
         }
         b.setMnemonicParsing(false); // stage names are full of underscores
+        if (cell.pair() != null) {
+            b.setContextMenu(CaptureHereItem.menu("pair-capture-here", CaptureHereTargets.ofCell(vm.result(), cell), c -> captureHere.accept(c)));
+        }
         b.setOnAction(e -> {
             vm.open(cell);
             afterOpen.run();

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.sets;
 
+import dev.tdw.app.ui.next.CaptureHere;
+import dev.tdw.app.ui.next.CaptureHereItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.GridPane;
@@ -7,11 +9,14 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /** Renders the runs view: the verdict line, how each side varies, and a table of the right runs coloured by verdict. */
 public final class RunsView extends VBox {
     private final RunsViewModel vm;
     private final GridPane grid = new GridPane();
+    private Consumer<CaptureHere> captureHere = c -> { };
 
     public RunsView(RunsViewModel vm) {
         this.vm = vm;
@@ -38,6 +43,9 @@ public final class RunsView extends VBox {
         rebuild();
     }
 
+    /** Who opens "Capture tensors here" for a run beyond noise: the window. */
+    public void setCaptureHere(Consumer<CaptureHere> open) { captureHere = Objects.requireNonNull(open); }
+
     private void rebuild() {
         grid.getChildren().clear();
         List<RunRow> rows = vm.rows();
@@ -53,10 +61,15 @@ public final class RunsView extends VBox {
             Label verdict = new Label(row.verdictText());
             verdict.setId("run-verdict-" + (r - 1));
             verdict.getStyleClass().addAll("run-verdict", row.styleClass());
-            grid.add(new Label(row.run()), 0, r);
+            Label name = new Label(row.run());
+            grid.add(name, 0, r);
             grid.add(verdict, 1, r);
             Label first = new Label(row.firstBeyondNoise());
             first.setMnemonicParsing(false);
+            var target = CaptureHereTargets.ofRun(vm.result(), r - 1);
+            for (Label l : List.of(name, verdict, first)) {
+                l.setContextMenu(CaptureHereItem.menu("run-capture-here-" + (r - 1), target, c -> captureHere.accept(c)));
+            }
             grid.add(first, 2, r);
             grid.add(new Label(String.valueOf(row.compared())), 3, r);
             grid.add(new Label(String.valueOf(row.outsideBand())), 4, r);
