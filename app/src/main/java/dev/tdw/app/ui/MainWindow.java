@@ -174,7 +174,7 @@ public final class MainWindow extends BorderPane {
         Tab pairs = new Tab("Pairs", overview);
         pairs.setId("pairs-tab");
         pairs.disableProperty().bind(vm.sets().resultProperty().isNull());
-        RunsView runsView = new RunsView(vm.runs());
+        RunsView runsView = new RunsView(vm.runs(), () -> pane.getSelectionModel().select(stages));
         runsView.setCaptureHere(commands::openNextCaptureAt);
         Tab runs = new Tab("Runs", runsView);
         runs.setId("runs-tab");

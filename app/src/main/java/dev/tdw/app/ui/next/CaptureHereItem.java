@@ -1,6 +1,5 @@
 package dev.tdw.app.ui.next;
 
-import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
 
 import java.util.Optional;
@@ -22,10 +21,5 @@ public final class CaptureHereItem {
         item.setDisable(target.isEmpty());
         item.setOnAction(e -> target.ifPresent(open));
         return item;
-    }
-
-    /** A context menu holding only the item. */
-    public static ContextMenu menu(String id, Optional<CaptureHere> target, Consumer<CaptureHere> open) {
-        return new ContextMenu(of(id, target, open));
     }
 }

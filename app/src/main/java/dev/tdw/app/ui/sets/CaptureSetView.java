@@ -1,7 +1,6 @@
 package dev.tdw.app.ui.sets;
 
 import dev.tdw.app.ui.next.CaptureHere;
-import dev.tdw.app.ui.next.CaptureHereItem;
 import dev.tdw.model.sets.Forward;
 import dev.tdw.model.sets.PairOutcome;
 import dev.tdw.model.text.SafeText;
@@ -97,13 +96,14 @@ public final class CaptureSetView extends VBox {
                     + (p.firstDivergent() == null ? "" : "\nfirst divergent: " + p.firstDivergent().key()))));
         }
         b.setMnemonicParsing(false); // stage names are full of underscores
-        if (cell.pair() != null) {
-            b.setContextMenu(CaptureHereItem.menu("pair-capture-here", CaptureHereTargets.ofCell(vm.result(), cell), c -> captureHere.accept(c)));
-        }
-        b.setOnAction(e -> {
+        Runnable open = () -> {
             vm.open(cell);
             afterOpen.run();
-        });
+        };
+        b.setOnAction(e -> open.run());
+        if (cell.pair() != null) {
+            b.setContextMenu(SetContextMenus.pair(cell, open, CaptureHereTargets.ofCell(vm.result(), cell), c -> captureHere.accept(c)));
+        }
         cells.add(b);
         return b;
     }

@@ -96,8 +96,8 @@ class CaptureHereUiTest {
     void theRunBeyondNoiseProposesThatRun(FxRobot robot) {
         Fx.run(() -> vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate")));
         Fx.await(() -> vm.runs().result() != null);
-        assertTrue(Fx.call(() -> item(robot, "run-verdict-0", "run-capture-here-0").isDisable()), "a run within noise");
-        MenuItem run3 = item(robot, "run-verdict-2", "run-capture-here-2");
+        assertTrue(Fx.call(() -> item(robot, "run-verdict-0", "run-capture-here").isDisable()), "a run within noise");
+        MenuItem run3 = item(robot, "run-verdict-2", "run-capture-here");
         assertEquals("DUMP_PROBE_TENSOR='layers\\.4\\.' DUMP_PROBE_ROWS=12 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=1 DUMP_PROBE_RANKS=0",
                 proposed(robot, run3));
         assertTrue(Fx.call(() -> robot.lookup("#right-probe").queryAs(TextArea.class).getText()).endsWith("DUMP_PROBE_RANKS=0"));
