@@ -171,6 +171,9 @@ public final class NextCaptureViewModel {
     private final ReadOnlyObjectWrapper<NextCapture> plan = new ReadOnlyObjectWrapper<>(this, "plan");
     private final ReadOnlyStringWrapper estimate = new ReadOnlyStringWrapper(this, "estimate", "");
     private final ObservableList<String> problems = FXCollections.observableArrayList();
+    // One read-only view, kept: a view made per call listens to the list only weakly, so a listener added to it stops
+    // hearing changes once the view is collected (the dialog's guidance froze on its first text).
+    private final ObservableList<String> problemsView = FXCollections.unmodifiableObservableList(problems);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private volatile PairedRuns pairedRuns;
@@ -209,7 +212,7 @@ public final class NextCaptureViewModel {
     /** "10 stages, about 0.03 MiB of 64 MiB (all 12 rows)". */
     public ReadOnlyStringProperty estimateProperty() { return estimate.getReadOnlyProperty(); }
     /** What keeps Start from running; shown as guidance, not as an error, until the user presses Start. */
-    public ObservableList<String> problems() { return FXCollections.unmodifiableObservableList(problems); }
+    public ObservableList<String> problems() { return problemsView; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
 

@@ -36,6 +36,7 @@ import static dev.tdw.app.ui.device.FxTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -99,6 +100,19 @@ class NextCaptureViewModelTest {
         run(() -> vm.budgetMibProperty().set("0"));
         assertTrue(call(() -> vm.problems().get(0)).startsWith("size budget '0'"));
         assertEquals("", call(() -> vm.side(Side.LEFT).environmentProperty().get()));
+    }
+
+    @Test
+    void listenersOnTheProblemsAndTheLogsKeepHearingChanges() {
+        // The dialog listens to these lists; each call must give the same view, or the listener is lost when a
+        // per-call view is collected (the guidance and the log's auto-scroll froze).
+        assertSame(vm.problems(), vm.problems());
+        assertSame(vm.side(Side.LEFT).log(), vm.side(Side.LEFT).log());
+        List<String> heard = new java.util.ArrayList<>();
+        run(() -> vm.problems().addListener((javafx.collections.ListChangeListener<String>) c -> heard.add(String.join("; ", vm.problems()))));
+        for (int i = 0; i < 3; i++) System.gc();
+        fillRight();
+        assertEquals("", heard.get(heard.size() - 1), "the listener heard the problems go");
     }
 
     private void fillRight() {
