@@ -48,6 +48,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -315,6 +316,7 @@ public final class NextCaptureViewModel {
         tasks.run("Capturing tensors at " + SafeText.of(n.suspect().key()), p -> paired.runBoth(side(Side.LEFT).log, side(Side.RIGHT).log),
                 ends -> finished(n, runs, ends), e -> {
                     running.set(false);
+                    if (cancelled(e)) return;
                     status.set("the runs did not finish: " + e.getMessage());
                 });
         return true;
@@ -415,6 +417,7 @@ public final class NextCaptureViewModel {
             listener.step(new Step(clock.instant(), StepKind.CAPTURE, basis.spec().command() + " x" + n, which.word() + ": " + finding));
         }, e -> {
             running.set(false);
+            if (cancelled(e)) return;
             status.set(which.word() + ": the repeated runs did not finish: " + e.getMessage());
         });
         return true;
@@ -422,14 +425,29 @@ public final class NextCaptureViewModel {
 
     /** Ends whatever runs (process trees included), off the FX thread. */
     public void stop() {
+        stop("stopping...", null);
+    }
+
+    /** @param whenStopped the status once everything is stopped; null leaves it to the runs' own ending */
+    private void stop(String now, String whenStopped) {
         PairedRuns p = pairedRuns;
         RepeatedRuns r = repeatedRuns;
-        status.set("stopping...");
+        status.set(now);
         tasks.run("Stopping the capture runs", x -> {
             if (p != null) p.stop();
             if (r != null) r.stop();
             return null;
-        }, done -> { }, e -> status.set("stop failed: " + e.getMessage()));
+        }, done -> { if (whenStopped != null) status.set(whenStopped); }, e -> status.set("stop failed: " + e.getMessage()));
+    }
+
+    /**
+     * Whether the work was cancelled (the status bar's Cancel): that only interrupts the waiting, so the process
+     * trees are stopped here, and the status says so.
+     */
+    private boolean cancelled(Throwable e) {
+        if (!(e instanceof CancellationException)) return false;
+        stop("cancelled: stopping the runs and their process trees...", "cancelled: the runs and their process trees were stopped");
+        return true;
     }
 
     private void remember(RememberedRun r) {

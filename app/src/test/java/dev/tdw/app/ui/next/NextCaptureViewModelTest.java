@@ -149,6 +149,21 @@ class NextCaptureViewModelTest {
     }
 
     @Test
+    void cancellingTheRunsFromTheStatusBarStopsTheirProcessTrees() {
+        fillRight();
+        tasks.hold();
+        assertTrue(call(vm::start));
+        assertTrue(call(() -> vm.runningProperty().get()));
+        run(tasks::cancelLast);
+        assertFalse(call(() -> vm.runningProperty().get()));
+        assertEquals("cancelled: stopping the runs and their process trees...", call(() -> vm.statusProperty().get()));
+        assertEquals("Stopping the capture runs", tasks.titles.get(tasks.titles.size() - 1), "the cancel ends the processes too");
+        run(() -> tasks.finish(tasks.heldCount() - 1));
+        assertEquals("cancelled: the runs and their process trees were stopped", call(() -> vm.statusProperty().get()));
+        assertTrue(ready.isEmpty());
+    }
+
+    @Test
     void theSymptomPersistsWithoutTheProbeInThisReproduction() {
         run(() -> vm.symptomPatternProperty().set("^answer:"));
         assertTrue(call(() -> vm.checkSymptom(Side.LEFT)));
