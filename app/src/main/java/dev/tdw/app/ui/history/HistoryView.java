@@ -32,6 +32,7 @@ public final class HistoryView extends VBox {
                 + " and saved with the report (File > Save Report…).");
         empty.setWrapText(true);
         table.setPlaceholder(empty);
+        dropped.setId("history-dropped");
         dropped.getStyleClass().add("hint");
         dropped.setManaged(false);
         dropped.setVisible(false);
