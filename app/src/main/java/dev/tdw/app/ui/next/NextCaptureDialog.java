@@ -43,7 +43,7 @@ import java.time.Clock;
 public final class NextCaptureDialog {
     private NextCaptureDialog() {}
 
-    /** The model for this machine: remembered runs in the user's config directory, the shared background threads. */
+    /** The model for this machine: remembered runs in the user's config directory, work on the workbench's task runner. */
     public static NextCaptureViewModel model(Suspect suspect, Path leftCapture, Path rightCapture, NextCaptureViewModel.Listener listener,
                                              TaskRunner tasks) {
         return new NextCaptureViewModel(suspect, leftCapture, rightCapture, RunHistory.inUserConfig(), listener,
