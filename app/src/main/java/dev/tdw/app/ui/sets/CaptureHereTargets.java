@@ -8,6 +8,7 @@ import dev.tdw.model.sets.RunsResult;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What "Capture tensors here" captures from the capture-set views: a cell's pair at its first divergence (the pair's
@@ -30,7 +31,7 @@ public final class CaptureHereTargets {
         return selectable(() -> Suspect.beyondNoise(runs, run)).map(s -> new CaptureHere(s, folderOf(s.left().path()), folderOf(s.right().path())));
     }
 
-    private static Optional<Suspect> selectable(java.util.function.Supplier<Suspect> suspect) {
+    private static Optional<Suspect> selectable(Supplier<Suspect> suspect) {
         try {
             return Optional.ofNullable(suspect.get()).filter(Suspect::selectable);
         } catch (IllegalArgumentException e) {
