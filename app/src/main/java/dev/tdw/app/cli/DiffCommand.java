@@ -8,7 +8,6 @@ import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.output.OutputFolderPolicy;
-import dev.tdw.model.replay.ReplayHistory;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.next.NextCapture;
@@ -122,7 +121,7 @@ final class DiffCommand extends CommandSupport {
         PairAnalysis a = analyses.get(0);
         ReportContext ctx = new ReportContext(lefts.get(0).toString(), rights.get(0).toString(),
                 paired.method() == null ? "two manifests given directly" : paired.method().description(),
-                ReportChart.STATISTIC, "tdw " + Version.get(), ReplayHistory.EMPTY);
+                ReportChart.STATISTIC, "tdw " + Version.get(), null);
         try {
             return written(ReportWriter.write(page, a, ctx));
         } catch (IOException e) {

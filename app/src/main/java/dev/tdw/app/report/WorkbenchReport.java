@@ -16,15 +16,13 @@ import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.history.HistoryJson;
 import dev.tdw.model.history.InvestigationHistory;
 import dev.tdw.model.history.Step;
-import dev.tdw.model.replay.ReplayHistory;
-import dev.tdw.model.replay.ReplayJson;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.AllPairsJson;
 import dev.tdw.model.report.AnalysisJson;
 import dev.tdw.model.report.RunsJson;
-import dev.tdw.model.report.HistoryJson;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
@@ -55,7 +53,6 @@ public final class WorkbenchReport {
         root.set("diff", AnalysisJson.diff(a, paths));
         root.set("scan", ScanJson.of(List.of(a.leftScan(), a.rightScan()), paths));
         root.set("history", HistoryJson.of(ctx.history()));
-        root.set("replays", ReplayJson.history(ctx.replays()));
         if (ctx.allPairs() != null) root.set("all_pairs", AllPairsJson.of(ctx.allPairs(), paths));
         if (ctx.runs() != null) root.set("runs", RunsJson.of(ctx.runs(), paths));
         return root;
@@ -94,7 +91,6 @@ public final class WorkbenchReport {
         keys(h, "Only on the right", d.onlyInRight());
         scan(h, "left", a.leftScan());
         scan(h, "right", a.rightScan());
-        replays(h, ctx.replays());
         if (ctx.allPairs() != null) {
             h.append("<h2>Every pair of the open capture set</h2>\n");
             CaptureSetReport.allPairsSection(h, ctx.allPairs(), Path::toString);
@@ -123,15 +119,27 @@ public final class WorkbenchReport {
                 .append("</style></head><body>\n");
     }
 
-    /** How the stage was found: every step in order, with what it showed. */
+    /**
+     * How the stage was found: the one history, every step in order with what it showed; a replay step also gives its
+     * verdict, tolerances and the command that reproduces it.
+     */
     private static void history(StringBuilder h, InvestigationHistory history) {
         if (history.isEmpty()) return;
         h.append("<h2>How this was found</h2>\n");
         if (history.dropped() > 0) h.append("<p>").append(history.dropped()).append(" earlier steps not kept.</p>\n");
         h.append("<table><tr><th>time (UTC)</th><th>step</th><th>on</th><th>showed</th></tr>");
         for (Step s : history.steps()) {
+            ReplayRun r = s.replay();
             h.append("<tr><td>").append(esc(s.at().toString())).append("</td><td>").append(esc(s.kind().label())).append("</td><td>")
-                    .append(esc(SafeText.of(s.subject()))).append("</td><td>").append(esc(SafeText.of(s.finding()))).append("</td></tr>");
+                    .append(esc(SafeText.of(s.subject())));
+            if (r != null) h.append("<br>").append(esc(SafeText.of((r.side() == null ? "" : r.side() + ": ") + r.captureRoot())));
+            h.append("</td><td").append(r != null && r.verdict() == TensorsVerdict.FAIL ? " class=\"bad\"" : "").append(">")
+                    .append(esc(SafeText.of(s.finding())));
+            if (r != null) {
+                h.append("<br>atol ").append(r.comparison().atol()).append(" / rtol ").append(r.comparison().rtol())
+                        .append(" · <code>").append(esc(SafeText.of(r.commandLine()))).append("</code>");
+            }
+            h.append("</td></tr>");
         }
         h.append("</table>\n");
     }
@@ -243,22 +251,6 @@ public final class WorkbenchReport {
         if (!m.graphSlots().isEmpty()) {
             row(h, "graph slots", String.join(", ", m.graphSlots().stream()
                     .map(s -> s.name() + " " + s.shape() + " " + Wording.dtype(s.dtype())).toList()));
-        }
-        h.append("</table>\n");
-    }
-
-    /** Every replay since the window opened, with verdict, tolerances and the command that reproduces it. */
-    private static void replays(StringBuilder h, ReplayHistory history) {
-        if (history.isEmpty()) return;
-        h.append("<h2>Replays (").append(history.runs().size()).append(")</h2>\n<table><tr><th>input set</th><th>capture</th>")
-                .append("<th>verdict</th><th>atol / rtol</th><th>result</th><th>command</th></tr>");
-        for (ReplayRun r : history.runs()) {
-            h.append("<tr><td>").append(esc(r.stageKey())).append("</td><td>")
-                    .append(esc((r.side() == null ? "" : r.side() + ": ") + r.captureRoot())).append("</td><td class=\"")
-                    .append(r.verdict() == TensorsVerdict.FAIL ? "bad" : "").append("\">").append(r.verdict().name())
-                    .append("</td><td class=\"num\">").append(r.comparison().atol()).append(" / ").append(r.comparison().rtol())
-                    .append("</td><td>").append(esc(r.summary())).append("</td><td><code>").append(esc(r.commandLine()))
-                    .append("</code></td></tr>");
         }
         h.append("</table>\n");
     }

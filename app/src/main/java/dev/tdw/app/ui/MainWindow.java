@@ -11,10 +11,11 @@ import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.detail.StageDetailView;
 import dev.tdw.app.ui.device.DevicePanel;
 import dev.tdw.app.ui.device.DevicePanelViewModel;
+import dev.tdw.app.ui.history.HistoryView;
+import dev.tdw.app.ui.next.CaptureHere;
 import dev.tdw.app.ui.next.NextCaptureDialog;
 import dev.tdw.app.ui.next.NextCaptureViewModel;
 import dev.tdw.model.history.Step;
-import dev.tdw.model.history.StepKind;
 import dev.tdw.app.ui.device.WorkbenchActions;
 import dev.tdw.app.ui.replay.ReplayDialog;
 import dev.tdw.app.ui.replay.ReplayDialogModel;
@@ -47,7 +48,6 @@ import javafx.stage.Stage;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -124,7 +124,9 @@ public final class MainWindow extends BorderPane {
         tensorTab = new Tab("Tensors", new TensorView(vm.tensors()));
         tensorTab.setId("tensor-tab");
         vm.tensors().activeProperty().bind(tensorTab.selectedProperty());
-        tabs.getTabs().addAll(detailTab, scanTab, tensorTab);
+        Tab historyTab = new Tab("History", new HistoryView(vm.historyProperty()));
+        historyTab.setId("history-tab");
+        tabs.getTabs().addAll(detailTab, scanTab, tensorTab, historyTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("detail-tabs");
 
@@ -168,10 +170,14 @@ public final class MainWindow extends BorderPane {
         pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         Tab stages = new Tab("Stages", tableBox);
         stages.setId("stages-tab");
-        Tab pairs = new Tab("Pairs", new CaptureSetView(vm.sets(), () -> pane.getSelectionModel().select(stages)));
+        CaptureSetView overview = new CaptureSetView(vm.sets(), () -> pane.getSelectionModel().select(stages));
+        overview.setCaptureHere(commands::openNextCaptureAt);
+        Tab pairs = new Tab("Pairs", overview);
         pairs.setId("pairs-tab");
         pairs.disableProperty().bind(vm.sets().resultProperty().isNull());
-        Tab runs = new Tab("Runs", new RunsView(vm.runs(), () -> pane.getSelectionModel().select(stages)));
+        RunsView runsView = new RunsView(vm.runs(), () -> pane.getSelectionModel().select(stages));
+        runsView.setCaptureHere(commands::openNextCaptureAt);
+        Tab runs = new Tab("Runs", runsView);
         runs.setId("runs-tab");
         runs.disableProperty().bind(vm.runs().resultProperty().isNull());
         pane.getTabs().addAll(stages, pairs, runs);
@@ -238,7 +244,7 @@ public final class MainWindow extends BorderPane {
         if (analysis == null) return;
         // The report holds what the window shows: the tensor evidence, the replays, and the open set's overview.
         ReportContext ctx = new ReportContext(vm.left().name(), vm.right().name(), vm.pairingTextProperty().get(),
-                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version(), vm.replaysProperty().get(),
+                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version(),
                 vm.historyProperty().get(), vm.sets().result(), vm.runs().result());
         vm.tasks().run("Writing report", p -> ReportWriter.write(html, analysis, ctx), w -> {
             vm.setStatus("Report written: " + w.html() + " (with " + w.json().getFileName() + " and " + w.png().getFileName() + ")");
@@ -336,22 +342,27 @@ public final class MainWindow extends BorderPane {
                         if (deviceModel != null && deviceModel.runtimes().runtimesProperty().get() != null) {
                             model.setRuntimes(deviceModel.runtimes().runtimesProperty().get());
                         }
-                        ReplayDialog.show(getScene().getWindow(), model).ifPresent(o -> vm.record(new Step(
-                                Instant.now(), StepKind.REPLAY, row.key() + " (" + side.word() + " input set)", o.summary())));
+                        // A finished replay reaches the history through replayFinished, as one step.
+                        ReplayDialog.show(getScene().getWindow(), model);
                     },
                     e -> vm.setStatus("Cannot replay " + row.key() + ": " + e.getMessage()));
         }
 
         @Override
         public void openNextCapture(String key) {
-            var suspect = vm.nextCaptureSuspect(key);
-            if (suspect.isEmpty()) {
+            var target = vm.nextCaptureAt(key);
+            if (target.isEmpty()) {
                 vm.setStatus(key == null ? "Nothing diverges here: there is no stage to capture tensors of." : "Cannot capture tensors at " + key
                         + ": it needs a stage both sides captured, from manifests with rank, match_index and occurrence.");
                 return;
             }
-            NextCaptureDialog.show(getScene().getWindow(), NextCaptureDialog.model(suspect.get(), vm.left().capture().root(),
-                    vm.right().capture().root(), new NextCaptureViewModel.Listener() {
+            openNextCaptureAt(target.get());
+        }
+
+        @Override
+        public void openNextCaptureAt(CaptureHere target) {
+            NextCaptureDialog.show(getScene().getWindow(), NextCaptureDialog.model(target.suspect(), target.leftCapture(),
+                    target.rightCapture(), new NextCaptureViewModel.Listener() {
                         @Override
                         public void capturesReady(Path left, Path right, String stage) {
                             vm.openPairAt(left, right, stage, MainWindow.this::showTensorsAt);

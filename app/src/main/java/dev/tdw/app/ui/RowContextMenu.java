@@ -1,6 +1,7 @@
 package dev.tdw.app.ui;
 
 import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.next.CaptureHereItem;
 import dev.tdw.app.ui.table.StageRow;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
@@ -35,10 +36,7 @@ final class RowContextMenu extends ContextMenu {
             vm.select(row.key());
             commands.showTensors(tensorKey.orElseThrow());
         });
-        MenuItem captureHere = new MenuItem("Capture Tensors Here…");
-        captureHere.setId("capture-tensors-here");
-        captureHere.setDisable(vm.nextCaptureSuspect(row.key()).isEmpty());
-        captureHere.setOnAction(e -> commands.openNextCapture(row.key()));
+        MenuItem captureHere = CaptureHereItem.of("capture-tensors-here", vm.nextCaptureAt(row.key()), commands::openNextCaptureAt);
         getItems().addAll(copy, inChart, detail, tensors, captureHere);
         if (row.isInputSet()) {
             getItems().add(new SeparatorMenuItem());

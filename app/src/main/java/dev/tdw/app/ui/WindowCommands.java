@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.next.CaptureHere;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.table.StageRow;
 
@@ -27,6 +28,9 @@ interface WindowCommands {
 
     /** "Capture tensors here" at a stage, or at the first divergence when {@code key} is null. */
     void openNextCapture(String key);
+
+    /** "Capture tensors here" at a place of the capture-set views (a cell of the ranks overview, a run beyond noise). */
+    void openNextCaptureAt(CaptureHere target);
 
     void showKeys();
 

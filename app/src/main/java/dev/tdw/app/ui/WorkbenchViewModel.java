@@ -1,6 +1,7 @@
 package dev.tdw.app.ui;
 
 import dev.tdw.app.ui.input.NumberInput;
+import dev.tdw.app.ui.next.CaptureHere;
 import dev.tdw.app.ui.input.NumberRule;
 
 import dev.tdw.app.ui.work.TaskRunner;
@@ -16,7 +17,6 @@ import dev.tdw.app.ui.scan.ScanViewModel;
 import dev.tdw.app.ui.sets.CaptureSetViewModel;
 import dev.tdw.app.ui.sets.RunsViewModel;
 import dev.tdw.app.ui.replay.ReplayTarget;
-import dev.tdw.model.replay.ReplayHistory;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
@@ -112,7 +112,6 @@ public final class WorkbenchViewModel {
     private final StageTableViewModel table = new StageTableViewModel();
     private final ChartViewModel chart = new ChartViewModel();
     private final StageDetailViewModel detail = new StageDetailViewModel();
-    private final ReadOnlyObjectWrapper<ReplayHistory> replays = new ReadOnlyObjectWrapper<>(this, "replays", ReplayHistory.EMPTY);
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
     private final CaptureSetViewModel sets = new CaptureSetViewModel();
@@ -139,7 +138,7 @@ public final class WorkbenchViewModel {
         tensors.evidenceProperty().bind(tensorEvidence);
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
         detail.selectedKeyProperty().bind(selectedKey);
-        detail.replaysProperty().bind(replays);
+        detail.historyProperty().bind(history);
         left.manifestProperty().addListener((o, a, b) -> leftChosen(b));
         right.manifestProperty().addListener((o, a, b) -> { if (!pairingInProgress) { choseSinceLoad = true; compare(); } });
         tolerance.addListener((o, a, b) -> {
@@ -208,8 +207,6 @@ public final class WorkbenchViewModel {
     public RunsViewModel runs() { return runs; }
     public Comparison comparison() { return comparison.get(); }
     public TaskRunner tasks() { return tasks; }
-    /** Every replay run since the window opened: listed in the stages' detail and in the saved report. */
-    public ReadOnlyObjectProperty<ReplayHistory> replaysProperty() { return replays.getReadOnlyProperty(); }
 
     /** Reads the recent list in the background (it is a file); pairs whose folders are gone are dropped from it. */
     public void loadRecent() {
@@ -712,6 +709,11 @@ public final class WorkbenchViewModel {
      * divergence when {@code key} is null. Empty when there is no such common stage, or the manifests lack the rank,
      * match index or occurrence that select a forward.
      */
+    /** {@link #nextCaptureSuspect} with the two loaded roots, whose runs the next capture narrows. */
+    public Optional<CaptureHere> nextCaptureAt(String key) {
+        return nextCaptureSuspect(key).map(s -> new CaptureHere(s, left.capture().root(), right.capture().root()));
+    }
+
     public Optional<Suspect> nextCaptureSuspect(String key) {
         Comparison c = comparison.get();
         if (c == null || left.capture() == null || right.capture() == null) return Optional.empty();
@@ -719,8 +721,7 @@ public final class WorkbenchViewModel {
             Optional<Suspect> s = key == null ? Optional.ofNullable(Suspect.firstDivergence(c.diff()))
                     : c.diff().stages().stream().filter(d -> d.key().equals(key)).findFirst()
                     .map(d -> Suspect.at(c.diff(), d, d.divergent() ? "divergent: " + String.join(", ", d.reasons()) : "chosen by hand (the statistics agree)"));
-            return s.filter(x -> x.left().matchIndex() != null && x.left().occurrence() != null
-                    && x.right().matchIndex() != null && x.right().occurrence() != null);
+            return s.filter(Suspect::selectable);
         } catch (IllegalArgumentException e) {
             return Optional.empty();  // a manifest without rank
         }
@@ -740,9 +741,9 @@ public final class WorkbenchViewModel {
 
     public void setStatus(String text) { status.set(Objects.requireNonNull(text)); }
 
-    /** A finished replay joins the analysis (the stage's detail, the report) and the status bar gives its verdict. */
+    /** A finished replay joins the history (the stage's detail, the report) and the status bar gives its verdict. */
     public void replayFinished(ReplayRun run) {
-        replays.set(replays.get().with(run));
+        record(Step.replay(run, Instant.now()));
         setStatus("Replay finished: " + run.summary());
     }
 

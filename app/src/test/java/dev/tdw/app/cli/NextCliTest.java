@@ -81,6 +81,18 @@ class NextCliTest {
     }
 
     @Test
+    void diffTextEndsWithTheSuggestionOnLayerBugAndTp4OriginToo() {
+        var layerBug = tdw("diff", "--left", side("layer-bug", "baseline"), "--right", side("layer-bug", "candidate"), "--format", "text");
+        assertEquals(0, layerBug.exit(), layerBug.err());
+        assertTrue(layerBug.out().strip().endsWith(
+                "DUMP_PROBE_TENSOR='layers\\.3\\.' DUMP_PROBE_ROWS=12 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=1 DUMP_PROBE_RANKS=0"), layerBug.out());
+        var tp4 = tdw("diff", "--left", side("tp4-origin", "baseline"), "--right", side("tp4-origin", "candidate"), "--format", "text");
+        assertEquals(0, tp4.exit(), tp4.err());
+        assertTrue(tp4.out().strip().endsWith(
+                "DUMP_PROBE_TENSOR='layers\\.2\\.' DUMP_PROBE_ROWS=12 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=1 DUMP_PROBE_RANKS=2"), tp4.out());
+    }
+
+    @Test
     void nothingDivergentGivesNoSuggestionAndSaysWhy() throws Exception {
         var r = tdw("next", "--left", side("identical", "run1"), "--right", side("identical", "run2"));
         assertEquals(0, r.exit(), r.err());

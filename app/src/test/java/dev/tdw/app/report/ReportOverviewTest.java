@@ -55,7 +55,7 @@ class ReportOverviewTest {
                 Tolerance.EXACT);
         RunsResult runs = RunsAnalysis.of(RunFolders.of(Captures.load("intermittent", "baseline")),
                 RunFolders.of(Captures.load("intermittent", "candidate")), Tolerance.EXACT, 1.0);
-        ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test", null, null, all, runs);
+        ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test", null, all, runs);
         String html = WorkbenchReport.html(a, ctx, null);
         assertTrue(html.contains("<h2>Every pair of the open capture set</h2>"));
         assertTrue(html.contains("<table id=\"pairs\">") && html.contains("<th>rank 2</th>"), "the forwards-by-ranks grid");

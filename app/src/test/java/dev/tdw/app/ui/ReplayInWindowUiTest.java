@@ -36,11 +36,13 @@ import org.testfx.framework.junit5.Start;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -158,7 +160,7 @@ class ReplayInWindowUiTest {
         String status = Fx.call(() -> robot.lookup("#status-message").queryAs(Label.class).getText());
         assertTrue(status.startsWith("Replay finished: PASS: add_rms_norm#3 (right capture) as add_rms_norm"), status);
 
-        List<ReplayRun> runs = Fx.call(() -> vm.replaysProperty().get().runs());
+        List<ReplayRun> runs = Fx.call(() -> vm.historyProperty().get().replays());
         assertEquals(1, runs.size());
         assertEquals(TensorsVerdict.PASS, runs.get(0).verdict());
         // The stage's detail lists the run.
@@ -169,18 +171,24 @@ class ReplayInWindowUiTest {
         Fx.await(() -> robot.lookup("#detail-replays").tryQuery().isPresent());
         assertEquals(List.of(runs.get(0).summary()), Fx.call(() -> vm.detail().detailProperty().get().replays()));
 
-        // The saved report lists it with its verdict and tolerances.
+        // The saved report lists it, in the one history, with its verdict and tolerances.
         Path html = tmp.resolve("report/report.html");
         AtomicReference<Object> written = new AtomicReference<>();
         Fx.run(() -> session.window().saveReport(html, written::set));
         Fx.await(() -> written.get() != null);
-        JsonNode replays = Json.mapper().readTree(tmp.resolve("report/report.json").toFile()).get("replays");
-        assertEquals(1, replays.size());
-        assertEquals("PASS", replays.get(0).get("verdict").asText());
-        assertEquals("right", replays.get(0).get("side").asText());
-        assertEquals(0.01, replays.get(0).get("atol").asDouble());
+        JsonNode report = Json.mapper().readTree(tmp.resolve("report/report.json").toFile());
+        assertNull(report.get("replays"), "no second history");
+        List<JsonNode> replaySteps = new ArrayList<>();
+        report.get("history").get("steps").forEach(s -> { if (s.get("kind").asText().equals("replay")) replaySteps.add(s); });
+        assertEquals(1, replaySteps.size());
+        JsonNode replay = replaySteps.get(0).get("replay");
+        assertEquals("PASS", replay.get("verdict").asText());
+        assertEquals("right", replay.get("side").asText());
+        assertEquals(0.01, replay.get("atol").asDouble());
+        assertEquals(runs.get(0).summary(), replaySteps.get(0).get("finding").asText());
         String page = Files.readString(html);
-        assertTrue(page.contains("<h2>Replays (1)</h2>") && page.contains("tdw replay --dump "), "the HTML lists the run");
+        assertTrue(page.contains("<h2>How this was found</h2>") && page.contains("tdw replay --dump "), "the HTML lists the run");
+        assertTrue(page.indexOf("<td>comparison</td>") < page.indexOf("<td>replay</td>"), "after the comparison that led to it");
     }
 
     @Test
@@ -198,7 +206,7 @@ class ReplayInWindowUiTest {
         assertTrue(Fx.call(() -> in(dialog, "replay-command-line", TextField.class).getText()).contains("--allow-row-limited"));
         Fx.run(() -> ((Button) pane(dialog).lookupButton(ButtonType.CLOSE)).fire());
         Fx.await(() -> !dialog.isShowing());
-        assertTrue(Fx.call(() -> vm.replaysProperty().get().isEmpty()));
+        assertTrue(Fx.call(() -> vm.historyProperty().get().replays().isEmpty()));
     }
 
     @Test
@@ -207,8 +215,8 @@ class ReplayInWindowUiTest {
         Stage left = launchReplay(robot, "add_rms_norm#3", "left");
         String leftOut = Fx.call(() -> in(left, "replay-out-dir", TextField.class).getText());
         replay(left);
-        Fx.await(() -> vm.replaysProperty().get().runs().size() == 1);
-        Path leftReference = Fx.call(() -> vm.replaysProperty().get().runs().get(0).referenceFile());
+        Fx.await(() -> vm.historyProperty().get().replays().size() == 1);
+        Path leftReference = Fx.call(() -> vm.historyProperty().get().replays().get(0).referenceFile());
         long leftWritten = Files.getLastModifiedTime(leftReference).toMillis();
 
         Stage right = launchReplay(robot, "add_rms_norm#3", "right");
@@ -221,9 +229,9 @@ class ReplayInWindowUiTest {
         assertTrue(Fx.call(() -> in(right, "replay-out-dir-note", Label.class).getText()).contains("already holds a replay"));
         Fx.run(() -> in(right, "replay-out-dir", TextField.class).setText(rightOut));
         replay(right);
-        Fx.await(() -> vm.replaysProperty().get().runs().size() == 2);
+        Fx.await(() -> vm.historyProperty().get().replays().size() == 2);
 
-        List<ReplayRun> runs = Fx.call(() -> vm.replaysProperty().get().runs());
+        List<ReplayRun> runs = Fx.call(() -> vm.historyProperty().get().replays());
         assertEquals(List.of("left", "right"), runs.stream().map(ReplayRun::side).toList());
         assertNotEquals(runs.get(0).outDir(), runs.get(1).outDir());
         assertEquals(leftWritten, Files.getLastModifiedTime(leftReference).toMillis(), "the left replay's files are untouched");

@@ -7,6 +7,8 @@ import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.sets.AllPairsResult;
 import dev.tdw.model.sets.Forward;
 import dev.tdw.model.sets.PairOutcome;
+import dev.tdw.model.sets.RunOutcome;
+import dev.tdw.model.sets.RunsResult;
 
 import java.util.List;
 import java.util.Objects;
@@ -59,6 +61,25 @@ public record Suspect(Manifest left, Manifest right, String key, String stage, L
         String ranks = f.originRanks().size() == 1 ? "rank " + f.originRanks().get(0) : "ranks " + f.originRanks();
         return new Suspect(p.left(), p.right(), f.origin().key(), f.origin().stage(), f.originRanks(),
                 "origin of the first divergent forward (" + ranks + "): " + String.join(", ", f.origin().reasons()));
+    }
+
+    /**
+     * The first stage beyond noise of one right run of a runs set (contract §7), against the first left run: the
+     * right run's manifest selects the next capture. Null when that run stays within noise.
+     */
+    public static Suspect beyondNoise(RunsResult runs, RunOutcome run) {
+        if (run.firstBeyondNoise() == null || runs.leftRuns().isEmpty()) return null;
+        Manifest left = runs.leftRuns().get(0).manifest(), right = run.run().manifest();
+        return new Suspect(left, right, run.firstBeyondNoise().key(), run.firstBeyondNoise().stage(), rankOf(right),
+                "first beyond noise in " + run.run().source().getFileName());
+    }
+
+    /**
+     * Whether both manifests name their forward (match_index and occurrence), so the next capture can select it:
+     * the selection is taken from the manifests, never guessed from labels.
+     */
+    public boolean selectable() {
+        return left.matchIndex() != null && left.occurrence() != null && right.matchIndex() != null && right.occurrence() != null;
     }
 
     /** Any stage of the pair the user points at (a table row, a chart point). */

@@ -4,20 +4,29 @@ import dev.tdw.model.capture.CaptureDirectory;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The one rule for where tdw may write (replay outputs and anything else it creates): never into a capture. A folder
  * is refused when its real location (links resolved) is, or lies inside, one of the named capture roots, or inside any
  * directory that holds probe manifests ({@code *-rankN.json}). Both front ends ask this class, so the dialog says
  * before running what the command line says when it refuses.
+ * <p>
+ * New folders tdw makes for a run (a capture, the next narrower capture, a symptom check) follow one naming rule
+ * too ({@link #createNew}): a readable, time-sorted name ({@code 2026-12-02_1412_eager-layers.3}) in a real parent,
+ * outside every capture, never an existing name: a taken one gets the next numbered suffix ({@code -2}, {@code -3}).
  */
 public final class OutputFolderPolicy {
     /** How many directories above a payload {@link #captureRootOf} looks at: bounds the walk up. */
@@ -28,7 +37,76 @@ public final class OutputFolderPolicy {
      */
     public static final int MAX_ENTRIES = 10_000;
 
+    /** Suffixes {@link #createNew} tries before it gives up: bounds the loop when a folder is flooded with names. */
+    public static final int MAX_SUFFIX = 1000;
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd_HHmm");
+    private static final Pattern STAMPED = Pattern.compile("\\d{4}-\\d{2}-\\d{2}_\\d{4}_(.+)");
+
     private OutputFolderPolicy() {}
+
+    /** {@code name} with every character outside {@code [A-Za-z0-9_.-]} replaced by {@code _}, as the probe does for labels. */
+    public static String safeName(String name) {
+        String s = name == null ? "" : name.strip().replaceAll("[^A-Za-z0-9_.-]", "_");
+        return s.isEmpty() || s.chars().allMatch(c -> c == '.') ? "run" : s;
+    }
+
+    /** The name {@link #createNew} tries first under {@code parent}; shown before a run so the user knows where it goes. */
+    public static Path proposed(Path parent, String readableName, LocalDateTime now) {
+        return parent.toAbsolutePath().normalize().resolve(now.format(STAMP) + "_" + safeName(readableName));
+    }
+
+    /** The readable part of a folder's name: {@code eager} for {@code 2026-12-02_1412_eager}, else the whole name. */
+    public static String readableNameOf(Path dir) {
+        String name = String.valueOf(dir.toAbsolutePath().normalize().getFileName());
+        Matcher m = STAMPED.matcher(name);
+        return m.matches() ? m.group(1) : name;
+    }
+
+    /**
+     * Creates a new, empty folder named {@link #proposed} in the real location of {@code parent} (created if missing),
+     * or with the first free numbered suffix: an existing folder, file or link of that name is never reused or
+     * followed, so two runs never mix their files. Refused, before anything is made, when the new folder would lie in
+     * a capture ({@link #refusal}).
+     *
+     * @param captureRoots the captures the run starts from; the new folder must lie outside each
+     * @return the real path of the folder made
+     */
+    public static Path createNew(Path parent, String readableName, LocalDateTime now, Collection<Path> captureRoots)
+            throws OutputFolderException {
+        Path first = proposed(parent, readableName, now);
+        // The parent decides: a taken name below it may well hold an earlier run's manifests, and is skipped anyway.
+        Optional<String> no = refusal(parent, captureRoots);
+        if (no.isPresent()) throw new OutputFolderException(first, "its folder " + no.get());
+        Path realParent = prepare(parent, captureRoots);
+        String base = first.getFileName().toString();
+        for (int n = 1; n <= MAX_SUFFIX; n++) {
+            try {
+                return Files.createDirectory(realParent.resolve(n == 1 ? base : base + "-" + n));
+            } catch (FileAlreadyExistsException e) {
+                // taken (an earlier run in the same minute, a file, a link): try the next suffix
+            } catch (IOException e) {
+                throw new OutputFolderException(first, "cannot create (" + reason(e) + ")");
+            }
+        }
+        throw new OutputFolderException(first, "the names " + base + " to " + base + "-" + MAX_SUFFIX + " are all taken");
+    }
+
+    /**
+     * Removes a folder tdw made for a run if the run wrote nothing into it, so a run that captured nothing leaves no
+     * folder that looks like a capture. Only an empty directory is ever removed; anything else stays as it is.
+     *
+     * @return true when the folder was empty and is gone
+     */
+    public static boolean removeIfEmpty(Path dir) {
+        try (var entries = Files.list(dir)) {
+            if (entries.findAny().isPresent()) return false;
+            Files.delete(dir);
+            return true;
+        } catch (IOException e) {
+            // not there, not a directory, filled meanwhile (DirectoryNotEmptyException) or not ours to remove: keep it
+            return false;
+        }
+    }
 
     /**
      * Why tdw may not write into {@code folder}, or empty when it may. Changes nothing on disk.

@@ -1,12 +1,11 @@
 package dev.tdw.model.replay;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TensorsJson;
 
 /**
- * A replay run as JSON, the same fields in {@code tdw replay}'s output and in the saved report's {@code replays}:
+ * A replay run as JSON, the same fields in {@code tdw replay}'s output and in the saved report's history (a replay step's {@code replay}):
  * {@code stage, side, dump, capture, operator, bindings, candidate, reference, out_dir, row_limited, command_line,
  * started, ended, atol, rtol, comparison, verdict, summary}.
  */
@@ -35,12 +34,5 @@ public final class ReplayJson {
         o.put("verdict", run.verdict().name());
         o.put("summary", run.summary());
         return o;
-    }
-
-    /** Every run of the history, oldest first. */
-    public static ArrayNode history(ReplayHistory history) {
-        ArrayNode a = Json.array();
-        history.runs().forEach(r -> a.add(run(r)));
-        return a;
     }
 }

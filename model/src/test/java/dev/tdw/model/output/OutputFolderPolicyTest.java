@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
 
@@ -84,5 +85,91 @@ class OutputFolderPolicyTest {
         Path cap = runRoot();
         assertThrows(OutputFolderException.class, () -> OutputFolderPolicy.prepare(cap.resolve("occ1/out"), List.of()));
         assertFalse(Files.exists(cap.resolve("occ1/out")), "nothing created in a capture");
+    }
+
+    private static final LocalDateTime AT = LocalDateTime.of(2026, 12, 2, 14, 12, 33);
+
+    @Test
+    void newFoldersAreReadableSortableAndNeverReused() throws Exception {
+        Path first = OutputFolderPolicy.createNew(tmp.resolve("root"), "eager", AT, List.of());
+        Path second = OutputFolderPolicy.createNew(tmp.resolve("root"), "eager", AT, List.of());
+        assertEquals(tmp.resolve("root/2026-12-02_1412_eager").toRealPath(), first);
+        assertEquals(tmp.resolve("root/2026-12-02_1412_eager-2").toRealPath(), second);
+        Path spaced = OutputFolderPolicy.createNew(tmp.resolve("root"), "graph mode, tp2", AT, List.of());
+        assertEquals(tmp.resolve("root/2026-12-02_1412_graph_mode__tp2").toRealPath(), spaced);
+        assertEquals(tmp.resolve("root/2026-12-02_1412_eager").toAbsolutePath(), OutputFolderPolicy.proposed(tmp.resolve("root"), "eager", AT));
+        assertEquals("eager", OutputFolderPolicy.readableNameOf(first));
+        assertEquals("notes", OutputFolderPolicy.readableNameOf(tmp.resolve("notes")));
+        assertEquals("run", OutputFolderPolicy.safeName(".."));
+        assertEquals("run", OutputFolderPolicy.safeName(" "));
+        assertEquals("a_b", OutputFolderPolicy.safeName("a/b"));
+    }
+
+    @Test
+    void aTakenNameIsNeverOverwrittenOrFollowed() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("root"));
+        Path existing = Files.createDirectories(root.resolve("2026-12-02_1412_eager"));
+        Files.writeString(existing.resolve("cmpl-a-rank0.json"), "an earlier run's manifest");
+        Files.writeString(root.resolve("2026-12-02_1412_eager-2"), "a file of that name");
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        Files.createSymbolicLink(root.resolve("2026-12-02_1412_eager-3"), elsewhere);
+        Files.createSymbolicLink(root.resolve("2026-12-02_1412_eager-4"), tmp.resolve("dangling"));
+
+        Path made = OutputFolderPolicy.createNew(root, "eager", AT, List.of());
+
+        assertEquals(root.toRealPath().resolve("2026-12-02_1412_eager-5"), made);
+        assertTrue(Files.isDirectory(made, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertEquals(List.of(existing.resolve("cmpl-a-rank0.json")), Files.list(existing).toList(), "the existing capture is untouched");
+        assertEquals(List.of(), Files.list(elsewhere).toList(), "a link of that name is not followed");
+        assertFalse(Files.exists(tmp.resolve("dangling")), "a dangling link is not followed either");
+    }
+
+    @Test
+    void aFolderReachedThroughALinkIsMadeAtItsRealPath() throws Exception {
+        Path real = Files.createDirectories(tmp.resolve("real/captures"));
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), tmp.resolve("real"));
+        Path made = OutputFolderPolicy.createNew(link.resolve("captures"), "eager", AT, List.of());
+        assertEquals(real.toRealPath().resolve("2026-12-02_1412_eager"), made);
+    }
+
+    @Test
+    void aNewFolderIsNeverMadeInsideACapture() throws Exception {
+        Path cap = runRoot();
+        OutputFolderException e = assertThrows(OutputFolderException.class,
+                () -> OutputFolderPolicy.createNew(cap.resolve("occ1"), "eager", AT, List.of()));
+        assertTrue(e.getMessage().startsWith(cap.resolve("occ1/2026-12-02_1412_eager").toAbsolutePath() + ": its folder is the capture directory "),
+                e.getMessage());
+        Path named = Files.createDirectories(tmp.resolve("runs/2026-12-01_0900_eager"));
+        assertThrows(OutputFolderException.class, () -> OutputFolderPolicy.createNew(named, "eager-layers.3", AT, List.of(named)),
+                "inside a capture root the caller names, even without manifests yet");
+        Path link = Files.createSymbolicLink(tmp.resolve("into-capture"), cap.resolve("occ2"));
+        assertThrows(OutputFolderException.class, () -> OutputFolderPolicy.createNew(link, "eager", AT, List.of()),
+                "a link into a capture");
+        assertEquals(List.of(), Files.list(cap.resolve("occ1")).filter(Files::isDirectory).toList(), "nothing created in a capture");
+        assertEquals(List.of(), Files.list(named).toList());
+        // Beside the named capture, outside it: allowed.
+        Path beside = OutputFolderPolicy.createNew(named.getParent(), "eager-layers.3", AT, List.of(named));
+        assertEquals(named.getParent().toRealPath().resolve("2026-12-02_1412_eager-layers.3"), beside);
+    }
+
+    @Test
+    void theSuffixesAreBounded() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("root"));
+        Files.createDirectory(root.resolve("2026-12-02_1412_eager"));
+        for (int n = 2; n <= OutputFolderPolicy.MAX_SUFFIX; n++) Files.createDirectory(root.resolve("2026-12-02_1412_eager-" + n));
+        OutputFolderException e = assertThrows(OutputFolderException.class, () -> OutputFolderPolicy.createNew(root, "eager", AT, List.of()));
+        assertTrue(e.getMessage().endsWith("the names 2026-12-02_1412_eager to 2026-12-02_1412_eager-1000 are all taken"), e.getMessage());
+    }
+
+    @Test
+    void onlyAnEmptyFolderIsRemoved() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        Path full = Files.createDirectories(tmp.resolve("full"));
+        Files.writeString(full.resolve("x-rank0.json"), "{}");
+        assertTrue(OutputFolderPolicy.removeIfEmpty(empty));
+        assertFalse(Files.exists(empty));
+        assertFalse(OutputFolderPolicy.removeIfEmpty(full));
+        assertTrue(Files.exists(full.resolve("x-rank0.json")));
+        assertFalse(OutputFolderPolicy.removeIfEmpty(tmp.resolve("missing")));
     }
 }

@@ -38,10 +38,21 @@ public final class ProbeReproduction {
 
     private ProbeReproduction() {}
 
-    /** The shell command that runs this reproduction with the test class path. */
+    /**
+     * The shell command that runs this reproduction with the test class path, made absolute: the reproduction runs in
+     * its own working directory, where a relative entry ({@code target/test-classes}, as a screenshot program is
+     * started) would find nothing and the run would exit 1 before capturing.
+     */
     public static String command() {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return "'" + java + "' -cp '" + System.getProperty("java.class.path") + "' " + ProbeReproduction.class.getName();
+        return "'" + java + "' -cp '" + absoluteClassPath(System.getProperty("java.class.path")) + "' " + ProbeReproduction.class.getName();
+    }
+
+    /** Every entry of a class path as an absolute path, in order; empty entries (the current directory) dropped. */
+    static String absoluteClassPath(String classPath) {
+        return java.util.Arrays.stream(classPath.split(java.io.File.pathSeparator)).filter(e -> !e.isEmpty())
+                .map(e -> Path.of(e).toAbsolutePath().normalize().toString())
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
     }
 
     public static void main(String[] args) throws Exception {

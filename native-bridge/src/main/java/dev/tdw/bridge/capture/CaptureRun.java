@@ -39,7 +39,7 @@ public final class CaptureRun {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            outputRemoved = outputDirectory != null && CaptureOutputDirectory.removeIfEmpty(outputDirectory);
+            outputRemoved = outputDirectory != null && dev.tdw.model.output.OutputFolderPolicy.removeIfEmpty(outputDirectory);
             return p.exitValue();
         }, r -> {
             Thread t = new Thread(r, "tdw-capture-exit-" + process.pid());

@@ -3,6 +3,8 @@ package dev.tdw.bridge.capture;
 import dev.tdw.model.key.Layers;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.ProbeSelection;
+import dev.tdw.model.output.OutputFolderException;
+import dev.tdw.model.output.OutputFolderPolicy;
 
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -17,19 +19,27 @@ import java.util.Optional;
  */
 public record NarrowedRun(RememberedRun basis, ProbeSelection selection, CaptureSpec spec, Path captureRoot, String runName) {
     /**
-     * @param now names the folder; {@link CaptureOutputDirectory#create} makes it unique when the run starts
+     * @param now names the folder; {@link #created} makes it, unique, when the run starts
      */
     public static NarrowedRun of(RememberedRun basis, ProbeSelection selection, NextCapture next, LocalDateTime now) {
         Path oldDir = basis.outputDirectory().toAbsolutePath().normalize();
         Path root = oldDir.getParent() == null ? basis.captureRoot() : oldDir.getParent();
-        String name = (basis.runName().isBlank() ? CaptureOutputDirectory.runNameOf(oldDir) : basis.runName()) + "-" + focus(next);
-        Path dir = CaptureOutputDirectory.proposed(root, name, now);
+        String name = (basis.runName().isBlank() ? OutputFolderPolicy.readableNameOf(oldDir) : basis.runName()) + "-" + focus(next);
+        Path dir = OutputFolderPolicy.proposed(root, name, now);
         CaptureSpec old = basis.spec();
         CaptureSpec spec = new CaptureSpec(old.workingDirectory(), old.command(), old.extraEnvironment(), old.probe().narrowed(dir, selection));
         return new NarrowedRun(basis, selection, spec, root, name);
     }
 
-    /** The same run into the folder {@link CaptureOutputDirectory#create} made for it. */
+    /**
+     * The same run into a new folder made for it now by {@link OutputFolderPolicy#createNew}: next to the old run's
+     * folder, outside it, never an existing one.
+     */
+    public NarrowedRun created(LocalDateTime now) throws OutputFolderException {
+        return in(OutputFolderPolicy.createNew(captureRoot, runName, now, List.of(basis.outputDirectory())));
+    }
+
+    /** The same run into {@code createdDirectory}. */
     public NarrowedRun in(Path createdDirectory) {
         CaptureSpec s = new CaptureSpec(spec.workingDirectory(), spec.command(), spec.extraEnvironment(),
                 spec.probe().narrowed(createdDirectory, selection));

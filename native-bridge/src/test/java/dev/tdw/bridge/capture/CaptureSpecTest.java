@@ -3,10 +3,7 @@ package dev.tdw.bridge.capture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 
@@ -14,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The run's form values: command, extra environment lines and the output directory's name. */
+/** The run's form values: command and extra environment lines (the output folder's name: OutputFolderPolicyTest). */
 class CaptureSpecTest {
     @TempDir Path tmp;
 
@@ -40,19 +37,5 @@ class CaptureSpecTest {
         assertEquals("environment line 2 'not a pair': write NAME=value", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> EnvironmentLines.parse("1A=2"));
         assertEquals("A=1\nB=x=y\n", EnvironmentLines.format(EnvironmentLines.parse("A=1\nB=x=y")));
-    }
-
-    @Test
-    void outputDirectoriesAreReadableSortableAndNeverReused() throws IOException {
-        LocalDateTime at = LocalDateTime.of(2026, 12, 2, 14, 12, 33);
-        Path first = CaptureOutputDirectory.create(tmp.resolve("root"), "eager", at);
-        Path second = CaptureOutputDirectory.create(tmp.resolve("root"), "eager", at);
-        assertEquals(tmp.resolve("root/2026-12-02_1412_eager"), first);
-        assertEquals(tmp.resolve("root/2026-12-02_1412_eager-2"), second);
-        assertTrue(Files.isDirectory(first) && Files.isDirectory(second));
-        assertEquals(tmp.resolve("root/2026-12-02_1412_graph_mode__tp2"), CaptureOutputDirectory.create(tmp.resolve("root"), "graph mode, tp2", at));
-        assertEquals("run", CaptureOutputDirectory.safeName(".."));
-        assertEquals("run", CaptureOutputDirectory.safeName(" "));
-        assertEquals("a_b", CaptureOutputDirectory.safeName("a/b"));
     }
 }

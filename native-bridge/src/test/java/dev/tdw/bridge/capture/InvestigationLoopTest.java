@@ -7,6 +7,7 @@ import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
+import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.tensor.Payload;
@@ -39,7 +40,7 @@ class InvestigationLoopTest {
     @TempDir Path tmp;
 
     private RememberedRun remembered(String name, Map<String, String> extra) throws Exception {
-        Path dir = CaptureOutputDirectory.create(tmp.resolve("captures"), name, NOW.minusHours(1));
+        Path dir = OutputFolderPolicy.createNew(tmp.resolve("captures"), name, NOW.minusHours(1), List.of());
         ProbeSettings probe = new ProbeSettings(dir, "0,1", "1", "1", "", "", "0", null).narrowed(dir,
                 new dev.tdw.model.next.ProbeSelection(null, 1, 1, List.of(0, 1), "", 0));
         // The first capture of the investigation: statistics of every forward's every stage, on both ranks.
@@ -74,8 +75,8 @@ class InvestigationLoopTest {
         NarrowedRun right = NarrowedRun.of(candidate, next.right(), next, NOW);
         assertEquals(tmp.resolve("captures/2026-12-03_0700_baseline-layers.2"), left.outputDirectory());
         assertEquals(tmp.resolve("captures/2026-12-03_0700_candidate-layers.2"), right.outputDirectory());
-        left = left.in(CaptureOutputDirectory.create(left.captureRoot(), left.runName(), NOW));
-        right = right.in(CaptureOutputDirectory.create(right.captureRoot(), right.runName(), NOW));
+        left = left.created(NOW);
+        right = right.created(NOW);
         PairedRuns.Ends ends = new PairedRuns(left.spec(), right.spec(), false).runBoth(l -> { }, l -> { });
         assertEquals(new PairedRuns.Ends(0, true, 0, true), ends);
 

@@ -4,7 +4,6 @@ import dev.tdw.app.ui.capture.Side;
 
 import dev.tdw.app.ui.work.TaskRunner;
 
-import dev.tdw.bridge.capture.CaptureOutputDirectory;
 import dev.tdw.bridge.capture.CaptureRun;
 import dev.tdw.bridge.capture.CaptureRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
@@ -14,6 +13,7 @@ import dev.tdw.bridge.capture.ProbeSettings;
 import dev.tdw.bridge.capture.ProcessTree;
 import dev.tdw.bridge.capture.RememberedRun;
 import dev.tdw.bridge.capture.RunHistory;
+import dev.tdw.model.output.OutputFolderPolicy;
 import javafx.application.Platform;
 import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;
@@ -156,7 +156,7 @@ public final class CaptureRunViewModel {
         Path root = Path.of(captureRoot.get().strip());
         CaptureSpec spec;
         try {
-            Path dir = CaptureOutputDirectory.create(root, runName.get(), LocalDateTime.now(clock));
+            Path dir = OutputFolderPolicy.createNew(root, runName.get(), LocalDateTime.now(clock), List.of());
             spec = spec(dir);
             manifests.clear();
             offeredCapture.set(null);
@@ -237,7 +237,7 @@ public final class CaptureRunViewModel {
         }
         Path root = Path.of(captureRoot.get() == null || captureRoot.get().isBlank() ? "." : captureRoot.get().strip());
         try {
-            out.addAll(spec(root.resolve(CaptureOutputDirectory.safeName(runName.get()))).problems());
+            out.addAll(spec(root.resolve(OutputFolderPolicy.safeName(runName.get()))).problems());
         } catch (IllegalArgumentException e) {
             out.add(e.getMessage());
         }

@@ -20,6 +20,9 @@ import java.util.function.Consumer;
 public final class LiveLog implements Consumer<String> {
     private final int limit;
     private final ObservableList<String> lines = FXCollections.observableArrayList();
+    // One read-only view, kept: a view made per call listens only weakly, and a listener on it (auto-scroll) would
+    // go quiet once that view is collected.
+    private final ObservableList<String> linesView = FXCollections.unmodifiableObservableList(lines);
     private final ReadOnlyIntegerWrapper dropped = new ReadOnlyIntegerWrapper(this, "dropped");
     private final Queue<String> pending = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
@@ -41,7 +44,7 @@ public final class LiveLog implements Consumer<String> {
         appendAll(List.of(line));
     }
 
-    public ObservableList<String> lines() { return FXCollections.unmodifiableObservableList(lines); }
+    public ObservableList<String> lines() { return linesView; }
 
     /** Lines dropped from the front to keep the newest {@code limit}. */
     public ReadOnlyIntegerProperty droppedProperty() { return dropped.getReadOnlyProperty(); }

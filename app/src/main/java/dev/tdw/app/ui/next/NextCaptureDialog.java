@@ -27,11 +27,13 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Clock;
 
 /**
@@ -41,20 +43,11 @@ import java.time.Clock;
 public final class NextCaptureDialog {
     private NextCaptureDialog() {}
 
-    /** The model for this machine: remembered runs in the user's config directory, the shared background threads. */
+    /** The model for this machine: remembered runs in the user's config directory, work on the workbench's task runner. */
     public static NextCaptureViewModel model(Suspect suspect, Path leftCapture, Path rightCapture, NextCaptureViewModel.Listener listener,
                                              TaskRunner tasks) {
         return new NextCaptureViewModel(suspect, leftCapture, rightCapture, RunHistory.inUserConfig(), listener,
-                onTasks(tasks), Clock.systemDefaultZone());
-    }
-
-    /** The workbench's one task runner as the view model's executor (started on the FX thread, as the runner asks). */
-    private static java.util.concurrent.Executor onTasks(TaskRunner tasks) {
-        return r -> {
-            Runnable start = () -> tasks.run("Next capture", p -> { r.run(); return null; }, done -> { }, e -> { });
-            if (javafx.application.Platform.isFxApplicationThread()) start.run();
-            else javafx.application.Platform.runLater(start);
-        };
+                tasks, Clock.systemDefaultZone());
     }
 
     public static Stage show(Window owner, NextCaptureViewModel m, String stylesheet) {
@@ -124,8 +117,10 @@ public final class NextCaptureDialog {
                 NextCaptureViewModel.SideRun run = m.side(s);
                 int c = s == Side.LEFT ? 1 : 2;
                 String id = s.word();
-                g.add(Labels.bound(run.basisProperty(), id + "-basis"), c, 1);
-                g.add(new Label(Labels.safe(run.capture().toString())), c, 2);
+                g.add(whole(Labels.bound(run.basisProperty(), id + "-basis")), c, 1);
+                Label capture = new Label(Labels.safe(run.capture().toString()));
+                capture.setWrapText(true);
+                g.add(whole(capture), c, 2);
                 g.add(field(run.workingDirectoryProperty(), id + "-workdir"), c, 3);
                 g.add(field(run.commandProperty(), id + "-command"), c, 4);
                 TextArea env = new TextArea();
@@ -141,7 +136,7 @@ public final class NextCaptureDialog {
                 probe.setStyle("-fx-font-family: monospace;");
                 probe.textProperty().bind(Labels.safe(run.environmentProperty()));
                 g.add(probe, c, 6);
-                g.add(Labels.bound(run.outputFolderProperty(), id + "-folder"), c, 7);
+                g.add(whole(Labels.bound(run.outputFolderProperty(), id + "-folder")), c, 7);
             }
 
             CheckBox both = new CheckBox("The device has room for both: run them side by side (otherwise left, then right)");
@@ -149,6 +144,9 @@ public final class NextCaptureDialog {
             both.selectedProperty().bindBidirectional(m.sideBySideProperty());
             Label problems = Labels.hint("");
             problems.setId("next-problems");
+            // Shown only while something keeps Start from running.
+            problems.visibleProperty().bind(problems.textProperty().isNotEmpty());
+            problems.managedProperty().bind(problems.visibleProperty());
             Runnable showProblems = () -> problems.setText(Labels.safe(String.join("\n", m.problems())));
             m.problems().addListener((ListChangeListener<String>) ch -> showProblems.run());
             showProblems.run();
@@ -184,11 +182,21 @@ public final class NextCaptureDialog {
                     button("Left", "repeat-left", () -> m.repeat(Side.LEFT), m),
                     button("Right", "repeat-right", () -> m.repeat(Side.RIGHT), m));
             checks.setAlignment(Pos.CENTER_LEFT);
+            Label checksHint = Labels.hint("Rerun … Disarmed: the side's loaded run once more with the probe, then with every"
+                    + " DUMP_PROBE* unset; the exit status and the symptom lines are compared (the probe can change what it"
+                    + " measures). Repeat: the side's run N times into a runs set, to judge it against its own noise.");
             Label status = Labels.bound(m.statusProperty(), "next-status");
 
             SplitPane logs = new SplitPane(log(m.side(Side.LEFT)), log(m.side(Side.RIGHT)));
             VBox.setVgrow(logs, Priority.ALWAYS);
-            getChildren().addAll(what, why, save, estimate, g, both, problems, actions, checks, status, logs);
+            // The texts keep their wrapped height (a cut folder name or hint says nothing); the logs take what is left.
+            for (Label l : List.of(why, estimate, problems, checksHint, status)) whole(l);
+            getChildren().addAll(what, why, save, estimate, g, both, problems, actions, checks, checksHint, status, logs);
+        }
+
+        private static Label whole(Label l) {
+            l.setMinHeight(Region.USE_PREF_SIZE);
+            return l;
         }
 
         private static TextField field(javafx.beans.property.StringProperty p, String id) {
@@ -211,6 +219,9 @@ public final class NextCaptureDialog {
             list.setId(run.side().word() + "-log");
             list.setStyle("-fx-font-family: monospace;");
             list.setPrefHeight(160);
+            Label waiting = new Label("The " + run.side().word() + " run's output appears here when it starts, its command first.");
+            waiting.setWrapText(true);
+            list.setPlaceholder(waiting);
             run.log().addListener((ListChangeListener<String>) c -> list.scrollTo(run.log().size() - 1));
             return list;
         }

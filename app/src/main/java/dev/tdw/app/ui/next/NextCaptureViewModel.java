@@ -2,7 +2,7 @@ package dev.tdw.app.ui.next;
 
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.device.LiveLog;
-import dev.tdw.bridge.capture.CaptureOutputDirectory;
+import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.bridge.capture.CaptureRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.EnvironmentLines;
@@ -21,8 +21,8 @@ import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.ProbeSelection;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
+import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.text.SafeText;
-import javafx.application.Platform;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -48,7 +48,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executor;
+import java.util.concurrent.CancellationException;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -58,7 +58,7 @@ import java.util.regex.PatternSyntaxException;
  * the selection of a {@link NextCapture}, into a new folder next to the old one; runs both; and hands the two new
  * captures to the window, which loads them and opens the Tensors tab at the stage. It also reruns a side with the
  * probe disarmed (does the symptom persist?) and repeats a side N times (a runs set for the noise view).
- * Every method is called on the FX thread; work runs on the executor.
+ * Every method is called on the FX thread; work runs on the workbench's {@link TaskRunner}, results come back on it.
  */
 public final class NextCaptureViewModel {
     public static final int MAX_LOG_LINES = 2000;
@@ -121,7 +121,7 @@ public final class NextCaptureViewModel {
                     EnvironmentLines.parse(extraEnvironment.get()), probe);
             return r != null ? new RememberedRun(r.startedAt(), spec, r.captureRoot(), r.runName(), r.exitCode())
                     : new RememberedRun(clock.instant(), spec, capture.toAbsolutePath().normalize().getParent() == null ? capture : capture.toAbsolutePath().normalize().getParent(),
-                    CaptureOutputDirectory.runNameOf(capture), null);
+                    OutputFolderPolicy.readableNameOf(capture), null);
         }
 
         private List<String> problems() {
@@ -160,7 +160,7 @@ public final class NextCaptureViewModel {
     private final Suspect suspect;
     private final RunHistory history;
     private final Listener listener;
-    private final Executor background;
+    private final TaskRunner tasks;
     private final Clock clock;
     private final Map<Side, SideRun> sides = new EnumMap<>(Side.class);
 
@@ -172,6 +172,9 @@ public final class NextCaptureViewModel {
     private final ReadOnlyObjectWrapper<NextCapture> plan = new ReadOnlyObjectWrapper<>(this, "plan");
     private final ReadOnlyStringWrapper estimate = new ReadOnlyStringWrapper(this, "estimate", "");
     private final ObservableList<String> problems = FXCollections.observableArrayList();
+    // One read-only view, kept: a view made per call listens to the list only weakly, so a listener added to it stops
+    // hearing changes once the view is collected (the dialog's guidance froze on its first text).
+    private final ObservableList<String> problemsView = FXCollections.unmodifiableObservableList(problems);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private volatile PairedRuns pairedRuns;
@@ -182,11 +185,11 @@ public final class NextCaptureViewModel {
      * @param rightCapture the right side's
      */
     public NextCaptureViewModel(Suspect suspect, Path leftCapture, Path rightCapture, RunHistory history, Listener listener,
-                                Executor background, Clock clock) {
+                                TaskRunner tasks, Clock clock) {
         this.suspect = suspect;
         this.history = history;
         this.listener = listener;
-        this.background = background;
+        this.tasks = tasks;
         this.clock = clock;
         sides.put(Side.LEFT, new SideRun(Side.LEFT, leftCapture));
         sides.put(Side.RIGHT, new SideRun(Side.RIGHT, rightCapture));
@@ -210,23 +213,20 @@ public final class NextCaptureViewModel {
     /** "10 stages, about 0.03 MiB of 64 MiB (all 12 rows)". */
     public ReadOnlyStringProperty estimateProperty() { return estimate.getReadOnlyProperty(); }
     /** What keeps Start from running; shown as guidance, not as an error, until the user presses Start. */
-    public ObservableList<String> problems() { return FXCollections.unmodifiableObservableList(problems); }
+    public ObservableList<String> problems() { return problemsView; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
 
     /** Finds the remembered runs that produced the two captures (off the FX thread) and fills the forms. */
     public void loadRemembered() {
-        background.execute(() -> {
-            List<RememberedRun> runs;
-            try {
-                runs = history.load();
-            } catch (Exception e) {
-                Platform.runLater(() -> status.set("cannot read " + history.file() + ": " + e.getMessage()));
-                runs = List.of();
-            }
-            List<RememberedRun> found = runs;
-            Platform.runLater(() -> sides.values().forEach(s -> recall(s, NarrowedRun.producerOf(s.capture, found).orElse(null))));
+        tasks.run("Reading the remembered runs", p -> history.load(), this::recallAll, e -> {
+            status.set("cannot read " + history.file() + ": " + e.getMessage());
+            recallAll(List.of());
         });
+    }
+
+    private void recallAll(List<RememberedRun> runs) {
+        sides.values().forEach(s -> recall(s, NarrowedRun.producerOf(s.capture, runs).orElse(null)));
     }
 
     private void recall(SideRun s, RememberedRun r) {
@@ -297,12 +297,12 @@ public final class NextCaptureViewModel {
         try {
             for (SideRun s : sides.values()) {
                 NarrowedRun proposed = NarrowedRun.of(s.basisRun(), s.selection(n), n, LocalDateTime.now(clock));
-                runs.put(s.side, proposed.in(CaptureOutputDirectory.create(proposed.captureRoot(), proposed.runName(), LocalDateTime.now(clock))));
+                runs.put(s.side, proposed.created(LocalDateTime.now(clock)));
                 s.log.append("[tdw] $ " + proposed.spec().command() + "   (" + s.selection(n).shellAssignments() + ")");
             }
             pairedRuns = new PairedRuns(runs.get(Side.LEFT).spec(), runs.get(Side.RIGHT).spec(), sideBySide.get());
         } catch (Exception e) {
-            runs.values().forEach(r -> CaptureOutputDirectory.removeIfEmpty(r.outputDirectory()));
+            runs.values().forEach(r -> OutputFolderPolicy.removeIfEmpty(r.outputDirectory()));
             status.set("could not start: " + e.getMessage());
             return false;
         }
@@ -313,17 +313,12 @@ public final class NextCaptureViewModel {
         running.set(true);
         status.set(sideBySide.get() ? "running both sides at once" : "running the left side, then the right");
         PairedRuns paired = pairedRuns;
-        background.execute(() -> {
-            try {
-                PairedRuns.Ends ends = paired.runBoth(side(Side.LEFT).log, side(Side.RIGHT).log);
-                Platform.runLater(() -> finished(n, runs, ends));
-            } catch (Exception e) {
-                Platform.runLater(() -> {
+        tasks.run("Capturing tensors at " + SafeText.of(n.suspect().key()), p -> paired.runBoth(side(Side.LEFT).log, side(Side.RIGHT).log),
+                ends -> finished(n, runs, ends), e -> {
                     running.set(false);
+                    if (cancelled(e)) return;
                     status.set("the runs did not finish: " + e.getMessage());
                 });
-            }
-        });
         return true;
     }
 
@@ -364,28 +359,22 @@ public final class NextCaptureViewModel {
         String pattern = symptomPattern.get();
         running.set(true);
         status.set(which.word() + ": running armed, then disarmed");
-        background.execute(() -> {
-            try {
-                Path dir = CaptureOutputDirectory.create(basis.captureRoot(), basis.runName() + "-armed", LocalDateTime.now(clock));
-                CaptureSpec armedSpec = new CaptureSpec(basis.spec().workingDirectory(), basis.spec().command(),
-                        basis.spec().extraEnvironment(), basis.spec().probe().in(dir));
-                RunOutput armedOut = new RunOutput(s.log), disarmedOut = new RunOutput(s.log);
-                int armed = CaptureRunner.start(armedSpec, armedOut).exit().get();
-                s.log.accept("[tdw] now with the probe disarmed (DUMP_PROBE* unset)");
-                int disarmed = CaptureRunner.startDisarmed(basis.spec(), disarmedOut).exit().get();
-                SymptomCheck check = SymptomCheck.of(new SymptomCheck.Outcome(armed, armedOut.lines()),
-                        new SymptomCheck.Outcome(disarmed, disarmedOut.lines()), pattern);
-                Platform.runLater(() -> {
-                    running.set(false);
-                    status.set(which.word() + ": " + check.verdict());
-                    listener.step(new Step(clock.instant(), StepKind.SYMPTOM_CHECK, basis.spec().command(), which.word() + ": " + check.verdict()));
-                });
-            } catch (Exception e) {
-                Platform.runLater(() -> {
-                    running.set(false);
-                    status.set(which.word() + ": the symptom check did not finish: " + e.getMessage());
-                });
-            }
+        tasks.run("Symptom check of the " + which.word() + " side", progress -> {
+            Path dir = OutputFolderPolicy.createNew(basis.captureRoot(), basis.runName() + "-armed", LocalDateTime.now(clock), List.of(basis.outputDirectory()));
+            CaptureSpec armedSpec = new CaptureSpec(basis.spec().workingDirectory(), basis.spec().command(),
+                    basis.spec().extraEnvironment(), basis.spec().probe().in(dir));
+            RunOutput armedOut = new RunOutput(s.log), disarmedOut = new RunOutput(s.log);
+            int armed = CaptureRunner.start(armedSpec, armedOut).exit().get();
+            s.log.accept("[tdw] now with the probe disarmed (DUMP_PROBE* unset)");
+            int disarmed = CaptureRunner.startDisarmed(basis.spec(), disarmedOut).exit().get();
+            return SymptomCheck.of(new SymptomCheck.Outcome(armed, armedOut.lines()), new SymptomCheck.Outcome(disarmed, disarmedOut.lines()), pattern);
+        }, check -> {
+            running.set(false);
+            status.set(which.word() + ": " + check.verdict());
+            listener.step(new Step(clock.instant(), StepKind.SYMPTOM_CHECK, basis.spec().command(), which.word() + ": " + check.verdict()));
+        }, e -> {
+            running.set(false);
+            status.set(which.word() + ": the symptom check did not finish: " + e.getMessage());
         });
         return true;
     }
@@ -410,56 +399,59 @@ public final class NextCaptureViewModel {
         }
         SideRun s = side(which);
         RememberedRun basis = s.basisRun();
-        Path set = CaptureOutputDirectory.proposed(basis.captureRoot(), basis.runName() + "-runs", LocalDateTime.now(clock));
+        Path set = OutputFolderPolicy.proposed(basis.captureRoot(), basis.runName() + "-runs", LocalDateTime.now(clock));
         RepeatedRuns runs = new RepeatedRuns(basis.spec(), set, count);
         repeatedRuns = runs;
         running.set(true);
         int n = count;
-        status.set(which.word() + ": run 1 of " + n);
-        background.execute(() -> {
-            try {
-                List<RepeatedRuns.Result> results = runs.runAll(s.log,
-                        r -> Platform.runLater(() -> status.set(which.word() + ": run " + r.run() + " of " + n + " ended with exit " + r.exitCode())));
-                long captured = results.stream().filter(r -> r.directory() != null).count();
-                Platform.runLater(() -> {
-                    running.set(false);
-                    String finding = captured + " of " + results.size() + " runs captured, in " + set
-                            + " (run-01 ...): compare them as a runs set to see the run-to-run noise";
-                    status.set(which.word() + ": " + finding);
-                    listener.step(new Step(clock.instant(), StepKind.CAPTURE, basis.spec().command() + " x" + n, which.word() + ": " + finding));
-                });
-            } catch (Exception e) {
-                Platform.runLater(() -> {
-                    running.set(false);
-                    status.set(which.word() + ": the repeated runs did not finish: " + e.getMessage());
-                });
-            }
+        status.set(which.word() + ": running " + n + " times, one after the other (each run's end is in the log)");
+        tasks.run("Repeating the " + which.word() + " run " + n + " times", progress -> runs.runAll(s.log, r -> {
+            s.log.accept("[tdw] run " + r.run() + " of " + n + " ended with exit " + r.exitCode());
+            progress.progress(r.run(), n, "run " + r.run() + " of " + n);
+        }), results -> {
+            running.set(false);
+            long captured = results.stream().filter(r -> r.directory() != null).count();
+            String finding = captured + " of " + results.size() + " runs captured, in " + set
+                    + " (run-01 ...): compare them as a runs set to see the run-to-run noise";
+            status.set(which.word() + ": " + finding);
+            listener.step(new Step(clock.instant(), StepKind.CAPTURE, basis.spec().command() + " x" + n, which.word() + ": " + finding));
+        }, e -> {
+            running.set(false);
+            if (cancelled(e)) return;
+            status.set(which.word() + ": the repeated runs did not finish: " + e.getMessage());
         });
         return true;
     }
 
     /** Ends whatever runs (process trees included), off the FX thread. */
     public void stop() {
+        stop("stopping...", null);
+    }
+
+    /** @param whenStopped the status once everything is stopped; null leaves it to the runs' own ending */
+    private void stop(String now, String whenStopped) {
         PairedRuns p = pairedRuns;
         RepeatedRuns r = repeatedRuns;
-        status.set("stopping...");
-        background.execute(() -> {
-            try {
-                if (p != null) p.stop();
-                if (r != null) r.stop();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        status.set(now);
+        tasks.run("Stopping the capture runs", x -> {
+            if (p != null) p.stop();
+            if (r != null) r.stop();
+            return null;
+        }, done -> { if (whenStopped != null) status.set(whenStopped); }, e -> status.set("stop failed: " + e.getMessage()));
+    }
+
+    /**
+     * Whether the work was cancelled (the status bar's Cancel): that only interrupts the waiting, so the process
+     * trees are stopped here, and the status says so.
+     */
+    private boolean cancelled(Throwable e) {
+        if (!(e instanceof CancellationException)) return false;
+        stop("cancelled: stopping the runs and their process trees...", "cancelled: the runs and their process trees were stopped");
+        return true;
     }
 
     private void remember(RememberedRun r) {
-        background.execute(() -> {
-            try {
-                history.remember(r);
-            } catch (Exception e) {
-                Platform.runLater(() -> status.set("cannot remember the run in " + history.file() + ": " + e.getMessage()));
-            }
-        });
+        tasks.run("Remembering the run", p -> history.remember(r), done -> { },
+                e -> status.set("cannot remember the run in " + history.file() + ": " + e.getMessage()));
     }
 }

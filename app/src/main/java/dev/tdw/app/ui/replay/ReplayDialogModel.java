@@ -5,7 +5,6 @@ import dev.tdw.app.ui.config.ReplayChoices;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.app.ui.device.Runtimes;
 import dev.tdw.app.ui.device.WorkbenchActions;
-import dev.tdw.bridge.capture.CaptureOutputDirectory;
 import dev.tdw.bridge.device.ArgumentKind;
 import dev.tdw.bridge.device.OperatorSignature;
 import dev.tdw.bridge.device.Parameter;
@@ -359,7 +358,7 @@ public final class ReplayDialogModel {
      * share a folder; a folder already holding a replay gets the next free suffix ({@code -2}, {@code -3}, ...).
      */
     private Path defaultOutDir(int n) {
-        String base = CaptureOutputDirectory.safeName(target.label() + "-" + target.side().word() + "-" + target.stage() + "-" + n);
+        String base = OutputFolderPolicy.safeName(target.label() + "-" + target.side().word() + "-" + target.stage() + "-" + n);
         for (int k = 1; k < MAX_SUFFIX; k++) {
             Path dir = replaysRoot.resolve(k == 1 ? base : base + "-" + k);
             if (ReplayOutputs.existing(dir).isEmpty()) return dir;

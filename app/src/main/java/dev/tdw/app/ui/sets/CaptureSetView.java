@@ -1,6 +1,7 @@
 package dev.tdw.app.ui.sets;
 
 import dev.tdw.app.ui.widget.Labels;
+import dev.tdw.app.ui.next.CaptureHere;
 import dev.tdw.model.sets.Forward;
 import dev.tdw.model.sets.PairOutcome;
 import dev.tdw.model.text.SafeText;
@@ -15,6 +16,7 @@ import javafx.scene.layout.VBox;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Renders the overview: forwards down, ranks across, each cell the pair's verdict and first divergent stage coloured by
@@ -25,6 +27,7 @@ public final class CaptureSetView extends VBox {
     private final GridPane grid = new GridPane();
     private final List<Button> cells = new ArrayList<>();
     private final Runnable afterOpen;
+    private Consumer<CaptureHere> captureHere = c -> { };
 
     /** @param afterOpen runs after a click opened a pair (the window shows that pair's stages) */
     public CaptureSetView(CaptureSetViewModel vm, Runnable afterOpen) {
@@ -56,6 +59,9 @@ public final class CaptureSetView extends VBox {
         vm.openProperty().addListener((o, a, b) -> markOpen(b));
         rebuild();
     }
+
+    /** Who opens "Capture tensors here" for a cell's pair: the window. */
+    public void setCaptureHere(Consumer<CaptureHere> open) { captureHere = Objects.requireNonNull(open); }
 
     private void rebuild() {
         grid.getChildren().clear();
@@ -97,7 +103,9 @@ public final class CaptureSetView extends VBox {
             afterOpen.run();
         };
         b.setOnAction(e -> open.run());
-        if (cell.pair() != null) b.setContextMenu(SetContextMenus.pair(cell, open));
+        if (cell.pair() != null) {
+            b.setContextMenu(SetContextMenus.pair(cell, open, CaptureHereTargets.ofCell(vm.result(), cell), c -> captureHere.accept(c)));
+        }
         cells.add(b);
         return b;
     }

@@ -2,8 +2,10 @@ package dev.tdw.app.ui.sets;
 
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.input.NumberFields;
+import dev.tdw.app.ui.next.CaptureHere;
 import javafx.geometry.Pos;
 import javafx.scene.control.Hyperlink;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
@@ -14,6 +16,8 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Renders the runs view: the verdict line, how each side varies, the noise factor, and a table of the right runs
@@ -23,6 +27,7 @@ public final class RunsView extends VBox {
     private final RunsViewModel vm;
     private final GridPane grid = new GridPane();
     private final Runnable afterOpen;
+    private Consumer<CaptureHere> captureHere = c -> { };
 
     /** @param afterOpen runs after a click opened a run (the window shows its stages) */
     public RunsView(RunsViewModel vm, Runnable afterOpen) {
@@ -72,6 +77,9 @@ public final class RunsView extends VBox {
         rebuild();
     }
 
+    /** Who opens "Capture tensors here" for a run beyond noise: the window. */
+    public void setCaptureHere(Consumer<CaptureHere> open) { captureHere = Objects.requireNonNull(open); }
+
     private void rebuild() {
         grid.getChildren().clear();
         List<RunRow> rows = vm.rows();
@@ -88,12 +96,14 @@ public final class RunsView extends VBox {
             name.setId("run-open-" + (r - 1));
             name.setMnemonicParsing(false);
             name.setOnAction(e -> open(row));
-            name.setContextMenu(SetContextMenus.run(row, () -> open(row)));
+            ContextMenu menu = SetContextMenus.run(row, () -> open(row), CaptureHereTargets.ofRun(vm.result(), r - 1), c -> captureHere.accept(c));
+            name.setContextMenu(menu);
             // The verdict alone: the caveat of WITHIN_NOISE is said once under the table, not on every row.
             Label verdict = new Label(row.verdict().name());
             verdict.setTooltip(new javafx.scene.control.Tooltip(Labels.safe(row.verdictText())));
             verdict.setId("run-verdict-" + (r - 1));
             verdict.getStyleClass().addAll("run-verdict", row.styleClass());
+            verdict.setContextMenu(menu);
             grid.add(name, 0, r);
             grid.add(verdict, 1, r);
             Label first = new Label(Labels.safe(row.firstBeyondNoise()));

@@ -114,6 +114,18 @@ class CaptureRunViewModelTest {
     }
 
     @Test
+    void aCaptureRootInsideACaptureIsRefusedByTheOneOutputFolderRule() throws Exception {
+        Path capture = Files.createDirectories(tmp.resolve("old-capture"));
+        Files.copy(TEMPLATE, capture.resolve("cmpl-same-rank0.json"));
+        run(() -> vm.captureRootProperty().set(capture.toString()));
+        assertFalse(call(vm::start));
+        assertEquals("could not start: " + capture.resolve("2026-12-02_1412_eager") + ": its folder is the capture directory "
+                + capture.toRealPath() + " (it holds probe manifests); outputs never go into a capture", call(() -> vm.statusProperty().get()));
+        assertEquals(List.of(capture.resolve("cmpl-same-rank0.json")), Files.list(capture).toList(), "nothing made in the capture");
+        assertFalse(call(() -> vm.runningProperty().get()));
+    }
+
+    @Test
     void aSecondRunInTheSameMinuteGetsItsOwnDirectory() {
         assertTrue(call(vm::start));
         await("first run ends", () -> !vm.runningProperty().get());

@@ -1,6 +1,6 @@
 package dev.tdw.app.ui.next;
 
-import dev.tdw.bridge.capture.CaptureOutputDirectory;
+import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.bridge.capture.CaptureRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.ProbeSettings;
@@ -10,6 +10,7 @@ import dev.tdw.model.testing.ProbeReproduction;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,7 +29,7 @@ record LoopFixture(Path dir, RememberedRun baseline, RememberedRun candidate) {
 
     private static RememberedRun run(Path dir, String name, Map<String, String> env) throws Exception {
         Path root = dir.resolve("captures");
-        Path out = CaptureOutputDirectory.create(root, name, FIRST);
+        Path out = OutputFolderPolicy.createNew(root, name, FIRST, List.of());
         CaptureSpec spec = new CaptureSpec(dir, ProbeReproduction.command(), env, new ProbeSettings(out, "0,1", "1", "2", "", "", "0", null));
         int exit = CaptureRunner.start(spec, l -> { }).exit().get();
         if (exit != 0) throw new IllegalStateException(name + " exited with " + exit);

@@ -5,11 +5,14 @@ import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.WorkbenchApp;
 import dev.tdw.app.ui.WorkbenchViewModel;
 import dev.tdw.app.ui.testing.Fx;
+import dev.tdw.bridge.capture.RememberedRun;
 import dev.tdw.bridge.capture.RunHistory;
+import dev.tdw.model.history.Step;
 import dev.tdw.model.history.StepKind;
 import dev.tdw.model.report.Json;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -22,8 +25,8 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -87,14 +90,30 @@ class NextCaptureLoopUiTest {
         assertTrue(Fx.call(() -> vm.tensors().keyFor("layers.2.self_attn.q_rope#0").isPresent()), "both sides saved the stage's tensor");
         assertTrue(Fx.call(() -> vm.comparison().right().path().toString().contains("candidate-layers.2")));
 
-        Map<String, String> expected = new TreeMap<>(Map.of("DUMP_PROBE", "1", "DUMP_PROBE_MATCH", "1", "DUMP_PROBE_OCCURRENCE", "2",
-                "DUMP_PROBE_RANKS", "1", "DUMP_PROBE_ROWS", "6", "DUMP_PROBE_SUMMARY", "", "DUMP_PROBE_TENSOR", "layers\\.2\\."));
-        Map<String, String> seen = seen(tmp.resolve("right-env.json"));
-        expected.put("DUMP_PROBE_DIR", seen.get("DUMP_PROBE_DIR"));
-        assertEquals(expected, seen);
-        assertTrue(Files.isDirectory(Path.of(seen.get("DUMP_PROBE_DIR"))));
-        assertTrue(Fx.call(() -> vm.historyProperty().get().steps().stream().filter(s -> s.kind() == StepKind.CAPTURE).count()) == 2);
-        assertTrue(Fx.call(() -> vm.historyProperty().get().steps().get(0).kind()) == StepKind.COMPARISON);
+        // Exactly what each side's reproduction saw: the plan's selection, statistics as before, and the new folder,
+        // which is the one loaded, next to the old capture, named for the run and the layer (the minute is the clock's).
+        Path leftLoaded = Fx.call(() -> vm.comparison().left().path().getParent());
+        Path rightLoaded = Fx.call(() -> vm.comparison().right().path().getParent());
+        sawExactly("left", fx.baseline(), Fx.call(() -> vm.comparison().left().path().getParent()));
+        sawExactly("right", fx.candidate(), Fx.call(() -> vm.comparison().right().path().getParent()));
+        // The one history, as the History tab lists it: the first comparison, both captures, the comparison of the new pair.
+        Fx.run(() -> ((TabPane) session.window().lookup("#detail-tabs")).getSelectionModel().select(3));
+        @SuppressWarnings("unchecked")
+        TableView<Step> steps = Fx.call(() -> (TableView<Step>) session.window().lookup("#history-table"));
+        assertEquals(Fx.call(() -> vm.historyProperty().get().steps()), Fx.call(() -> List.copyOf(steps.getItems())));
+        assertEquals(List.of(StepKind.COMPARISON, StepKind.CAPTURE, StepKind.CAPTURE, StepKind.COMPARISON),
+                Fx.call(() -> steps.getItems().stream().map(Step::kind).toList()));
+        assertTrue(Fx.call(() -> steps.getItems().get(1).finding()).startsWith("left: exit 0, captured into "));
+    }
+
+    /** The side's reproduction saw exactly the plan's variables, with {@code loaded} (the new capture) as its folder. */
+    private void sawExactly(String side, RememberedRun old, Path loaded) throws Exception {
+        Map<String, String> expected = new TreeMap<>(Map.of("DUMP_PROBE", "1", "DUMP_PROBE_DIR", loaded.toString(),
+                "DUMP_PROBE_MATCH", "1", "DUMP_PROBE_OCCURRENCE", "2", "DUMP_PROBE_RANKS", "1", "DUMP_PROBE_ROWS", "6",
+                "DUMP_PROBE_SUMMARY", "", "DUMP_PROBE_TENSOR", "layers\\.2\\."));
+        assertEquals(expected, seen(tmp.resolve(side + "-env.json")), side + " side");
+        assertEquals(old.outputDirectory().toRealPath().getParent(), loaded.getParent(), "next to the old capture");
+        assertTrue(loaded.getFileName().toString().matches("\\d{4}-\\d{2}-\\d{2}_\\d{4}_" + old.runName() + "-layers\\.2"), loaded.toString());
     }
 
     private static Map<String, String> seen(Path file) throws Exception {

@@ -53,11 +53,11 @@ public final class NextCaptureScreenshots {
             dialog[0].setX(60);
             dialog[0].setY(40);
         });
-        shoot(out, "next-capture-dialog");
+        shoot(out, "next-capture-dialog", dialog[0]);
         onFx(() -> ((javafx.scene.control.Button) dialog[0].getScene().lookup("#next-start")).fire());
         await(() -> vm.comparison() != null && vm.comparison().left().path().toString().contains("baseline-layers.2")
                 && session[0].window().lookup("#detail-tabs") instanceof TabPane tp && "tensor-tab".equals(tp.getSelectionModel().getSelectedItem().getId()));
-        shoot(out, "next-capture-runs");
+        shoot(out, "next-capture-runs", dialog[0]);
         onFx(() -> dialog[0].close());
         shoot(out, "next-capture-loaded");
         Platform.exit();

@@ -3,6 +3,7 @@ package dev.tdw.app.ui.next;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.device.FxTestSupport;
+import dev.tdw.app.ui.testing.DirectTaskRunner;
 import dev.tdw.bridge.capture.EnvironmentLines;
 import dev.tdw.bridge.capture.NarrowedRun;
 import dev.tdw.bridge.capture.RememberedRun;
@@ -15,7 +16,6 @@ import dev.tdw.model.history.StepKind;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.Json;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,24 +30,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-import static dev.tdw.app.ui.device.FxTestSupport.await;
 import static dev.tdw.app.ui.device.FxTestSupport.call;
 import static dev.tdw.app.ui.device.FxTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The proposal and the runs of "Capture tensors here", without a window, against the test reproduction. */
+/**
+ * The proposal and the runs of "Capture tensors here", without a window, against the test reproduction. The work runs
+ * at once on the calling (FX) thread ({@link DirectTaskRunner}), so every run has ended when a call returns.
+ */
 @Timeout(180)
 class NextCaptureViewModelTest {
     static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-03T07:00:00Z"), ZoneOffset.UTC);
 
     @TempDir Path tmp;
-    final ExecutorService pool = Executors.newCachedThreadPool();
+    final DirectTaskRunner tasks = new DirectTaskRunner();
     final List<Step> steps = new CopyOnWriteArrayList<>();
     final List<List<Object>> ready = new CopyOnWriteArrayList<>();
     LoopFixture fx;
@@ -72,14 +73,9 @@ class NextCaptureViewModelTest {
             @Override public void capturesReady(Path left, Path right, String key) { ready.add(List.of(left, right, key)); }
             @Override public void step(Step step) { steps.add(step); }
         };
-        vm = call(() -> new NextCaptureViewModel(s, fx.baseline().outputDirectory(), fx.candidate().outputDirectory(), history, listener, pool, CLOCK));
+        vm = call(() -> new NextCaptureViewModel(s, fx.baseline().outputDirectory(), fx.candidate().outputDirectory(), history, listener, tasks, CLOCK));
         run(vm::loadRemembered);
-        await("the forms are filled", () -> !vm.side(Side.RIGHT).basisProperty().get().startsWith("looking"));
-    }
-
-    @AfterEach
-    void stop() {
-        pool.shutdownNow();
+        assertEquals(List.of("Reading the remembered runs"), tasks.titles);
     }
 
     @Test
@@ -106,6 +102,19 @@ class NextCaptureViewModelTest {
         assertEquals("", call(() -> vm.side(Side.LEFT).environmentProperty().get()));
     }
 
+    @Test
+    void listenersOnTheProblemsAndTheLogsKeepHearingChanges() {
+        // The dialog listens to these lists; each call must give the same view, or the listener is lost when a
+        // per-call view is collected (the guidance and the log's auto-scroll froze).
+        assertSame(vm.problems(), vm.problems());
+        assertSame(vm.side(Side.LEFT).log(), vm.side(Side.LEFT).log());
+        List<String> heard = new java.util.ArrayList<>();
+        run(() -> vm.problems().addListener((javafx.collections.ListChangeListener<String>) c -> heard.add(String.join("; ", vm.problems()))));
+        for (int i = 0; i < 3; i++) System.gc();
+        fillRight();
+        assertEquals("", heard.get(heard.size() - 1), "the listener heard the problems go");
+    }
+
     private void fillRight() {
         run(() -> {
             var r = vm.side(Side.RIGHT);
@@ -120,9 +129,9 @@ class NextCaptureViewModelTest {
         fillRight();
         assertEquals(List.of(), call(() -> List.copyOf(vm.problems())));
         assertTrue(call(vm::start));
-        await("both runs ended and the captures were handed over", () -> !ready.isEmpty());
-        Path left = tmp.resolve("captures/2026-12-03_0700_baseline-layers.2");
-        Path right = tmp.resolve("captures/2026-12-03_0700_candidate-layers.2");
+        assertTrue(tasks.titles.contains("Capturing tensors at layers.2.self_attn.q_rope#0"), tasks.titles.toString());
+        Path left = tmp.resolve("captures/2026-12-03_0700_baseline-layers.2").toRealPath();
+        Path right = tmp.resolve("captures/2026-12-03_0700_candidate-layers.2").toRealPath();
         assertEquals(List.of(left, right, "layers.2.self_attn.q_rope#0"), ready.get(0));
         Map<String, String> expected = new TreeMap<>(Map.of("DUMP_PROBE", "1", "DUMP_PROBE_DIR", right.toString(), "DUMP_PROBE_MATCH", "1",
                 "DUMP_PROBE_OCCURRENCE", "2", "DUMP_PROBE_RANKS", "1", "DUMP_PROBE_ROWS", "6", "DUMP_PROBE_SUMMARY", "", "DUMP_PROBE_TENSOR", "layers\\.2\\."));
@@ -131,23 +140,34 @@ class NextCaptureViewModelTest {
         assertEquals(2, steps.stream().filter(s -> s.kind() == StepKind.CAPTURE).count());
         assertTrue(steps.get(0).finding().startsWith("left: exit 0, captured into "), steps.get(0).finding());
         // The candidate's command was asked once and is remembered now, for the capture it produced.
-        await("the typed run is remembered", () -> {
-            try {
-                List<RememberedRun> runs = history.load();
-                return NarrowedRun.producerOf(fx.candidate().outputDirectory(), runs).isPresent()
-                        && NarrowedRun.producerOf(right, runs).isPresent();
-            } catch (Exception e) {
-                return false;
-            }
-        });
+        List<RememberedRun> runs = history.load();
+        assertTrue(NarrowedRun.producerOf(fx.candidate().outputDirectory(), runs).isPresent());
+        assertTrue(NarrowedRun.producerOf(right, runs).isPresent());
         assertFalse(call(() -> vm.runningProperty().get()));
+        assertEquals("captured " + left.getFileName() + " and " + right.getFileName() + "; loading them at layers.2.self_attn.q_rope#0",
+                call(() -> vm.statusProperty().get()));
+    }
+
+    @Test
+    void cancellingTheRunsFromTheStatusBarStopsTheirProcessTrees() {
+        fillRight();
+        tasks.hold();
+        assertTrue(call(vm::start));
+        assertTrue(call(() -> vm.runningProperty().get()));
+        run(tasks::cancelLast);
+        assertFalse(call(() -> vm.runningProperty().get()));
+        assertEquals("cancelled: stopping the runs and their process trees...", call(() -> vm.statusProperty().get()));
+        assertEquals("Stopping the capture runs", tasks.titles.get(tasks.titles.size() - 1), "the cancel ends the processes too");
+        run(() -> tasks.finish(tasks.heldCount() - 1));
+        assertEquals("cancelled: the runs and their process trees were stopped", call(() -> vm.statusProperty().get()));
+        assertTrue(ready.isEmpty());
     }
 
     @Test
     void theSymptomPersistsWithoutTheProbeInThisReproduction() {
         run(() -> vm.symptomPatternProperty().set("^answer:"));
         assertTrue(call(() -> vm.checkSymptom(Side.LEFT)));
-        await("the check ended", () -> !vm.runningProperty().get());
+        assertFalse(call(() -> vm.runningProperty().get()));
         assertTrue(call(() -> vm.statusProperty().get()).startsWith("left: Same symptom without the probe"), call(() -> vm.statusProperty().get()));
         assertEquals(StepKind.SYMPTOM_CHECK, steps.get(0).kind());
         assertTrue(call(() -> vm.side(Side.LEFT).log().contains("[tdw] now with the probe disarmed (DUMP_PROBE* unset)")));
@@ -157,7 +177,8 @@ class NextCaptureViewModelTest {
     void repeatBuildsARunsSet() {
         run(() -> vm.repeatCountProperty().set("2"));
         assertTrue(call(() -> vm.repeat(Side.LEFT)));
-        await("the runs ended", () -> !vm.runningProperty().get());
+        assertFalse(call(() -> vm.runningProperty().get()));
+        assertTrue(call(() -> vm.side(Side.LEFT).log().contains("[tdw] run 2 of 2 ended with exit 0")));
         String status = call(() -> vm.statusProperty().get());
         assertTrue(status.startsWith("left: 2 of 2 runs captured, in " + tmp.resolve("captures/2026-12-03_0700_baseline-runs")), status);
         run(() -> vm.repeatCountProperty().set("0"));

@@ -24,6 +24,26 @@ public final class Screenshots {
         System.out.println("wrote " + png);
     }
 
+    /**
+     * Captures only {@code window}'s area of the X screen: under a bare Xvfb (no window manager) a second window lies
+     * undecorated over the main one, and the shot of the whole screen would mix the two.
+     */
+    public static void shoot(Path out, String name, javafx.stage.Window window) throws Exception {
+        Thread.sleep(1500);
+        int[] r = new int[4];
+        onFx(() -> {
+            r[0] = (int) Math.round(window.getWidth());
+            r[1] = (int) Math.round(window.getHeight());
+            r[2] = (int) Math.round(window.getX());
+            r[3] = (int) Math.round(window.getY());
+        });
+        Path png = out.resolve(name + ".png");
+        String crop = r[0] + "x" + r[1] + "+" + r[2] + "+" + r[3];
+        Process p = new ProcessBuilder("import", "-window", "root", "-crop", crop, "+repage", png.toString()).inheritIO().start();
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IllegalStateException("import failed for " + png);
+        System.out.println("wrote " + png + " (" + crop + ")");
+    }
+
     /** Runs on the FX thread and returns when it has run. */
     public static void onFx(Runnable r) throws InterruptedException {
         CountDownLatch done = new CountDownLatch(1);

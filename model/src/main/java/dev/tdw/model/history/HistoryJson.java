@@ -1,11 +1,14 @@
-package dev.tdw.model.report;
+package dev.tdw.model.history;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tdw.model.history.InvestigationHistory;
-import dev.tdw.model.history.Step;
+import dev.tdw.model.replay.ReplayJson;
+import dev.tdw.model.report.Json;
 
-/** The investigation history as saved with a report: {@code {dropped, steps: [{at, kind, subject, finding}]}}. */
+/**
+ * The investigation history as saved with a report: {@code {dropped, steps: [{at, kind, subject, finding, replay}]}},
+ * {@code replay} (the fields of {@link ReplayJson#run}) on replay steps only.
+ */
 public final class HistoryJson {
     private HistoryJson() {}
 
@@ -19,6 +22,7 @@ public final class HistoryJson {
             o.put("kind", s.kind().name().toLowerCase(java.util.Locale.ROOT));
             o.put("subject", s.subject());
             o.put("finding", s.finding());
+            if (s.replay() != null) o.set("replay", ReplayJson.run(s.replay()));
         }
         return root;
     }
