@@ -25,6 +25,20 @@ public final class Wording {
     private Wording() {}
 
     /** "–" for a missing value, an integer as an integer, anything else with six significant digits. */
+    /**
+     * How many files of a load were not used, and how many manifests loaded without their payload:
+     * "2 files were not used, 1 manifest loaded with its payload refused or missing"; empty when none.
+     */
+    public static String loadProblems(List<dev.tdw.model.capture.LoadProblem> problems) {
+        long files = dev.tdw.model.capture.LoadProblem.filesNotUsed(problems);
+        long payloads = dev.tdw.model.capture.LoadProblem.payloadsNotUsed(problems);
+        List<String> parts = new ArrayList<>();
+        if (files > 0) parts.add(files == 1 ? "1 file was not used" : files + " files were not used");
+        if (payloads > 0) parts.add(payloads == 1 ? "1 manifest loaded with its payload refused or missing"
+                : payloads + " manifests loaded with their payloads refused or missing");
+        return String.join(", ", parts);
+    }
+
     public static String number(Double v) {
         if (v == null) return "–";
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
