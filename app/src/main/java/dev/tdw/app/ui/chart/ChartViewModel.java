@@ -8,6 +8,8 @@ import dev.tdw.model.analysis.Presence;
 import dev.tdw.model.analysis.Run;
 import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.report.Wording;
+import dev.tdw.model.sets.RunsChart;
+import dev.tdw.model.sets.RunsResult;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -40,6 +42,8 @@ public final class ChartViewModel {
     private final ReadOnlyIntegerWrapper selectedIndex = new ReadOnlyIntegerWrapper(this, "selectedIndex", -1);
     private final ReadOnlyStringWrapper hoverText = new ReadOnlyStringWrapper(this, "hoverText", "");
     private final BooleanProperty decimation = new SimpleBooleanProperty(this, "decimation", true);
+    private final ObjectProperty<RunsResult> runs = new SimpleObjectProperty<>(this, "runs");
+    private final ReadOnlyObjectWrapper<RunsChart> runsChart = new ReadOnlyObjectWrapper<>(this, "runsChart");
 
     public ChartViewModel() {
         rows.addListener((o, a, b) -> {
@@ -47,6 +51,7 @@ public final class ChartViewModel {
             rebuild();
         });
         statistic.addListener((o, a, b) -> rebuild());
+        runs.addListener((o, a, b) -> rebuild());
         selectedKey.addListener((o, a, b) -> updateSelection());
     }
 
@@ -59,6 +64,10 @@ public final class ChartViewModel {
     /** On by default; off hands every visible point to the chart (the benchmark's baseline). */
     public BooleanProperty decimationProperty() { return decimation; }
     public ChartData data() { return data.get(); }
+    /** Repeated runs behind the shown pair, or null: the chart then draws the left runs' band and every right run. */
+    public ObjectProperty<RunsResult> runsProperty() { return runs; }
+    /** The runs along the shown stage order for the chart's statistic (integer stages left out as above); null without runs. */
+    public ReadOnlyObjectProperty<RunsChart> runsChartProperty() { return runsChart.getReadOnlyProperty(); }
 
     private void rebuild() {
         List<StageRow> list = rows.get().rows();
@@ -100,11 +109,22 @@ public final class ChartViewModel {
         // The selection first: the view reads it while it redraws for the new data.
         Integer selected = selectedKey.get() == null ? null : rows.get().indexByKey().get(selectedKey.get());
         selectedIndex.set(selected == null ? -1 : selected);
+        runsChart.set(runs.get() == null ? null : runsChart(list, stat));
         data.set(new ChartData(stat, left, right, difference, firstIndex, divergent.stream().mapToInt(Integer::intValue).toArray(),
                 integers, bands));
     }
 
     private static double value(Double v) { return v == null ? Double.NaN : v; }
+
+    private RunsChart runsChart(List<StageRow> list, String stat) {
+        RunsChart c = RunsChart.of(runs.get(), list.stream().map(StageRow::key).toList(), stat);
+        for (int i = 0; i < list.size(); i++) {
+            if (!isInteger(list.get(i))) continue;
+            c.leftLow()[i] = c.leftHigh()[i] = Double.NaN;
+            for (double[] r : c.right()) r[i] = Double.NaN;
+        }
+        return c;
+    }
 
     /** Both sides (where present) hold an integer dtype: ids and positions, not activations. */
     private static boolean isInteger(StageRow r) {
@@ -130,6 +150,11 @@ public final class ChartViewModel {
     /** The decimated points of one side for the visible domain [lower, upper] drawn on {@code pixels} columns. */
     public Decimator.Points points(Side side, double lower, double upper, int pixels) {
         return visible(side == Side.LEFT ? data.get().left() : data.get().right(), lower, upper, pixels);
+    }
+
+    /** The decimated points of one right run (repeated runs) for the visible domain. */
+    public Decimator.Points rightRunPoints(int run, double lower, double upper, int pixels) {
+        return visible(runsChart.get().right().get(run), lower, upper, pixels);
     }
 
     /** The decimated |left - right| points for the visible domain. */

@@ -26,9 +26,13 @@ import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.DeviationRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import dev.tdw.model.sets.RunsChart;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -48,6 +52,8 @@ public final class StageChartView extends BorderPane {
     private static final Color DIFFERENCE = new Color(0xb0, 0x00, 0x20);
     private static final Color NON_FINITE = new Color(0x94, 0x67, 0xbd, 60), ONE_SIDED = new Color(0x7f, 0x7f, 0x7f, 50);
     private static final Color DIVERGENT_STAGE = new Color(0xd6, 0x27, 0x28, 70);
+    /** Repeated runs: the left runs' band pale behind everything, each right run a faint line under the shown one. */
+    private static final Color RUNS_BAND = new Color(0x1f, 0x77, 0xb4), RIGHT_RUN = new Color(0xe8, 0x71, 0x0a, 90);
     /** More divergent stages than this are not marked one by one (the shading would hide the lines). */
     private static final int MAX_DIVERGENCE_MARKS = 2000;
     /** Below this many visible stages every point gets a marker. */
@@ -65,6 +71,11 @@ public final class StageChartView extends BorderPane {
     private final ChartViewer viewer;
     private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
     private final ValueMarker selection = new ValueMarker(Double.NaN, SELECTION, new BasicStroke(1.2f));
+    private final YIntervalSeriesCollection leftRunsBand = new YIntervalSeriesCollection();
+    /** Filled quietly, as the points datasets are: the change that refills it repaints the chart. */
+    private final YIntervalSeries leftRunsSeries = new YIntervalSeries("left runs", false, true);
+    private PointsDataset rightRuns = new PointsDataset();
+    private final XYLineAndShapeRenderer rightRunsRenderer = new XYLineAndShapeRenderer(true, false);
 
     public StageChartView(ChartViewModel vm, Consumer<String> onSelect) {
         this.vm = vm;
@@ -91,7 +102,7 @@ public final class StageChartView extends BorderPane {
         plot.setDomainPannable(true);
         // Right over left: where the sides agree the dashed orange line lies on the blue one.
         plot.setSeriesRenderingOrder(org.jfree.chart.plot.SeriesRenderingOrder.FORWARD);
-        plot.setFixedLegendItems(legend());
+        plot.setFixedLegendItems(legend(false));
         // The differences on their own log axis at the right: zero until the sides part, then how far apart.
         XYLineAndShapeRenderer diffRenderer = new XYLineAndShapeRenderer(false, true);
         diffRenderer.setSeriesPaint(0, DIFFERENCE);
@@ -104,6 +115,24 @@ public final class StageChartView extends BorderPane {
         plot.setRangeAxis(1, differenceAxis);
         plot.mapDatasetToRangeAxis(1, 1);
         plot.setRenderer(1, diffRenderer);
+        // Datasets of a higher index are drawn first, so the runs lie behind both sides' lines.
+        DeviationRenderer band = new DeviationRenderer(true, false);
+        band.setSeriesFillPaint(0, RUNS_BAND);
+        band.setSeriesPaint(0, new Color(0, 0, 0, 0)); // the band only, no line through its middle
+        band.setAlpha(0.18f);
+        leftRunsSeries.setNotify(false);
+        leftRunsBand.addSeries(leftRunsSeries);
+        plot.setDataset(2, leftRunsBand);
+        plot.setRenderer(2, band);
+        plot.mapDatasetToRangeAxis(2, 0);
+        rightRunsRenderer.setDrawSeriesLineAsPath(true);
+        rightRunsRenderer.setAutoPopulateSeriesPaint(false);
+        rightRunsRenderer.setAutoPopulateSeriesStroke(false);
+        rightRunsRenderer.setDefaultPaint(RIGHT_RUN);
+        rightRunsRenderer.setDefaultStroke(new BasicStroke(1f));
+        plot.setDataset(3, rightRuns);
+        plot.setRenderer(3, rightRunsRenderer);
+        plot.mapDatasetToRangeAxis(3, 0);
         chart = new JFreeChart(null, new Font(Font.SANS_SERIF, Font.PLAIN, 12), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.getLegend().setPosition(RectangleEdge.TOP);
@@ -184,10 +213,15 @@ public final class StageChartView extends BorderPane {
         return box;
     }
 
-    private static LegendItemCollection legend() {
+    private static LegendItemCollection legend(boolean runs) {
         LegendItemCollection items = new LegendItemCollection();
         items.add(lineItem("left", LEFT_BAND, 4f));
         items.add(lineItem("right", RIGHT, 1.4f));
+        if (runs) {
+            items.add(new LegendItem("left runs (band)", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10),
+                    new Color(0x1f, 0x77, 0xb4, 60)));
+            items.add(lineItem("each right run", RIGHT_RUN, 1f));
+        }
         items.add(new LegendItem("|left − right|", null, null, null, new Rectangle2D.Double(-3, -3, 6, 6), DIFFERENCE));
         items.add(lineItem("first divergence", DIVERGENCE, 1.8f));
         items.add(lineItem("divergent stage", DIVERGENT_STAGE, 1f));
@@ -221,6 +255,14 @@ public final class StageChartView extends BorderPane {
                         new BasicStroke(1.8f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[]{6f, 4f}, 0f)), Layer.FOREGROUND);
             }
             plot.addDomainMarker(selection, Layer.FOREGROUND);
+            RunsChart runs = vm.runsChartProperty().get();
+            if (runs == null ? rightRuns.getSeriesCount() > 0 : runs.right().size() != rightRuns.getSeriesCount()) {
+                String[] names = new String[runs == null ? 0 : runs.right().size()];
+                for (int i = 0; i < names.length; i++) names[i] = "right run " + (i + 1);
+                rightRuns = new PointsDataset(names);
+                plot.setDataset(3, rightRuns);
+            }
+            plot.setFixedLegendItems(legend(runs != null));
             domain.setStages(d.size());
             // No difference anywhere: an empty log axis would still print made-up decades.
             differenceAxis.setVisible(java.util.Arrays.stream(d.difference()).anyMatch(Double::isFinite));
@@ -257,11 +299,26 @@ public final class StageChartView extends BorderPane {
         dataset.setQuietly(0, vm.points(Side.LEFT, lower, upper, pixels));
         dataset.setQuietly(1, vm.points(Side.RIGHT, lower, upper, pixels));
         differences.setQuietly(0, vm.differencePoints(lower, upper, pixels));
+        fillRuns(lower, upper, pixels);
         boolean shapes = upper - lower < SHAPES_BELOW;
         // Only on a change: every call announces itself and repaints the chart.
         if (!Boolean.valueOf(shapes).equals(renderer.getSeriesShapesVisible(0))) {
             renderer.setSeriesShapesVisible(0, shapes);
             renderer.setSeriesShapesVisible(1, shapes);
+        }
+    }
+
+    /** The left runs' band over the visible stages (every k-th stage when there are more than pixels) and each right run. */
+    private void fillRuns(double lower, double upper, int pixels) {
+        RunsChart runs = vm.runsChartProperty().get();
+        leftRunsSeries.clear();
+        if (runs == null) return;
+        for (int i = 0; i < rightRuns.getSeriesCount(); i++) rightRuns.setQuietly(i, vm.rightRunPoints(i, lower, upper, pixels));
+        int from = Math.max(0, (int) Math.floor(lower) - 1), to = Math.min(runs.leftLow().length - 1, (int) Math.ceil(upper) + 1);
+        int step = Math.max(1, (to - from + 1) / pixels);
+        for (int i = from; i <= to; i += step) {
+            double lo = runs.leftLow()[i], hi = runs.leftHigh()[i];
+            if (!Double.isNaN(lo)) leftRunsSeries.add(i, (lo + hi) / 2, lo, hi);
         }
     }
 

@@ -67,6 +67,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         // The stage names what a row is: it stays in view when the statistics are scrolled right.
         frozenStage = FrozenColumn.install(this, stage);
         getColumns().add(statusColumn());
+        getColumns().add(noiseColumn());
         for (String stat : Statistics.ORDER) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
             parent.getColumns().add(statColumn("left", stat, c -> Wording.number(c.left())));
@@ -204,6 +205,19 @@ public final class StageTableView extends TreeTableView<RowNode> {
                     setText(((RowNode.Leaf) n).row().key());
                 }
             }
+        });
+        return c;
+    }
+
+    /** Repeated runs only: per stage, within noise or the runs beyond noise there. */
+    private TreeTableColumn<RowNode, String> noiseColumn() {
+        TreeTableColumn<RowNode, String> c = textColumn("noise", 130, r -> vm.noiseProperty().get().getOrDefault(r.key(), ""));
+        c.setId("noise-column");
+        // Set, not bound: the table's column menu toggles it too.
+        c.setVisible(!vm.noiseProperty().get().isEmpty());
+        vm.noiseProperty().addListener((o, a, b) -> {
+            if (a.isEmpty() != b.isEmpty()) c.setVisible(!b.isEmpty());
+            refresh();
         });
         return c;
     }
