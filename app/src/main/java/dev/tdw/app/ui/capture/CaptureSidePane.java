@@ -27,11 +27,10 @@ public final class CaptureSidePane extends HBox {
         Label chip = new Label(side.toUpperCase(java.util.Locale.ROOT));
         chip.getStyleClass().addAll("side-chip", "side-chip-" + side);
         chip.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        Label name = new Label();
+        Label name = new SideName();
         name.setId(side + "-name");
         name.getStyleClass().add("side-name");
         name.textProperty().bind(vm.headlineProperty());
-        name.setMinWidth(80);
         Tooltip path = new Tooltip();
         path.textProperty().bind(vm.captureProperty().map(c -> c.root().toAbsolutePath().toString()).orElse("no capture loaded"));
         name.setTooltip(path);
@@ -41,6 +40,8 @@ public final class CaptureSidePane extends HBox {
         label.setId(side + "-label");
         label.valueProperty().bindBidirectional(vm.labelProperty());
         label.setTooltip(new Tooltip("request label"));
+        // Narrowed before the name, never to an empty box: the start of a label ("cmpl-la…") still says which request.
+        label.setMinWidth(96);
         ComboBox<Integer> occurrence = numbers(vm.occurrences(), "occ ");
         occurrence.setId(side + "-occurrence");
         occurrence.valueProperty().bindBidirectional(vm.occurrenceProperty());
@@ -49,7 +50,7 @@ public final class CaptureSidePane extends HBox {
         rank.setId(side + "-rank");
         rank.valueProperty().bindBidirectional(vm.rankProperty());
         rank.setTooltip(new Tooltip("rank"));
-        // The pickers keep their text ("occ 2", "rank 0"); the capture's name gives way first.
+        // The occurrence and rank pickers keep their text ("occ 2", "rank 0").
         occurrence.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         rank.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         getChildren().addAll(chip, name, label, occurrence, rank);
