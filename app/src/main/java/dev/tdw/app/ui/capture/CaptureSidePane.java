@@ -18,6 +18,12 @@ import java.util.function.Consumer;
  * pickers, and a drop target for a capture folder.
  */
 public final class CaptureSidePane extends HBox {
+    private final Label chip;
+    private final SideName name;
+    private final ComboBox<String> label;
+    private final ComboBox<Integer> occurrence;
+    private final ComboBox<Integer> rank;
+
     public CaptureSidePane(CaptureSideViewModel vm, Runnable onOpen, Consumer<Path> onDrop) {
         super(6);
         String side = vm.side().word();
@@ -27,7 +33,7 @@ public final class CaptureSidePane extends HBox {
         Label chip = new Label(side.toUpperCase(java.util.Locale.ROOT));
         chip.getStyleClass().addAll("side-chip", "side-chip-" + side);
         chip.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        Label name = new SideName();
+        SideName name = new SideName();
         name.setId(side + "-name");
         name.getStyleClass().add("side-name");
         name.textProperty().bind(vm.headlineProperty());
@@ -40,8 +46,8 @@ public final class CaptureSidePane extends HBox {
         label.setId(side + "-label");
         label.valueProperty().bindBidirectional(vm.labelProperty());
         label.setTooltip(new Tooltip("request label"));
-        // Narrowed before the name, never to an empty box: the start of a label ("cmpl-la…") still says which request.
-        label.setMinWidth(96);
+        // Narrowed before the name, never to an empty box: the start of a label ("cm…") still says which request.
+        label.setMinWidth(64);
         ComboBox<Integer> occurrence = numbers(vm.occurrences(), "occ ");
         occurrence.setId(side + "-occurrence");
         occurrence.valueProperty().bindBidirectional(vm.occurrenceProperty());
@@ -54,6 +60,11 @@ public final class CaptureSidePane extends HBox {
         occurrence.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         rank.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         getChildren().addAll(chip, name, label, occurrence, rank);
+        this.chip = chip;
+        this.name = name;
+        this.label = label;
+        this.occurrence = occurrence;
+        this.rank = rank;
         name.setOnMouseClicked(e -> { if (e.getClickCount() == 2) onOpen.run(); });
 
         setOnDragOver(e -> {
@@ -68,6 +79,18 @@ public final class CaptureSidePane extends HBox {
             e.setDropCompleted(dir != null);
             e.consume();
         });
+    }
+
+    /**
+     * The label picker gives way before the name: it may take only what the whole name leaves (an HBox would shrink
+     * both alike). Done at each layout, when the pickers' and the name's widths are those on screen.
+     */
+    @Override
+    protected void layoutChildren() {
+        double others = chip.prefWidth(-1) + occurrence.prefWidth(-1) + rank.prefWidth(-1) + getSpacing() * 4
+                + snappedLeftInset() + snappedRightInset();
+        label.setMaxWidth(Math.max(label.getMinWidth(), getWidth() - others - name.keptWidth()));
+        super.layoutChildren();
     }
 
     /** The dropped capture folder: a folder, or the folder of a dropped manifest. */

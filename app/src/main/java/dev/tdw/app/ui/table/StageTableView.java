@@ -227,10 +227,13 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 if (empty || n == null) {
                     setText(null);
                 } else if (n instanceof RowNode.LayerGroup g) {
+                    // A group keeps its start (the layer's name); a key keeps its end (the op and occurrence).
+                    setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
                     long divergent = g.rows().stream().filter(StageRow::divergent).count();
                     // Short enough for the column: "layers.41  11/12 divergent" or "layers.41  12 stages".
                     setText(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent"));
                 } else {
+                    setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
                     setText(((RowNode.Leaf) n).row().key());
                 }
             }
