@@ -56,7 +56,10 @@ abstract class CommandSupport implements Callable<Integer> {
             }
             return fail(out, err, ExitCodes.INTERNAL, internalError(e));
         } finally {
-            for (LoadProblem p : problems) err.println("tdw " + spec.name() + ": skipped " + SafeText.of(p.message()));
+            // A manifest loaded without its payload was not skipped: its message says what happened ("loaded, payload refused").
+            for (LoadProblem p : problems) {
+                err.println("tdw " + spec.name() + ": " + (p.kind().manifestLoaded() ? "" : "skipped ") + SafeText.of(p.message()));
+            }
             out.flush();
         }
     }

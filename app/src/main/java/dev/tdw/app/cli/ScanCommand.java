@@ -70,7 +70,7 @@ final class ScanCommand extends CommandSupport {
                 // A file named on the command line must be usable; in a directory, one bad payload is listed and the
                 // others are still checked, as plain scan does with a bad manifest.
                 if (i < manifestFiles.size()) throw e;
-                problems.add(new LoadProblem(m.path(), e.getMessage()));
+                problems.add(new LoadProblem(m.path(), LoadProblem.Kind.REFUSED, e.getMessage()));
                 checks.add(null);
             }
         }

@@ -71,7 +71,7 @@ final class TensorsCommand extends CommandSupport {
                 // Two payloads named on the command line must be usable; of directories, a bad pair is listed and
                 // the others still compared, as diff does with a bad manifest.
                 if (paired == null) throw e;
-                problems.add(new LoadProblem(f.left(), e.getMessage()));
+                problems.add(new LoadProblem(f.left(), LoadProblem.Kind.REFUSED, e.getMessage()));
             }
         }
         if (results.isEmpty()) {
@@ -98,7 +98,7 @@ final class TensorsCommand extends CommandSupport {
             try {
                 out.add(new PayloadPair(payloadOf(left, p.left()), payloadOf(right, p.right())));
             } catch (UnusableInputException e) {
-                problems.add(new LoadProblem(p.left().path(), e.getMessage()));
+                problems.add(new LoadProblem(p.left().path(), LoadProblem.Kind.REFUSED, e.getMessage()));
             }
         }
         return out;

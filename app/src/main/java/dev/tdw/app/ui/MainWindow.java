@@ -135,13 +135,14 @@ public final class MainWindow extends BorderPane {
         tableSummary.getStyleClass().add("hint");
         VBox tableBox = new VBox(table, tableSummary);
         VBox.setVgrow(table, Priority.ALWAYS);
-        // Minimum sizes keep the stage, status and compared statistic readable down to 800x500; the split panes never
-        // squeeze a part below them.
-        tableBox.setMinWidth(320);
-        tabs.setMinWidth(240);
-        chart.setMinHeight(140);
+        // Minimum sizes keep the stage, status and compared statistic readable down to the window's minimum (800x500):
+        // the table never narrower than those columns at their minimum widths, and the split panes never squeeze a part
+        // below its minimum. The heights add up with the bars and banners to less than 500.
+        tableBox.setMinWidth(table.leadingMinimumWidth());
+        tabs.setMinWidth(220);
+        chart.setMinHeight(100);
         upper = new SplitPane(stagesAndPairs(tableBox), tabs);
-        upper.setMinHeight(180);
+        upper.setMinHeight(150);
         upper.setDividerPositions(0.67);
         SplitPane.setResizableWithParent(tabs, false);
         outer = new SplitPane(upper, chart);

@@ -281,7 +281,7 @@ public final class WorkbenchViewModel {
         }
         Path file = e instanceof dev.tdw.model.capture.CaptureFormatException cfe ? cfe.file() : null;
         List<LoadProblem> list = new ArrayList<>(problemsBySide.getOrDefault(side, List.of()));
-        list.add(new LoadProblem(file, e.getMessage() == null ? e.toString() : e.getMessage()));
+        list.add(new LoadProblem(file, LoadProblem.Kind.CAPTURE_NOT_OPENED, e.getMessage() == null ? e.toString() : e.getMessage()));
         problemsBySide.put(side, list);
         refreshProblems();
         status.set("Could not load " + what + ": " + e.getMessage() + "; " + shownNow());
@@ -416,7 +416,7 @@ public final class WorkbenchViewModel {
     /** "2 files not used in overflow/candidate, which has nothing usable: …" or "… (everything else loaded): …". */
     private String problemsText(List<LoadProblem> all) {
         if (all.isEmpty()) return "";
-        String files = all.size() == 1 ? "1 file was not used" : all.size() + " files were not used";
+        String files = Wording.loadProblems(all);
         List<String> empty = new ArrayList<>();
         for (Side s : Side.values()) {
             CaptureDirectory d = side(s).capture();

@@ -34,6 +34,24 @@ class CliBehaviourTest {
 
     static String chunked(String side) { return TestCaptures.scenario("chunked-prefill").resolve(side).toString(); }
 
+    /** The files the window lists as not used, scan lists too (from the model's load), with the same words. */
+    @Test
+    void scanListsEveryFileNotUsedAndAManifestWithARefusedPayloadAsLoaded() throws Exception {
+        Path dir = tmp.resolve("odd");
+        Files.createDirectories(dir);
+        Path layerBug = TestCaptures.scenario("layer-bug").resolve("candidate");
+        for (String f : new String[]{"cmpl-layer-bug-rank0.json", "cmpl-layer-bug-rank0.pt"}) Files.copy(layerBug.resolve(f), dir.resolve(f));
+        Files.writeString(dir.resolve("notes.json"), "{}");
+        Files.writeString(dir.resolve("cmpl-escape-rank0.json"), Files.readString(dir.resolve("cmpl-layer-bug-rank0.json"))
+                .replace("\"cmpl-layer-bug-rank0.pt\"", "\"../elsewhere.pt\"").replace("\"cmpl-layer-bug\"", "\"cmpl-escape\""));
+        Run r = tdw("scan", dir.toString(), "--format", "text");
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.err.contains("tdw scan: skipped " + dir.resolve("notes.json") + ": not a probe manifest"), r.err);
+        assertTrue(r.err.contains("tdw scan: " + dir.resolve("cmpl-escape-rank0.json") + ": loaded, payload refused: tensor_file '../elsewhere.pt'"),
+                r.err);
+        assertTrue(r.out.contains("cmpl-escape"), "the manifest itself is scanned: " + r.out);
+    }
+
     @Test
     void directoriesArePairedByLabelRankAndOccurrence() throws Exception {
         Run r = tdw("diff", "--left", chunked("baseline"), "--right", chunked("candidate"), "--label", "cmpl-a", "--occurrence", "2", "--rank", "0");

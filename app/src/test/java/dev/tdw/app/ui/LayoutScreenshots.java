@@ -19,9 +19,11 @@ import static dev.tdw.app.ui.testing.Screenshots.shoot;
 /**
  * The window at one screen size under Xvfb (not a test: it needs X): the layer-bug pair at its first
  * divergence, then with the table scrolled right and the focus on the filter (the frozen stage column and
- * the unfocused selection). Run from {@code app/} after {@code mvn test-compile}, once per size:
+ * the unfocused selection). Build and write the class path from the repository root (offline, nothing installed), then
+ * run from {@code app/}, once per size:
  * <pre>
- * xvfb-run -a -s "-screen 0 1024x700x24" java -cp target/classes:target/test-classes:../model/target/classes:$(cat target/cp.txt) \
+ * mvn -q -o -pl app -am test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/cp.txt
+ * xvfb-run -a -s "-screen 0 1024x700x24" java -cp target/classes:target/test-classes:$(cat target/cp.txt) \
  *     dev.tdw.app.ui.LayoutScreenshots target/screenshots 1024x700
  * </pre>
  */

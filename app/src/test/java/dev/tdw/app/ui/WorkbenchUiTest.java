@@ -201,7 +201,7 @@ class WorkbenchUiTest {
             return axis.refreshTicks(g2, new org.jfree.chart.axis.AxisState(), area, org.jfree.chart.ui.RectangleEdge.BOTTOM).stream()
                     .map(t -> ((org.jfree.chart.axis.ValueTick) t).getText()).toList();
         });
-        assertTrue(ticks.contains("layers.3") && ticks.contains("model.logits"), ticks.toString());
+        assertTrue(ticks.containsAll(java.util.List.of("layers.0", "layers.3", "layers.5")), ticks.toString());
         robot.moveTo(robot.lookup("#filter").queryAs(TextField.class));
         Fx.await(() -> readout.getText().startsWith("drag to zoom"));
     }
@@ -248,6 +248,35 @@ class WorkbenchUiTest {
         assertEquals(71, Fx.call(() -> vm.table().rows().size()));
         robot.clickOn("Dismiss");
         Fx.await(() -> !problems.getParent().isVisible());
+    }
+
+    @Test
+    void filesNotUsedAreListedAndARefusedPayloadIsNotAnUnusedManifest(FxRobot robot) throws Exception {
+        Path folder = tmp.resolve("odd");
+        Files.createDirectories(folder);
+        for (String f : new String[]{"cmpl-layer-bug-rank0.json", "cmpl-layer-bug-rank0.pt"}) {
+            Files.copy(Captures.dir("layer-bug", "candidate").resolve(f), folder.resolve(f));
+        }
+        // Not named like a probe file: used to be ignored without a word.
+        Files.writeString(folder.resolve("notes.json"), "{}");
+        Files.write(folder.resolve("stray.pt"), new byte[] {1});
+        // A second manifest whose payload name escapes the folder: it loads, its payload does not.
+        String manifest = Files.readString(folder.resolve("cmpl-layer-bug-rank0.json"))
+                .replace("\"cmpl-layer-bug-rank0.pt\"", "\"../elsewhere.pt\"");
+        Files.writeString(folder.resolve("cmpl-escape-rank0.json"), manifest.replace("\"cmpl-layer-bug\"", "\"cmpl-escape\""));
+        open(Captures.dir("layer-bug", "baseline"), folder);
+        Label problems = robot.lookup("#problems").queryAs(Label.class);
+        Fx.await(problems::isVisible);
+        assertTrue(problems.getText().startsWith("2 files were not used, 1 manifest loaded with its payload refused or missing"),
+                problems.getText());
+        robot.clickOn("Details…");
+        Fx.await(() -> robot.lookup(".text-area").tryQuery().isPresent());
+        String details = Fx.call(() -> robot.lookup(".text-area").queryAs(javafx.scene.control.TextArea.class).getText());
+        assertTrue(details.contains("notes.json: not a probe manifest"), details);
+        assertTrue(details.contains("stray.pt: payload without a manifest naming it"), details);
+        assertTrue(details.contains("cmpl-escape-rank0.json: loaded, payload refused: tensor_file '../elsewhere.pt'"), details);
+        assertFalse(details.contains("could not be used"), details);
+        robot.type(KeyCode.ESCAPE);
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.List;
  */
 public sealed interface Finding {
     /** Most severe first: a stage's first finding in this order decides how it is marked. */
-    enum Kind { DIVERGENT, NON_FINITE, ALIAS_OVERLAP, ONLY_LEFT, ONLY_RIGHT, ALIAS_LAYOUT, NO_SUMMARY }
+    enum Kind { DIVERGENT, NON_FINITE, ALIAS_OVERLAP, ONLY_LEFT, ONLY_RIGHT, ALIAS_LAYOUT, ALIAS_EXPLAINED, NO_SUMMARY }
 
     Kind kind();
 
@@ -40,6 +40,18 @@ public sealed interface Finding {
         public AliasOverlap { partners = List.copyOf(partners); }
 
         @Override public Kind kind() { return Kind.ALIAS_OVERLAP; }
+    }
+
+    /**
+     * Bytes shared with {@code partners} under a different layout, with a likely benign cause (never
+     * {@link dev.tdw.model.compare.OverlapCause#LEAD}): a view inside its own layer's fused projection, or an address
+     * the allocator reused. Ranked below the leads.
+     */
+    record AliasExplained(boolean onLeft, boolean onRight, List<String> partners, dev.tdw.model.compare.OverlapCause cause)
+            implements Finding {
+        public AliasExplained { partners = List.copyOf(partners); }
+
+        @Override public Kind kind() { return Kind.ALIAS_EXPLAINED; }
     }
 
     /** One storage viewed at other strides/offsets with disjoint bytes: a pool, layout only. */

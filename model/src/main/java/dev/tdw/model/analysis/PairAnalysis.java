@@ -4,6 +4,8 @@ import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
 import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.compare.AliasTriage;
+import dev.tdw.model.compare.OverlapCause;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.Scan;
 import dev.tdw.model.compare.ScanResult;
@@ -176,6 +178,17 @@ public record PairAnalysis(Manifest left, Manifest right, Tolerance tolerance, D
             if (overlapRight) partners.addAll(right.overlapPartners(key));
             return Optional.of(new Finding.AliasOverlap(overlapLeft, overlapRight, List.copyOf(partners)));
         }
+        boolean explainedLeft = presence.hasLeft() && !left.explainedPartners(key).isEmpty();
+        boolean explainedRight = presence.hasRight() && !right.explainedPartners(key).isEmpty();
+        if (explainedLeft || explainedRight) {
+            TreeSet<String> partners = new TreeSet<>();
+            if (explainedLeft) partners.addAll(left.explainedPartners(key));
+            if (explainedRight) partners.addAll(right.explainedPartners(key));
+            // Address reuse is the stronger claim: said when it is the cause on either side.
+            boolean reuse = (explainedLeft && left.reused(key)) || (explainedRight && right.reused(key));
+            return Optional.of(new Finding.AliasExplained(explainedLeft, explainedRight, List.copyOf(partners),
+                    reuse ? OverlapCause.ADDRESS_REUSE : OverlapCause.VIEW_IN_SAME_LAYER));
+        }
         boolean layoutLeft = presence.hasLeft() && left.strideConflict(key), layoutRight = presence.hasRight() && right.strideConflict(key);
         if (layoutLeft || layoutRight) {
             AliasGroup g = layoutLeft ? left.groupOf(key) : right.groupOf(key);
@@ -188,19 +201,34 @@ public record PairAnalysis(Manifest left, Manifest right, Tolerance tolerance, D
     /** Alias groups of one side indexed by member key. */
     private static final class Aliases {
         private final Map<String, AliasGroup> byKey = new HashMap<>();
+        /** Partners of an overlap nothing explains: the leads. */
         private final Map<String, Set<String>> overlapPartners = new HashMap<>();
+        /** Partners of an overlap with a likely benign cause (a view in its own layer, a reused address). */
+        private final Map<String, Set<String>> explainedPartners = new HashMap<>();
+        private final Set<String> reused = new HashSet<>();
 
         Aliases(ScanResult scan) {
             if (scan == null) return;
             for (AliasGroup g : scan.storageAliases()) {
                 for (AliasGroup.AliasMember m : g.members()) byKey.put(m.key(), g);
+                AliasTriage triage = AliasTriage.of(g);
                 for (AliasGroup.Overlap o : g.overlaps()) {
                     if (o.sameLayout()) continue;
-                    overlapPartners.computeIfAbsent(o.leftKey(), k -> new TreeSet<>()).add(o.rightKey());
-                    overlapPartners.computeIfAbsent(o.rightKey(), k -> new TreeSet<>()).add(o.leftKey());
+                    OverlapCause cause = triage.cause(o);
+                    Map<String, Set<String>> partners = cause == OverlapCause.LEAD ? overlapPartners : explainedPartners;
+                    partners.computeIfAbsent(o.leftKey(), k -> new TreeSet<>()).add(o.rightKey());
+                    partners.computeIfAbsent(o.rightKey(), k -> new TreeSet<>()).add(o.leftKey());
+                    if (cause == OverlapCause.ADDRESS_REUSE) {
+                        reused.add(o.leftKey());
+                        reused.add(o.rightKey());
+                    }
                 }
             }
         }
+
+        Set<String> explainedPartners(String key) { return explainedPartners.getOrDefault(key, Set.of()); }
+
+        boolean reused(String key) { return reused.contains(key); }
 
         AliasGroup groupOf(String key) { return byKey.get(key); }
 

@@ -82,7 +82,7 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
             Path f = read.file();
             progress.progress(i, manifestFiles.size(), SafeText.of(f.getFileName()));
             if (read.problem() != null) {
-                problems.add(new LoadProblem(f, read.problem().getMessage()));
+                problems.add(new LoadProblem(f, LoadProblem.Kind.UNREADABLE_MANIFEST, read.problem().getMessage()));
                 unreadManifests.add(f);
                 return;
             }
@@ -92,12 +92,9 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
             try {
                 Path p = resolvePayload(realRoot, m);
                 claimedPayloads.add(realOrSelf(p));
-                if (!Files.isRegularFile(p)) {
-                    String why = Files.exists(p) ? "which is not a regular file" : "which is missing";
-                    problems.add(new LoadProblem(f, SafeText.of(f) + ": names payload " + SafeText.of(m.tensorFile()) + ", " + why));
-                }
+                payloadNotRegular(f, m, p).ifPresent(problems::add);
             } catch (CaptureFormatException e) {
-                problems.add(new LoadProblem(f, e.getMessage()));
+                problems.add(payloadRefused(f, e));
             }
         });
         progress.progress(manifestFiles.size(), manifestFiles.size(), "done");
@@ -107,7 +104,8 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
             String why = manifest != null
                     ? "payload of " + SafeText.of(manifest.getFileName()) + ", which could not be read"
                     : "payload without a manifest naming it (a run killed mid-write?)";
-            problems.add(new LoadProblem(pt, SafeText.of(pt) + ": " + why));
+            problems.add(new LoadProblem(pt, manifest != null ? LoadProblem.Kind.PAYLOAD_OF_UNREADABLE_MANIFEST
+                    : LoadProblem.Kind.PAYLOAD_OF_NO_MANIFEST, SafeText.of(pt) + ": " + why));
         });
         manifests.sort(Comparator.comparing(Manifest::id).thenComparing(Manifest::path));
         return new CaptureDirectory(root, manifests, problems);
@@ -123,14 +121,26 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         Path folder = file.toAbsolutePath().getParent();
         try {
             Path p = payloadOf(folder, m).orElse(null);
-            if (p != null && !Files.isRegularFile(p)) {
-                problems.add(new LoadProblem(file, SafeText.of(file) + ": names payload " + SafeText.of(m.tensorFile())
-                        + ", " + (Files.exists(p) ? "which is not a regular file" : "which is missing")));
-            }
+            if (p != null) payloadNotRegular(file, m, p).ifPresent(problems::add);
         } catch (CaptureFormatException e) {
-            problems.add(new LoadProblem(file, e.getMessage()));
+            problems.add(payloadRefused(file, e));
         }
         return new CaptureDirectory(folder, List.of(m), problems);
+    }
+
+    /** A loaded manifest whose payload name was refused (escapes the capture, not a file name). */
+    private static LoadProblem payloadRefused(Path manifest, CaptureFormatException e) {
+        String reason = e.reason().endsWith("; refused") ? e.reason().substring(0, e.reason().length() - "; refused".length()) : e.reason();
+        return new LoadProblem(manifest, LoadProblem.Kind.PAYLOAD_NOT_USED, SafeText.of(manifest) + ": loaded, payload refused: " + reason);
+    }
+
+    /** A loaded manifest whose payload is missing or is not a regular file. */
+    private static Optional<LoadProblem> payloadNotRegular(Path manifest, Manifest m, Path payload) {
+        if (Files.isRegularFile(payload)) return Optional.empty();
+        boolean exists = Files.exists(payload);
+        return Optional.of(new LoadProblem(manifest, LoadProblem.Kind.PAYLOAD_NOT_USED, SafeText.of(manifest) + ": loaded, payload "
+                + (exists ? "refused" : "missing") + ": names payload " + SafeText.of(m.tensorFile())
+                + (exists ? ", which is not a regular file" : ", which is missing")));
     }
 
     /**
@@ -175,7 +185,7 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
                     children.add(child);
                 }
             } catch (IOException e) {
-                problems.add(new LoadProblem(dir, SafeText.of(dir) + ": " + RegularFiles.reason(e) + "; not searched"));
+                problems.add(new LoadProblem(dir, LoadProblem.Kind.REFUSED, SafeText.of(dir) + ": " + RegularFiles.reason(e) + "; not searched"));
                 return;
             }
             children.sort(Comparator.naturalOrder());
@@ -189,11 +199,18 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
             String name = path.getFileName().toString();
             boolean manifest = MANIFEST_NAME.matcher(name).matches();
             boolean payload = name.endsWith(".pt");
+            boolean otherJson = !manifest && name.endsWith(".json");
             BasicFileAttributes own;
             try {
                 own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             } catch (IOException e) {
-                if (manifest || payload) problem(path, RegularFiles.reason(e) + "; not read");
+                if (manifest || payload || otherJson) problem(path, RegularFiles.reason(e) + "; not read");
+                return;
+            }
+            if (otherJson && !own.isDirectory()) {
+                // Said once, whatever it is: the probe only writes {label}-rank{N}.json, so this file is not one of its manifests.
+                problems.add(new LoadProblem(path, LoadProblem.Kind.NOT_A_PROBE_MANIFEST, SafeText.of(path)
+                        + ": not a probe manifest (the probe names its manifests {label}-rank{N}.json); not read"));
                 return;
             }
             if (!own.isSymbolicLink() && !own.isDirectory() && !manifest && !payload) return;
@@ -236,11 +253,11 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
 
         private void stop(Path at, String why) {
             stopped = true;
-            problems.add(new LoadProblem(at, SafeText.of(root) + ": " + why + "; the walk stopped at " + SafeText.of(at)));
+            problems.add(new LoadProblem(at, LoadProblem.Kind.WALK_STOPPED, SafeText.of(root) + ": " + why + "; the walk stopped at " + SafeText.of(at)));
         }
 
         private void problem(Path path, String why) {
-            problems.add(new LoadProblem(path, SafeText.of(path) + ": " + why));
+            problems.add(new LoadProblem(path, LoadProblem.Kind.REFUSED, SafeText.of(path) + ": " + why));
         }
     }
 

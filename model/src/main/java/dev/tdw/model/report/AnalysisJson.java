@@ -139,6 +139,10 @@ public final class AnalysisJson {
         } else if (f instanceof Finding.AliasOverlap al) {
             o.set("sides", sides(al.onLeft(), al.onRight()));
             o.set("partners", Json.strings(al.partners()));
+        } else if (f instanceof Finding.AliasExplained al) {
+            o.set("sides", sides(al.onLeft(), al.onRight()));
+            o.set("partners", Json.strings(al.partners()));
+            o.put("cause", al.cause().name().toLowerCase(java.util.Locale.ROOT));
         } else if (f instanceof Finding.AliasLayout al) {
             o.set("sides", sides(al.onLeft(), al.onRight()));
             o.set("partners", Json.strings(al.partners()));

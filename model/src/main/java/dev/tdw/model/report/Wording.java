@@ -25,6 +25,20 @@ public final class Wording {
     private Wording() {}
 
     /** "–" for a missing value, an integer as an integer, anything else with six significant digits. */
+    /**
+     * How many files of a load were not used, and how many manifests loaded without their payload:
+     * "2 files were not used, 1 manifest loaded with its payload refused or missing"; empty when none.
+     */
+    public static String loadProblems(List<dev.tdw.model.capture.LoadProblem> problems) {
+        long files = dev.tdw.model.capture.LoadProblem.filesNotUsed(problems);
+        long payloads = dev.tdw.model.capture.LoadProblem.payloadsNotUsed(problems);
+        List<String> parts = new ArrayList<>();
+        if (files > 0) parts.add(files == 1 ? "1 file was not used" : files + " files were not used");
+        if (payloads > 0) parts.add(payloads == 1 ? "1 manifest loaded with its payload refused or missing"
+                : payloads + " manifests loaded with their payloads refused or missing");
+        return String.join(", ", parts);
+    }
+
     public static String number(Double v) {
         if (v == null) return "–";
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
@@ -55,6 +69,7 @@ public final class Wording {
             case ONLY_LEFT -> "only left";
             case ONLY_RIGHT -> "only right";
             case ALIAS_LAYOUT -> "alias layout";
+            case ALIAS_EXPLAINED -> "alias, explained";
             case NO_SUMMARY -> "no summary";
         };
     }
@@ -64,6 +79,9 @@ public final class Wording {
      * "divergent: dtype"), so a row with equal max_abs says which statistic parted.
      */
     public static String badge(Finding f) {
+        if (f instanceof Finding.AliasExplained e) {
+            return e.cause() == dev.tdw.model.compare.OverlapCause.ADDRESS_REUSE ? "alias: address reuse" : "alias: view in layer";
+        }
         if (!(f instanceof Finding.Divergent d)) return kind(f.kind());
         List<String> what = new ArrayList<>();
         for (String reason : d.reasons()) {
@@ -85,6 +103,14 @@ public final class Wording {
         }
         if (f instanceof Finding.AliasOverlap a) {
             return "overlaps " + String.join(", ", a.partners()) + " with a different layout (" + sides(a.onLeft(), a.onRight()) + ")";
+        }
+        if (f instanceof Finding.AliasExplained e) {
+            String partners = String.join(", ", e.partners());
+            String sides = " (" + sides(e.onLeft(), e.onRight()) + ")";
+            return e.cause() == dev.tdw.model.compare.OverlapCause.ADDRESS_REUSE
+                    ? "shares bytes with " + partners + ", a different shape or dtype never alive at the same time: " + REUSE_MEANING + sides
+                    : "shares bytes with " + partners + " of the same layer, one a slice of the other (as q, k and v of a fused qkv): "
+                    + VIEW_MEANING + sides;
         }
         if (f instanceof Finding.AliasLayout a) {
             return "shares storage with " + a.partners().size() + " other view(s) at other strides/offsets, bytes disjoint ("
@@ -265,7 +291,14 @@ public final class Wording {
 
     /** What a storage shared by several stages means: the lead, a pool, or a benign sub-view. */
     public static String aliasMeaning(AliasGroup g) {
-        if (g.overlapConflict()) return OVERLAP_MEANING;
+        var cause = dev.tdw.model.compare.AliasTriage.of(g).groupCause();
+        if (cause.isPresent()) {
+            return switch (cause.get()) {
+                case LEAD -> OVERLAP_MEANING;
+                case ADDRESS_REUSE -> "overlapping views of different shapes or dtypes, never alive at once: " + REUSE_MEANING;
+                case VIEW_IN_SAME_LAYER -> "a view inside another stage of the same layer: " + VIEW_MEANING;
+            };
+        }
         return g.strideConflict() ? POOL_MEANING : SUBVIEW_MEANING;
     }
 
@@ -278,6 +311,10 @@ public final class Wording {
     }
 
     public static final String OVERLAP_MEANING = "overlapping views with different layouts: a lead (cache or block-table corruption?)";
+    /** An overlap inside one layer (q, k or v sliced from the fused qkv), ranked below the leads. */
+    public static final String VIEW_MEANING = "expected, not a lead";
+    /** Different tensors at one address at different times: the allocator, not the model, most likely. */
+    public static final String REUSE_MEANING = "likely the allocator reusing a freed address, not cache corruption";
     public static final String POOL_MEANING = "different strides/offsets, bytes disjoint: views of one pool";
     public static final String SUBVIEW_MEANING = "same layout where the views meet: a sub-view, benign";
 

@@ -166,9 +166,47 @@ class CaptureDirectoryTest {
         new ManifestJson("nul").top("tensor_file", "\"a\\u0000b.pt\"").write(tmp);
         CaptureDirectory d = CaptureDirectory.load(tmp);
         assertEquals(1, d.manifests().size());
-        assertEquals(List.of(tmp.resolve("nul-rank0.json") + ": tensor_file 'a\\u0000b.pt' is not a valid file name here; refused"),
+        assertEquals(List.of(tmp.resolve("nul-rank0.json") + ": loaded, payload refused: tensor_file 'a\\u0000b.pt' is not a valid file name here"),
                 d.problems().stream().map(LoadProblem::message).toList());
         assertThrows(CaptureFormatException.class, () -> d.payloadOf(d.manifests().get(0)));
+    }
+
+    /** Every *.json and *.pt that was not used is listed with why; a manifest whose payload is refused still loads. */
+    @Test
+    void everyUnusedJsonAndPtIsListedWithWhy() throws Exception {
+        new ManifestJson("whole").write(tmp);
+        Files.writeString(tmp.resolve("notes.json"), "{\"not\": \"a manifest\"}");
+        Files.createDirectories(tmp.resolve("sub"));
+        Files.writeString(tmp.resolve("sub").resolve("broken.json"), "{");
+        Files.write(tmp.resolve("stray.pt"), new byte[] {1});
+        Files.writeString(tmp.resolve("cut-rank0.json"), "{\"records\": [");
+        Files.write(tmp.resolve("cut-rank0.pt"), new byte[] {1});
+        new ManifestJson("escapes").top("tensor_file", "\"../outside.pt\"").write(tmp);
+        new ManifestJson("lost").top("tensor_file", "\"lost-rank0.pt\"").write(tmp);
+        CaptureDirectory d = CaptureDirectory.load(tmp);
+        assertEquals(List.of("escapes", "lost", "whole"), d.manifests().stream().map(Manifest::label).sorted().toList());
+        java.util.Map<String, LoadProblem> byName = new java.util.TreeMap<>();
+        for (LoadProblem p : d.problems()) byName.put(p.file().getFileName().toString(), p);
+        assertEquals(java.util.Set.of("notes.json", "broken.json", "stray.pt", "cut-rank0.json", "cut-rank0.pt", "escapes-rank0.json",
+                "lost-rank0.json"), byName.keySet(), d.problems().toString());
+        assertEquals(LoadProblem.Kind.NOT_A_PROBE_MANIFEST, byName.get("notes.json").kind());
+        assertEquals(tmp.resolve("notes.json") + ": not a probe manifest (the probe names its manifests {label}-rank{N}.json); not read",
+                byName.get("notes.json").message());
+        assertEquals(LoadProblem.Kind.NOT_A_PROBE_MANIFEST, byName.get("broken.json").kind(), "in a sub-folder too");
+        assertEquals(LoadProblem.Kind.PAYLOAD_OF_NO_MANIFEST, byName.get("stray.pt").kind());
+        assertEquals(LoadProblem.Kind.UNREADABLE_MANIFEST, byName.get("cut-rank0.json").kind());
+        assertEquals(LoadProblem.Kind.PAYLOAD_OF_UNREADABLE_MANIFEST, byName.get("cut-rank0.pt").kind());
+        assertTrue(byName.get("cut-rank0.pt").message().endsWith("payload of cut-rank0.json, which could not be read"));
+        // Loaded, payload refused: not "could not be used".
+        LoadProblem escapes = byName.get("escapes-rank0.json");
+        assertEquals(LoadProblem.Kind.PAYLOAD_NOT_USED, escapes.kind());
+        assertTrue(escapes.kind().manifestLoaded());
+        assertEquals(tmp.resolve("escapes-rank0.json") + ": loaded, payload refused: tensor_file '../outside.pt' is not a plain file name"
+                + " beside the manifest", escapes.message());
+        assertEquals(tmp.resolve("lost-rank0.json") + ": loaded, payload missing: names payload lost-rank0.pt, which is missing",
+                byName.get("lost-rank0.json").message());
+        assertEquals(5, LoadProblem.filesNotUsed(d.problems()));
+        assertEquals(2, LoadProblem.payloadsNotUsed(d.problems()));
     }
 
     @Test

@@ -64,7 +64,7 @@ class PartialCaptureTest {
                 problems.get(1));
         assertEquals(cap.resolve("occ1/cmpl-a-rank1.pt") + ": payload without a manifest naming it (a run killed mid-write?)",
                 problems.get(2));
-        assertEquals(cap.resolve("occ2/cmpl-a-rank0.json") + ": names payload cmpl-a-rank0.pt, which is missing", problems.get(3));
+        assertEquals(cap.resolve("occ2/cmpl-a-rank0.json") + ": loaded, payload missing: names payload cmpl-a-rank0.pt, which is missing", problems.get(3));
 
         int opened = 0;
         for (Manifest m : d.manifests()) {

@@ -19,6 +19,12 @@ import java.util.function.Consumer;
  * pickers, and a drop target for a capture folder.
  */
 public final class CaptureSidePane extends HBox {
+    private final Label chip;
+    private final SideName name;
+    private final ComboBox<String> label;
+    private final ComboBox<Integer> occurrence;
+    private final ComboBox<Integer> rank;
+
     public CaptureSidePane(CaptureSideViewModel vm, Runnable onOpen, Consumer<Path> onDrop) {
         super(6);
         String side = vm.side().word();
@@ -28,11 +34,10 @@ public final class CaptureSidePane extends HBox {
         Label chip = new Label(side.toUpperCase(java.util.Locale.ROOT));
         chip.getStyleClass().addAll("side-chip", "side-chip-" + side);
         chip.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        Label name = new Label();
+        SideName name = new SideName();
         name.setId(side + "-name");
         name.getStyleClass().add("side-name");
         name.textProperty().bind(Labels.safe(vm.headlineProperty()));
-        name.setMinWidth(80);
         Tooltip path = new Tooltip();
         path.textProperty().bind(Labels.safe(vm.captureProperty().map(c -> c.root().toAbsolutePath().toString()).orElse("no capture loaded")));
         name.setTooltip(path);
@@ -43,6 +48,8 @@ public final class CaptureSidePane extends HBox {
         label.setConverter(Labels.names());
         label.valueProperty().bindBidirectional(vm.labelProperty());
         label.setTooltip(new Tooltip("request label"));
+        // Narrowed before the name, never to an empty box: the start of a label ("cm…") still says which request.
+        label.setMinWidth(64);
         ComboBox<Integer> occurrence = numbers(vm.occurrences(), "occ ");
         occurrence.setId(side + "-occurrence");
         occurrence.valueProperty().bindBidirectional(vm.occurrenceProperty());
@@ -51,10 +58,15 @@ public final class CaptureSidePane extends HBox {
         rank.setId(side + "-rank");
         rank.valueProperty().bindBidirectional(vm.rankProperty());
         rank.setTooltip(new Tooltip("rank"));
-        // The pickers keep their text ("occ 2", "rank 0"); the capture's name gives way first.
+        // The occurrence and rank pickers keep their text ("occ 2", "rank 0").
         occurrence.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         rank.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         getChildren().addAll(chip, name, label, occurrence, rank);
+        this.chip = chip;
+        this.name = name;
+        this.label = label;
+        this.occurrence = occurrence;
+        this.rank = rank;
         name.setOnMouseClicked(e -> { if (e.getClickCount() == 2) onOpen.run(); });
 
         setOnDragOver(e -> {
@@ -69,6 +81,18 @@ public final class CaptureSidePane extends HBox {
             e.setDropCompleted(dir != null);
             e.consume();
         });
+    }
+
+    /**
+     * The label picker gives way before the name: it may take only what the whole name leaves (an HBox would shrink
+     * both alike). Done at each layout, when the pickers' and the name's widths are those on screen.
+     */
+    @Override
+    protected void layoutChildren() {
+        double others = chip.prefWidth(-1) + occurrence.prefWidth(-1) + rank.prefWidth(-1) + getSpacing() * 4
+                + snappedLeftInset() + snappedRightInset();
+        label.setMaxWidth(Math.max(label.getMinWidth(), getWidth() - others - name.keptWidth()));
+        super.layoutChildren();
     }
 
     /** The dropped capture folder: a folder, or the folder of a dropped manifest. */

@@ -13,7 +13,7 @@ import java.util.Optional;
 public record WindowGeometry(double x, double y, double width, double height, boolean maximized,
                              double tableDivider, double chartDivider) {
     private static final ObjectMapper JSON = new ObjectMapper();
-    public static final double MIN_WIDTH = 640, MIN_HEIGHT = 400;
+    public static final double MIN_WIDTH = 800, MIN_HEIGHT = 500;
     /** Divider positions outside these leave the table, the tabs or the chart too small to use; they are pulled back in. */
     public static final double MIN_DIVIDER = 0.3, MAX_DIVIDER = 0.8;
 

@@ -2,6 +2,7 @@ package dev.tdw.app.ui.detail;
 
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.compare.AliasTriage;
 import dev.tdw.model.report.Wording;
 
 import java.util.HashSet;
@@ -16,6 +17,8 @@ import java.util.Set;
 public record AliasView(Side side, long storagePtr, Kind kind, List<Member> members) {
     public enum Kind {
         OVERLAP_CONFLICT(Wording.OVERLAP_MEANING),
+        ADDRESS_REUSE(Wording.REUSE_MEANING),
+        VIEW_IN_SAME_LAYER(Wording.VIEW_MEANING),
         STRIDE_CONFLICT(Wording.POOL_MEANING),
         SHARED(Wording.SUBVIEW_MEANING);
 
@@ -45,7 +48,12 @@ public record AliasView(Side side, long storagePtr, Kind kind, List<Member> memb
                 conflicting.add(o.rightKey());
             }
         }
-        Kind kind = g.overlapConflict() ? Kind.OVERLAP_CONFLICT : g.strideConflict() ? Kind.STRIDE_CONFLICT : Kind.SHARED;
+        // The model's triage decides what an overlap most likely is; the view only names it.
+        Kind kind = AliasTriage.of(g).groupCause().map(c -> switch (c) {
+            case LEAD -> Kind.OVERLAP_CONFLICT;
+            case ADDRESS_REUSE -> Kind.ADDRESS_REUSE;
+            case VIEW_IN_SAME_LAYER -> Kind.VIEW_IN_SAME_LAYER;
+        }).orElse(g.strideConflict() ? Kind.STRIDE_CONFLICT : Kind.SHARED);
         List<Member> members = g.members().stream().map(m -> new Member(m.key(), String.valueOf(m.shape()), String.valueOf(m.stride()),
                 m.storageOffset(), Wording.dtype(m.dtype()), conflicting.contains(m.key()))).toList();
         return new AliasView(side, g.storagePtr(), kind, members);

@@ -14,6 +14,7 @@ public enum RowStatus {
     ONLY_LEFT(Finding.Kind.ONLY_LEFT),
     ONLY_RIGHT(Finding.Kind.ONLY_RIGHT),
     ALIAS_STRIDE_CONFLICT(Finding.Kind.ALIAS_LAYOUT),
+    ALIAS_EXPLAINED(Finding.Kind.ALIAS_EXPLAINED),
     NO_SUMMARY(Finding.Kind.NO_SUMMARY),
     OK(null);
 

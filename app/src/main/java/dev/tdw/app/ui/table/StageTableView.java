@@ -51,6 +51,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private final Set<String> collapsed = new HashSet<>();
     private final Map<String, TreeTableColumn<RowNode, ?>> statColumns = new LinkedHashMap<>();
     private final FrozenColumn frozenStage;
+    private final ColumnFit columnFit;
     private boolean syncing;
 
     public StageTableView(StageTableViewModel vm, StringProperty selectedKey, Actions actions) {
@@ -67,7 +68,10 @@ public final class StageTableView extends TreeTableView<RowNode> {
         getColumns().add(stage);
         // The stage names what a row is: it stays in view when the statistics are scrolled right.
         frozenStage = FrozenColumn.install(this, stage);
-        getColumns().add(statusColumn());
+        TreeTableColumn<RowNode, RowNode> status = statusColumn();
+        getColumns().add(status);
+        // In a narrow table the stage, its status and the first shown statistic share what there is.
+        columnFit = ColumnFit.install(this, this::leadingColumns);
         getColumns().add(noiseColumn());
         for (String stat : Statistics.ORDER) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
@@ -75,6 +79,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
             parent.getColumns().add(statColumn("right", stat, c -> Wording.number(c.right())));
             parent.getColumns().add(statColumn("rel Δ", stat, c -> Wording.relative(c.relativeDifference())));
             parent.setVisible(stat.equals("max_abs") || stat.equals("mean"));
+            parent.visibleProperty().addListener((o, a, b) -> columnFit.fit());
             statColumns.put(stat, parent);
             getColumns().add(parent);
         }
@@ -122,6 +127,30 @@ public final class StageTableView extends TreeTableView<RowNode> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && selectedKey.get() != null) actions.openDetail();
         });
         rebuild(vm.nodesProperty().get());
+    }
+
+    /** Stage, status (and noise) and the leaf columns of the first visible statistic: what a row is, what it found, how far apart. */
+    private List<TreeTableColumn<?, ?>> leadingColumns() {
+        // Every visible column up to and including the first visible statistic (a noise column of runs sits between).
+        List<TreeTableColumn<?, ?>> out = new java.util.ArrayList<>();
+        for (TreeTableColumn<RowNode, ?> c : getColumns()) {
+            if (!c.isVisible()) continue;
+            if (c.getColumns().isEmpty()) {
+                out.add(c);
+                continue;
+            }
+            out.addAll(c.getColumns());
+            break;
+        }
+        return out;
+    }
+
+    /**
+     * The narrowest this table can be with its stage, status and first statistic in view, at their minimum widths
+     * (the window keeps the table at least this wide).
+     */
+    public double leadingMinimumWidth() {
+        return ColumnFit.minimumWidth(leadingColumns());
     }
 
     /** The parent column of a statistic, for the View menu's column toggles. */
@@ -199,10 +228,13 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 if (empty || n == null) {
                     setText(null);
                 } else if (n instanceof RowNode.LayerGroup g) {
+                    // A group keeps its start (the layer's name); a key keeps its end (the op and occurrence).
+                    setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
                     long divergent = g.rows().stream().filter(StageRow::divergent).count();
                     // Short enough for the column: "layers.41  11/12 divergent" or "layers.41  12 stages".
                     setText(Labels.name(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent")));
                 } else {
+                    setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
                     setText(Labels.name(((RowNode.Leaf) n).row().key()));
                 }
             }
@@ -218,6 +250,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         c.setVisible(!vm.noiseProperty().get().isEmpty());
         vm.noiseProperty().addListener((o, a, b) -> {
             if (a.isEmpty() != b.isEmpty()) c.setVisible(!b.isEmpty());
+            columnFit.fit();
             refresh();
         });
         return c;

@@ -1,0 +1,106 @@
+package dev.tdw.app.ui;
+
+import dev.tdw.app.ui.config.WindowGeometry;
+import dev.tdw.app.ui.table.StageTableView;
+import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.Fx;
+import dev.tdw.app.ui.work.FxTaskRunner;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.skin.TableColumnHeader;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The real window at the small sizes a user tried: what must stay readable does. */
+@ExtendWith(ApplicationExtension.class)
+class WindowLayoutUiTest {
+    private Stage stage;
+    private WorkbenchApp.Session session;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.empty());
+    }
+
+    private void showAt(double width, double height) {
+        Fx.run(() -> {
+            stage.setX(0);
+            stage.setY(0);
+            stage.setWidth(width);
+            stage.setHeight(height);
+            session.window().restore(new WindowGeometry(0, 0, width, height, false, 0.67, 0.66));
+        });
+        WorkbenchViewModel vm = session.vm();
+        Fx.run(() -> vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate")));
+        Fx.await(() -> vm.comparison() != null);
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+    }
+
+    private static Bounds onScene(Node n) { return n.localToScene(n.getBoundsInLocal()); }
+
+    @Test
+    void at800x500TheStageStatusAndComparedStatisticAreInViewAndNothingFallsOffTheWindow(FxRobot robot) {
+        showAt(800, 500);
+        StageTableView table = session.window().table();
+        double sceneHeight = Fx.call(() -> session.window().getScene().getHeight());
+        assertEquals(500, Fx.call(() -> stage.getHeight()), 1, "the window is not held above its minimum");
+        Bounds status = Fx.call(() -> onScene(robot.lookup("#status-bar").query()));
+        assertTrue(status.getMaxY() <= sceneHeight + 0.5, "status bar ends at " + status.getMaxY() + " of " + sceneHeight);
+        Bounds chart = Fx.call(() -> onScene(robot.lookup("#stage-chart").query()));
+        assertTrue(chart.getHeight() >= 60, "chart height " + chart.getHeight());
+        // stage, status, and max_abs's left, right and rel Δ: every header inside the table's visible width, not scrolled.
+        Bounds tableBounds = Fx.call(() -> onScene(table));
+        List<String> inView = Fx.call(() -> {
+            List<String> names = new ArrayList<>();
+            for (Node n : table.lookupAll(".column-header")) {
+                if (!(n instanceof TableColumnHeader h) || h.getTableColumn() == null || !h.isVisible()) continue;
+                Bounds b = onScene(h);
+                TreeTableColumn<?, ?> c = (TreeTableColumn<?, ?>) h.getTableColumn();
+                String name = (c.getParentColumn() == null ? "" : c.getParentColumn().getText() + "/") + c.getText();
+                if (b.getWidth() > 0 && b.getMinX() >= tableBounds.getMinX() - 1 && b.getMaxX() <= tableBounds.getMaxX() - 14) names.add(name);
+            }
+            return names;
+        });
+        assertTrue(inView.containsAll(List.of("stage", "status", "max_abs/left", "max_abs/right", "max_abs/rel Δ")), inView.toString());
+        // Each at least its minimum width: the stage column still shows a key's end.
+        for (int i = 0; i < 2; i++) {
+            TreeTableColumn<?, ?> c = table.getColumns().get(i);
+            assertTrue(Fx.call(c::getWidth) >= c.getMinWidth(), c.getText() + " " + Fx.call(c::getWidth));
+        }
+        // Below the two-level header (about 56 px) at least two whole rows stay on screen, however many lines the
+        // verdict banner wraps to at this width.
+        double rowsHeight = Fx.call(() -> table.getHeight()) - 56;
+        assertTrue(rowsHeight >= 2 * 24, "table height " + Fx.call(() -> table.getHeight()));
+    }
+
+    @Test
+    void at1024x700TheSideNamesAreShownWhole(FxRobot robot) {
+        showAt(1024, 700);
+        for (String side : new String[]{"left", "right"}) {
+            Label name = robot.lookup("#" + side + "-name").queryAs(Label.class);
+            String shown = Fx.call(() -> ((Text) name.lookup(".text")).getText());
+            assertEquals(Fx.call(name::getText), shown, side + " name cut");
+            assertTrue(shown.startsWith("layer-bug/"), shown);
+        }
+        // A name too long to keep whole is cut in the middle, and the tooltip has the full path.
+        Label left = robot.lookup("#left-name").queryAs(Label.class);
+        assertEquals(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS, left.getTextOverrun());
+        assertTrue(Fx.call(() -> left.getTooltip().getText()).endsWith("layer-bug/baseline"), Fx.call(() -> left.getTooltip().getText()));
+    }
+}
