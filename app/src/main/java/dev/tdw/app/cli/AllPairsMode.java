@@ -27,7 +27,7 @@ final class AllPairsMode {
         } else {
             ObjectNode json = AllPairsJson.of(r, CommandSupport.PATHS);
             command.printProblemsField(json);
-            out.println(Json.write(json));
+            CommandSupport.printJson(out, json);
         }
         return CommandSupport.exitCode(output, r.verdict().passes());
     }

@@ -94,7 +94,7 @@ final class DiffCommand extends CommandSupport {
             }
             if (output.format == OutputOptions.Format.html) json.set("report", report(analyses, paired));
             printProblemsField(json);
-            out.println(Json.write(json));
+            printJson(out, json);
         }
         return exitCode(output, worst.passes());
     }

@@ -61,7 +61,7 @@ final class NextCommand extends CommandSupport {
         } else {
             var json = NextJson.of(next, verdict, next == null ? "no compared stage diverges" : null, PATHS);
             printProblemsField(json);
-            out.println(Json.write(json));
+            printJson(out, json);
         }
         return ExitCodes.RAN;
     }

@@ -35,7 +35,7 @@ final class RunsMode {
         } else {
             ObjectNode json = RunsJson.of(r, CommandSupport.PATHS);
             command.printProblemsField(json);
-            out.println(Json.write(json));
+            CommandSupport.printJson(out, json);
         }
         return CommandSupport.exitCode(output, r.verdict().passes());
     }
