@@ -1,34 +1,31 @@
 package dev.tdw.app.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.app.report.CaptureSetReport;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.AllPairsJson;
 import dev.tdw.model.report.CaptureSetText;
-import dev.tdw.model.report.Json;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** {@code diff --left ROOT --right ROOT --all}: every pair of two capture roots. */
 final class AllPairsMode {
     private AllPairsMode() {}
 
-    static int run(CommandSupport command, Path left, Path right, Tolerance tol, OutputOptions output, PrintWriter out)
+    /** @param out the report page with {@code --format html} */
+    static int run(CommandSupport command, Path left, Path right, Tolerance tol, OutputOptions output, Path out, PrintWriter print)
             throws UnusableInputException {
         if (!Files.isDirectory(left) || !Files.isDirectory(right)) {
             throw new UnusableInputException("--all compares two capture roots: --left and --right must both be directories");
         }
+        Path page = output.format == OutputOptions.Format.html ? DiffCommand.reportPage(out, List.of(left, right)) : null;
         AllPairsResult r = AllPairsAnalysis.of(command.loadDirectory(left), command.loadDirectory(right), tol);
-        if (output.format == OutputOptions.Format.text) {
-            out.print(CaptureSetText.allPairs(r, CommandSupport.PATHS));
-        } else {
-            ObjectNode json = AllPairsJson.of(r, CommandSupport.PATHS);
-            command.printProblemsField(json);
-            CommandSupport.printJson(out, json);
-        }
+        CaptureSetModes.print(command, output, page, () -> CaptureSetText.allPairs(r, CommandSupport.PATHS),
+                AllPairsJson.of(r, CommandSupport.PATHS), () -> CaptureSetReport.allPairs(r, "tdw " + Version.get(), CommandSupport.PATHS), print);
         return CommandSupport.exitCode(output, r.verdict().passes());
     }
 }

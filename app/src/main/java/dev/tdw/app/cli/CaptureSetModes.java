@@ -1,10 +1,14 @@
 package dev.tdw.app.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.compare.Tolerance;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** Chooses between the pair diff and the capture-set modes of {@code diff}, and refuses options that do not fit together. */
 final class CaptureSetModes {
@@ -12,7 +16,8 @@ final class CaptureSetModes {
 
     /** The exit code of a capture-set mode, or null when the arguments ask for the ordinary pair diff. */
     static Integer run(CommandSupport command, List<Path> lefts, List<Path> rights, CaptureSetOptions sets,
-                       SelectorOptions selector, Tolerance tol, OutputOptions output, PrintWriter out) throws UnusableInputException {
+                       SelectorOptions selector, Tolerance tol, OutputOptions output, Path page, PrintWriter out)
+            throws UnusableInputException {
         boolean runs = sets.runs(lefts.size(), rights.size());
         if (sets.all && runs) {
             throw new UnusableInputException("--all compares two roots; repeated --left/--right and --left-runs/--right-runs compare runs: choose one");
@@ -21,18 +26,35 @@ final class CaptureSetModes {
             throw new UnusableInputException("--label/--occurrence/--rank choose one pair; " + (sets.all ? "--all" : "repeated runs")
                     + " compare" + (sets.all ? "s every pair" : " whole runs"));
         }
-        if ((sets.all || runs) && output.format == OutputOptions.Format.html) {
-            throw new UnusableInputException("--format html reports one pair; " + (sets.all ? "--all" : "repeated runs")
-                    + " print json or text (open the roots in the workbench for the overview)");
-        }
         if (sets.noiseFactor != null && !runs) {
             throw new UnusableInputException("--noise-factor applies to repeated runs (a side given more than once, or --left-runs/--right-runs)");
         }
-        if (runs) return RunsMode.run(command, lefts, rights, sets, tol, output, out);
+        if (runs) return RunsMode.run(command, lefts, rights, sets, tol, output, page, out);
         if (lefts.size() != 1 || rights.size() != 1) {
             throw new UnusableInputException("give --left and --right (a manifest or a capture directory each)");
         }
-        if (sets.all) return AllPairsMode.run(command, lefts.get(0), rights.get(0), tol, output, out);
+        if (sets.all) return AllPairsMode.run(command, lefts.get(0), rights.get(0), tol, output, page, out);
         return null;
+    }
+
+    /**
+     * Prints a capture-set result: text, its JSON, or (html) its page and JSON written beside {@code page}, with the
+     * printed JSON saying where they went. {@code page} is checked before anything is analysed.
+     */
+    static void print(CommandSupport command, OutputOptions output, Path page, Supplier<String> text, ObjectNode json,
+                      Supplier<String> html, PrintWriter out) throws UnusableInputException {
+        if (output.format == OutputOptions.Format.text) {
+            out.print(text.get());
+            return;
+        }
+        if (output.format == OutputOptions.Format.html) {
+            try {
+                json.set("report", DiffCommand.written(ReportWriter.writePage(page, html.get(), json.deepCopy())));
+            } catch (IOException e) {
+                throw new UnusableInputException(page + ": cannot write the report: " + e.getMessage(), e);
+            }
+        }
+        command.printProblemsField(json);
+        CommandSupport.printJson(out, json);
     }
 }

@@ -65,12 +65,10 @@ final class DiffCommand extends CommandSupport {
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
-        Integer setExit = CaptureSetModes.run(this, lefts, rights, sets, selector, tol, output, out);
+        Integer setExit = CaptureSetModes.run(this, lefts, rights, sets, selector, tol, output, this.out, out);
         if (setExit != null) return setExit;
-        if (output.format == OutputOptions.Format.html && this.out == null) {
-            throw new UnusableInputException("--format html needs --out FILE (the report page)");
-        }
         Path left = lefts.get(0), right = rights.get(0);
+        Path page = output.format == OutputOptions.Format.html ? reportPage(this.out, List.of(left, right)) : null;
         Paired paired = pair(left, right, selector);
         List<PairAnalysis> analyses = new ArrayList<>();
         for (CapturePairing.ManifestPair p : paired.pairs()) {
@@ -92,7 +90,7 @@ final class DiffCommand extends CommandSupport {
             } else {
                 json = envelope("diff", paired.method(), analyses.stream().map(a -> AnalysisJson.diff(a, PATHS)).toList(), worst.name());
             }
-            if (output.format == OutputOptions.Format.html) json.set("report", report(analyses, paired));
+            if (output.format == OutputOptions.Format.html) json.set("report", report(page, analyses, paired));
             printProblemsField(json);
             printJson(out, json);
         }
@@ -115,15 +113,32 @@ final class DiffCommand extends CommandSupport {
         }
     }
 
-    /** Writes the window's report of the one selected pair; refuses a page inside either capture. */
-    private ObjectNode report(List<PairAnalysis> analyses, Paired paired) throws UnusableInputException {
+    /** Writes the window's report of the one selected pair to {@code page} (checked by {@link #reportPage}). */
+    private ObjectNode report(Path page, List<PairAnalysis> analyses, Paired paired) throws UnusableInputException {
         if (analyses.size() != 1) {
             throw new UnusableInputException("--format html reports one pair, and " + analyses.size()
                     + " pairs match; choose one with --label, --occurrence and --rank");
         }
+        PairAnalysis a = analyses.get(0);
+        ReportContext ctx = new ReportContext(lefts.get(0).toString(), rights.get(0).toString(),
+                paired.method() == null ? "two manifests given directly" : paired.method().description(),
+                ReportChart.STATISTIC, "tdw " + Version.get(), ReplayHistory.EMPTY);
+        try {
+            return written(ReportWriter.write(page, a, ctx));
+        } catch (IOException e) {
+            throw new UnusableInputException(out + ": cannot write the report: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Where {@code --format html} writes its page: {@code --out}, absolute; refused when missing or inside one of the
+     * captures the inputs belong to (a manifest's capture root, or the directory given).
+     */
+    static Path reportPage(Path out, List<Path> inputs) throws UnusableInputException {
+        if (out == null) throw new UnusableInputException("--format html needs --out FILE (the report page)");
         Path page = out.toAbsolutePath().normalize();
         List<Path> captures = new ArrayList<>();
-        for (Path input : List.of(lefts.get(0), rights.get(0))) {
+        for (Path input : inputs) {
             try {
                 captures.add(Files.isDirectory(input) ? input : OutputFolderPolicy.captureRootOf(input));
             } catch (IOException e) {
@@ -132,19 +147,15 @@ final class DiffCommand extends CommandSupport {
         }
         var refused = OutputFolderPolicy.refusal(page.getParent(), captures);
         if (refused.isPresent()) throw new UnusableInputException(out + ": its folder " + refused.get());
-        PairAnalysis a = analyses.get(0);
-        ReportContext ctx = new ReportContext(lefts.get(0).toString(), rights.get(0).toString(),
-                paired.method() == null ? "two manifests given directly" : paired.method().description(),
-                ReportChart.STATISTIC, "tdw " + Version.get(), ReplayHistory.EMPTY);
-        try {
-            ReportWriter.Written w = ReportWriter.write(page, a, ctx);
-            ObjectNode o = Json.object();
-            o.put("html", w.html().toString());
-            o.put("json", w.json().toString());
-            o.put("png", w.png().toString());
-            return o;
-        } catch (IOException e) {
-            throw new UnusableInputException(out + ": cannot write the report: " + e.getMessage(), e);
-        }
+        return page;
+    }
+
+    /** The {@code report} field of the printed JSON: where the files went. */
+    static ObjectNode written(ReportWriter.Written w) {
+        ObjectNode o = Json.object();
+        o.put("html", w.html().toString());
+        o.put("json", w.json().toString());
+        if (w.png() != null) o.put("png", w.png().toString());
+        return o;
     }
 }

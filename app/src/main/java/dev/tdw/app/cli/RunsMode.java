@@ -1,10 +1,9 @@
 package dev.tdw.app.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.app.report.CaptureSetReport;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.CaptureSetText;
-import dev.tdw.model.report.Json;
 import dev.tdw.model.report.RunsJson;
 import dev.tdw.model.sets.Run;
 import dev.tdw.model.sets.RunFolders;
@@ -21,23 +20,31 @@ import java.util.List;
 final class RunsMode {
     private RunsMode() {}
 
+    /** @param out the report page with {@code --format html} */
     static int run(CommandSupport command, List<Path> lefts, List<Path> rights, CaptureSetOptions sets, Tolerance tol,
-                   OutputOptions output, PrintWriter out) throws UnusableInputException {
+                   OutputOptions output, Path out, PrintWriter print) throws UnusableInputException {
+        Path page = null;
+        if (output.format == OutputOptions.Format.html) {
+            List<Path> inputs = new ArrayList<>(lefts);
+            inputs.addAll(rights);
+            if (sets.leftRuns != null) inputs.add(sets.leftRuns);
+            if (sets.rightRuns != null) inputs.add(sets.rightRuns);
+            page = DiffCommand.reportPage(out, inputs);
+        }
+        RunsResult r = analyse(command, lefts, rights, sets, tol);
+        CaptureSetModes.print(command, output, page, () -> CaptureSetText.runs(r, CommandSupport.PATHS),
+                RunsJson.of(r, CommandSupport.PATHS), () -> CaptureSetReport.runs(r, "tdw " + Version.get(), CommandSupport.PATHS), print);
+        return CommandSupport.exitCode(output, r.verdict().passes());
+    }
+
+    private static RunsResult analyse(CommandSupport command, List<Path> lefts, List<Path> rights, CaptureSetOptions sets,
+                                      Tolerance tol) throws UnusableInputException {
         double factor = sets.noiseFactor == null ? 1.0 : sets.noiseFactor;
-        RunsResult r;
         try {
-            r = RunsAnalysis.of(side(command, "left", lefts, sets.leftRuns), side(command, "right", rights, sets.rightRuns), tol, factor);
+            return RunsAnalysis.of(side(command, "left", lefts, sets.leftRuns), side(command, "right", rights, sets.rightRuns), tol, factor);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);
         }
-        if (output.format == OutputOptions.Format.text) {
-            out.print(CaptureSetText.runs(r, CommandSupport.PATHS));
-        } else {
-            ObjectNode json = RunsJson.of(r, CommandSupport.PATHS);
-            command.printProblemsField(json);
-            CommandSupport.printJson(out, json);
-        }
-        return CommandSupport.exitCode(output, r.verdict().passes());
     }
 
     /** One side's runs: its repeated --left/--right values, or the run folders of its --left-runs/--right-runs. */

@@ -1,5 +1,6 @@
 package dev.tdw.app.report;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.output.AtomicFiles;
 import dev.tdw.model.output.OutputFolderPolicy;
@@ -15,13 +16,14 @@ import java.util.List;
 
 /** Writes {@code name.html}, {@code name.json} and {@code name-chart.png} beside each other. */
 public final class ReportWriter {
+    /** @param png null for a page without a chart (the capture-set pages) */
     public record Written(Path html, Path json, Path png) {}
 
     private ReportWriter() {}
 
     /** @param htmlFile where the page goes; the JSON and PNG take its name without {@code .html} */
     public static Written write(Path htmlFile, PairAnalysis a, ReportContext ctx) throws IOException {
-        String base = htmlFile.getFileName().toString().replaceFirst("(?i)\\.html?$", "");
+        String base = base(htmlFile);
         // The one output rule: never into a capture (a folder holding probe manifests), each file whole or not at all.
         Path dir = OutputFolderPolicy.prepare(htmlFile.toAbsolutePath().getParent(), List.of());
         Path json = dir.resolve(base + ".json");
@@ -36,4 +38,17 @@ public final class ReportWriter {
         AtomicFiles.writeString(html, WorkbenchReport.html(a, ctx, Base64.getEncoder().encodeToString(bytes.toByteArray())));
         return new Written(html, json, png);
     }
+
+    /** A capture-set page and its JSON ({@code name.json}, the command's own output) beside it, by the same output rule. */
+    public static Written writePage(Path htmlFile, String page, ObjectNode json) throws IOException {
+        String base = base(htmlFile);
+        Path dir = OutputFolderPolicy.prepare(htmlFile.toAbsolutePath().getParent(), List.of());
+        Path jsonFile = dir.resolve(base + ".json");
+        AtomicFiles.writeString(jsonFile, Json.write(json) + "\n");
+        Path html = dir.resolve(base + ".html");
+        AtomicFiles.writeString(html, page);
+        return new Written(html, jsonFile, null);
+    }
+
+    private static String base(Path htmlFile) { return htmlFile.getFileName().toString().replaceFirst("(?i)\\.html?$", ""); }
 }

@@ -61,16 +61,7 @@ public final class WorkbenchReport {
     public static String html(PairAnalysis a, ReportContext ctx, String chartPngBase64) {
         DiffResult d = a.diff();
         StringBuilder h = new StringBuilder(16_384);
-        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
-                .append(esc("tdw report: " + ctx.leftName() + " vs " + ctx.rightName())).append("</title>\n<style>")
-                .append("body{font-family:system-ui,sans-serif;margin:24px;max-width:1200px;color:#222}")
-                .append("table{border-collapse:collapse;margin:6px 0 14px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}")
-                .append("th{background:#f3f3f3}.num{font-family:monospace;text-align:right}.bad{color:#b00020;font-weight:bold}")
-                .append(".verdict{font-size:1.2em;padding:8px 12px;border-left:5px solid #888;background:#f6f6f6}")
-                .append(".DIVERGENT{border-color:#d62728;background:#fdecea}.ALIGNED{border-color:#2ca02c;background:#eaf6ea}")
-                .append(".COVERAGE_MISMATCH,.INCONCLUSIVE{border-color:#e8a10a;background:#fff6e0}")
-                .append(".claim{color:#555;font-style:italic}img{max-width:100%;border:1px solid #ddd}")
-                .append("</style></head><body>\n");
+        head(h, "tdw report: " + ctx.leftName() + " vs " + ctx.rightName());
         h.append("<h1>").append(esc(ctx.leftName())).append(" &#x27F7; ").append(esc(ctx.rightName())).append("</h1>\n");
         h.append("<p class=\"verdict ").append(d.verdict().name()).append("\">").append(esc(Wording.verdict(d))).append("</p>\n");
         h.append("<table>");
@@ -103,6 +94,21 @@ public final class WorkbenchReport {
         h.append("<p class=\"claim\">").append(esc(DiffResult.CLAIM)).append("</p>\n<p class=\"claim\">")
                 .append(esc(ctx.tool())).append("</p>\n</body></html>\n");
         return h.toString();
+    }
+
+    /** The page up to its body: title and the one style sheet of every report page (pairs, every pair, runs). */
+    static void head(StringBuilder h, String title) {
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
+                .append(esc(title)).append("</title>\n<style>")
+                .append("body{font-family:system-ui,sans-serif;margin:24px;max-width:1200px;color:#222}")
+                .append("table{border-collapse:collapse;margin:6px 0 14px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}")
+                .append("th{background:#f3f3f3}.num{font-family:monospace;text-align:right}.bad{color:#b00020;font-weight:bold}")
+                .append(".verdict{font-size:1.2em;padding:8px 12px;border-left:5px solid #888;background:#f6f6f6}")
+                .append(".DIVERGENT{border-color:#d62728;background:#fdecea}.ALIGNED{border-color:#2ca02c;background:#eaf6ea}")
+                .append(".COVERAGE_MISMATCH,.INCONCLUSIVE,.INTERMITTENT{border-color:#e8a10a;background:#fff6e0}")
+                .append(".WITHIN_NOISE{border-color:#2ca02c;background:#f1f8e9}td.origin{font-weight:bold;outline:2px solid #d62728}")
+                .append(".claim{color:#555;font-style:italic}img{max-width:100%;border:1px solid #ddd}")
+                .append("</style></head><body>\n");
     }
 
     /** How the stage was found: every step in order, with what it showed. */

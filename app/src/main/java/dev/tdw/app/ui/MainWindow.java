@@ -170,7 +170,7 @@ public final class MainWindow extends BorderPane {
         Tab pairs = new Tab("Pairs", new CaptureSetView(vm.sets(), () -> pane.getSelectionModel().select(stages)));
         pairs.setId("pairs-tab");
         pairs.disableProperty().bind(vm.sets().resultProperty().isNull());
-        Tab runs = new Tab("Runs", new RunsView(vm.runs()));
+        Tab runs = new Tab("Runs", new RunsView(vm.runs(), () -> pane.getSelectionModel().select(stages)));
         runs.setId("runs-tab");
         runs.disableProperty().bind(vm.runs().resultProperty().isNull());
         pane.getTabs().addAll(stages, pairs, runs);

@@ -38,7 +38,6 @@ import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.PairOutcome;
 import dev.tdw.model.sets.Run;
 import dev.tdw.model.sets.RunFolders;
-import dev.tdw.model.sets.RunsAnalysis;
 import dev.tdw.model.report.Wording;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -114,7 +113,7 @@ public final class WorkbenchViewModel {
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
     private final CaptureSetViewModel sets = new CaptureSetViewModel();
-    private final RunsViewModel runs = new RunsViewModel();
+    private final RunsViewModel runs;
     /** Counts loads; the overview of an older load is dropped. */
     private long overviewGeneration;
     /** The user picked a pair since the last load, so the overview must not move the sides when it arrives. */
@@ -132,6 +131,7 @@ public final class WorkbenchViewModel {
         this.recentStore = recentStore;
         this.scan = new ScanViewModel(tasks);
         this.tensors = new TensorViewModel(tasks);
+        this.runs = new RunsViewModel(tasks);
         tensors.selectedStageProperty().bind(selectedKey);
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
         detail.selectedKeyProperty().bind(selectedKey);
@@ -147,6 +147,10 @@ public final class WorkbenchViewModel {
         atolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(v, tolerance.get().rtol())));
         rtolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(tolerance.get().atol(), v)));
         sets.setOpener(this::showPair);
+        runs.setOpener(this::showRun);
+        runs.resultProperty().addListener((o, a, b) -> runsChanged());
+        table.noiseProperty().bind(runs.noiseByKeyProperty());
+        chart.runsProperty().bind(runs.resultProperty());
         left.nameProperty().addListener((o, a, b) -> updateTitle());
         right.nameProperty().addListener((o, a, b) -> updateTitle());
     }
@@ -311,24 +315,37 @@ public final class WorkbenchViewModel {
      * right runs against the left runs' noise in the background. Returns whether it started.
      */
     private boolean startRuns() {
-        long gen = ++overviewGeneration;
+        ++overviewGeneration; // an every-pair overview still running is for sides that are gone
         Optional<List<Run>> l = left.capture() == null ? Optional.empty() : RunFolders.detect(left.capture());
         Optional<List<Run>> r = right.capture() == null ? Optional.empty() : RunFolders.detect(right.capture());
         if (l.isEmpty() || r.isEmpty() || (l.get().size() < 2 && r.get().size() < 2)) {
-            runs.show(null);
+            runs.clear();
             return false;
         }
         sets.show(null);
-        Tolerance tol = tolerance.get();
-        tasks.run("Comparing runs against their noise", progress -> RunsAnalysis.of(l.get(), r.get(), tol, 1.0),
-                result -> {
-                    if (gen != overviewGeneration) return;
-                    runs.show(result);
-                    updatePairingText();
-                    if (comparison.get() != null) verdictText.set(verdictLine(comparison.get()));
-                },
-                e -> { if (gen == overviewGeneration) status.set("Comparing the runs failed: " + e.getMessage()); });
+        runs.analyse(l.get(), r.get(), tolerance.get());
         return true;
+    }
+
+    /** A new runs result (or none): the pairing line, and the banner, which leads with the runs' verdict. */
+    private void runsChanged() {
+        updatePairingText();
+        Comparison c = comparison.get();
+        if (c != null && !SameCapture.of(left.capture(), right.capture())) {
+            verdictText.set(verdictLine(c));
+            verdictStyle.set(verdictStyle(c));
+        }
+    }
+
+    /** Opens one right run against the left side's run in the stage table and chart (a click in the runs view). */
+    private void showRun(Run run) {
+        pairingInProgress = true;
+        try {
+            right.choose(run.manifest());
+        } finally {
+            pairingInProgress = false;
+        }
+        compare();
     }
 
     /**
@@ -456,7 +473,7 @@ public final class WorkbenchViewModel {
         }
         if (runs.result() != null) {
             pairingText.set("repeated runs: " + runs.result().leftRuns().size() + " left, " + runs.result().rightRuns().size()
-                    + " right (see Runs); the stage table compares the first run of each side");
+                    + " right (see Runs); the stage table compares one run of each side, the first until a run is opened there");
             return;
         }
         boolean paired = p.pairs().stream().anyMatch(x -> x.left() == left.manifest() && x.right() == right.manifest());
@@ -526,7 +543,7 @@ public final class WorkbenchViewModel {
             verdictStyle.set("same-capture");
         } else {
             verdictText.set(verdictLine(c));
-            verdictStyle.set(c.diff().verdict().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+            verdictStyle.set(verdictStyle(c));
         }
         coverageText.set(Wording.coverage(c.analysis().coverage()));
         record(new Step(Instant.now(), StepKind.COMPARISON, c.left().path() + " vs " + c.right().path(), verdictText.get()));
@@ -548,7 +565,15 @@ public final class WorkbenchViewModel {
      */
     private String verdictLine(Comparison c) {
         if (runs.result() == null) return Wording.verdict(c.diff());
-        return "Runs: " + runs.result().verdictText() + " · below, the first run of each side: " + Wording.verdict(c.diff());
+        String l = runs.runOf(c.left()), r = runs.runOf(c.right());
+        return "Runs: " + runs.result().verdictText() + " · below, " + (l == null ? left.name() : l) + " against "
+                + (r == null ? right.name() : r) + ": " + Wording.verdict(c.diff());
+    }
+
+    /** The banner's colour: the runs' verdict when there are runs (one pair of noisy runs always diverges somewhere). */
+    private String verdictStyle(Comparison c) {
+        Enum<?> v = runs.result() != null ? runs.result().verdict() : c.diff().verdict();
+        return v.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     private void updateTitle() {

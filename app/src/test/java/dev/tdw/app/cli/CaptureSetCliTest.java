@@ -112,7 +112,9 @@ class CaptureSetCliTest {
         assertRefused(List.of("--left-runs", tmp.toString(), "--right", file), "cmpl-tp-rank0.json is not directly inside a run*/ folder");
         assertRefused(List.of("--right", file), "give --left and --right");
         assertRefused(List.of("--left", s.resolve("baseline").toString(), "--right", s.resolve("candidate").toString(), "--all",
-                "--format", "html", "--out", tmp.resolve("r.html").toString()), "--format html reports one pair");
+                "--format", "html"), "--format html needs --out FILE");
+        assertRefused(List.of("--left", s.resolve("baseline").toString(), "--right", s.resolve("candidate").toString(), "--all",
+                "--format", "html", "--out", s.resolve("candidate/r.html").toString()), "outputs never go into a capture");
         List<String> negative = new ArrayList<>(runsArgs("--left", "baseline", 1, 2));
         negative.addAll(List.of("--right", file, "--noise-factor", "-1"));
         assertRefused(negative, "noise factor must be a finite number >= 0");

@@ -178,6 +178,35 @@ class WorkbenchUiTest {
     }
 
     @Test
+    void hoveringTheChartNamesTheStageAndTheAxisNamesLayers(FxRobot robot) {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        ChartViewer viewer = robot.lookup("#stage-chart").queryAs(ChartViewer.class);
+        Fx.await(() -> viewer.getRenderingInfo() != null && viewer.getRenderingInfo().getPlotInfo().getDataArea().getWidth() > 0);
+        int index = 45;
+        Point2D screen = Fx.call(() -> {
+            XYPlot plot = viewer.getChart().getXYPlot();
+            Rectangle2D area = viewer.getRenderingInfo().getPlotInfo().getDataArea();
+            double x = plot.getDomainAxis().valueToJava2D(index, area, plot.getDomainAxisEdge());
+            return viewer.getCanvas().localToScreen(x, area.getCenterY());
+        });
+        robot.moveTo(screen);
+        String key = Fx.call(() -> vm.table().rows().rows().get(index).key());
+        Label readout = robot.lookup("#chart-readout").queryAs(Label.class);
+        Fx.await(() -> readout.getText().startsWith(key + " — max_abs: left "));
+        // The drawn axis carries named ticks, layer starts among them.
+        java.util.List<String> ticks = Fx.call(() -> {
+            var axis = viewer.getChart().getXYPlot().getDomainAxis();
+            var g2 = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB).createGraphics();
+            Rectangle2D area = viewer.getRenderingInfo().getPlotInfo().getDataArea();
+            return axis.refreshTicks(g2, new org.jfree.chart.axis.AxisState(), area, org.jfree.chart.ui.RectangleEdge.BOTTOM).stream()
+                    .map(t -> ((org.jfree.chart.axis.ValueTick) t).getText()).toList();
+        });
+        assertTrue(ticks.contains("layers.3") && ticks.contains("model.logits"), ticks.toString());
+        robot.moveTo(robot.lookup("#filter").queryAs(TextField.class));
+        Fx.await(() -> readout.getText().startsWith("drag to zoom"));
+    }
+
+    @Test
     void aReportIsWrittenWithTheChart() throws Exception {
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
         AtomicReference<ReportWriter.Written> written = new AtomicReference<>();

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WorkbenchViewModelTest {
@@ -149,12 +150,32 @@ class WorkbenchViewModelTest {
                 .findFirst().orElseThrow().run());
         assertNull(vm.sets().result(), "runs are not an every-pair overview");
         assertNotNull(vm.comparison(), "the first runs are still compared stage by stage");
-        assertTrue(vm.verdictTextProperty().get().startsWith("Runs: INTERMITTENT (1 of 5 runs beyond noise) · below, the first run of each side: DIVERGENT"),
+        assertTrue(vm.verdictTextProperty().get().startsWith("Runs: INTERMITTENT (1 of 5 runs beyond noise) · below, baseline/run1 against "
+                + "candidate/run1: DIVERGENT"), vm.verdictTextProperty().get());
+        assertEquals("intermittent", vm.verdictStyleProperty().get(), "the banner takes the runs' colour, not one noisy pair's");
+        assertEquals("repeated runs: 4 left, 5 right (see Runs); the stage table compares one run of each side, the first until a run "
+                + "is opened there", vm.pairingTextProperty().get());
+        assertEquals("beyond noise: run3", vm.table().noiseProperty().get().get("layers.4.self_attn.attn_out#0"));
+        var runsChart = vm.chart().runsChartProperty().get();
+        assertEquals(5, runsChart.right().size(), "the chart draws every right run");
+        int at = vm.chart().rowsProperty().get().indexByKey().get("layers.4.self_attn.attn_out#0");
+        assertTrue(runsChart.right().get(2)[at] < runsChart.leftLow()[at], "run 3 lies below the left runs' band there");
+
+        vm.runs().open(vm.runs().rows().get(2));
+        assertSame(vm.runs().result().rightRuns().get(2).manifest(), vm.comparison().right(), "the click opened run 3 itself");
+        assertSame(vm.runs().result().leftRuns().get(0).manifest(), vm.comparison().left());
+        assertTrue(vm.verdictTextProperty().get().contains("below, baseline/run1 against candidate/run3: DIVERGENT"), vm.verdictTextProperty().get());
+
+        vm.runs().noiseFactor().textProperty().set("100");
+        vm.runs().noiseFactor().commit();
+        assertTrue(vm.verdictTextProperty().get().startsWith("Runs: WITHIN_NOISE (observed from 4 runs; few runs underestimate noise)"),
                 vm.verdictTextProperty().get());
-        assertEquals("repeated runs: 4 left, 5 right (see Runs); the stage table compares the first run of each side", vm.pairingTextProperty().get());
+        assertEquals("within-noise", vm.verdictStyleProperty().get());
         vm.openPair(Captures.dir("tp4-origin", "baseline"), Captures.dir("tp4-origin", "candidate"));
         assertNull(vm.runs().result());
         assertTrue(vm.verdictTextProperty().get().startsWith("DIVERGENT"), vm.verdictTextProperty().get());
+        assertEquals(java.util.Map.of(), vm.table().noiseProperty().get(), "no noise column without runs");
+        assertNull(vm.chart().runsChartProperty().get(), "no band without runs");
     }
 
     @Test

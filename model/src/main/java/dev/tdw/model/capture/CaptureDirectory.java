@@ -49,6 +49,16 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
 
     /** Every manifest under {@code root}; a single manifest file (a {@code .json}) is a capture of one manifest. */
     public static CaptureDirectory load(Path root, ManifestReader reader, LoadProgress progress) throws CaptureFormatException {
+        return load(root, reader, progress, ManifestBatch.MAX_THREADS);
+    }
+
+    /**
+     * {@link #load(Path, ManifestReader, LoadProgress)} reading the manifests on at most {@code readThreads} threads (also
+     * bounded by the processors and {@link ManifestBatch#MAX_THREADS}); 1 reads them one after the other (the benchmark's
+     * baseline). The result is the same for any count.
+     */
+    public static CaptureDirectory load(Path root, ManifestReader reader, LoadProgress progress, int readThreads)
+            throws CaptureFormatException {
         Path realRoot;
         try {
             realRoot = RegularFiles.realPath(root);
@@ -67,31 +77,29 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         Set<Path> claimedPayloads = new HashSet<>();
         Set<Path> unreadManifests = new HashSet<>();
         List<Path> manifestFiles = walk.manifests;
-        for (int i = 0; i < manifestFiles.size(); i++) {
-            if (progress.cancelled()) throw new CancellationException("loading " + root + " was cancelled");
-            Path f = manifestFiles.get(i);
+        // Read on a few threads, answered in walk order: the same manifests and problems in the same order every time.
+        ManifestBatch.read(root, manifestFiles, reader, progress, readThreads, (i, read) -> {
+            Path f = read.file();
             progress.progress(i, manifestFiles.size(), SafeText.of(f.getFileName()));
+            if (read.problem() != null) {
+                problems.add(new LoadProblem(f, read.problem().getMessage()));
+                unreadManifests.add(f);
+                return;
+            }
+            Manifest m = read.manifest();
+            manifests.add(m);
+            if (m.tensorFile() == null) return;
             try {
-                Manifest m = reader.read(f);
-                manifests.add(m);
-                if (m.tensorFile() != null) {
-                    try {
-                        Path p = resolvePayload(realRoot, m);
-                        claimedPayloads.add(realOrSelf(p));
-                        if (!Files.isRegularFile(p)) {
-                            String why = Files.exists(p) ? "which is not a regular file" : "which is missing";
-                            problems.add(new LoadProblem(f, SafeText.of(f) + ": names payload "
-                                    + SafeText.of(m.tensorFile()) + ", " + why));
-                        }
-                    } catch (CaptureFormatException e) {
-                        problems.add(new LoadProblem(f, e.getMessage()));
-                    }
+                Path p = resolvePayload(realRoot, m);
+                claimedPayloads.add(realOrSelf(p));
+                if (!Files.isRegularFile(p)) {
+                    String why = Files.exists(p) ? "which is not a regular file" : "which is missing";
+                    problems.add(new LoadProblem(f, SafeText.of(f) + ": names payload " + SafeText.of(m.tensorFile()) + ", " + why));
                 }
             } catch (CaptureFormatException e) {
                 problems.add(new LoadProblem(f, e.getMessage()));
-                unreadManifests.add(f);
             }
-        }
+        });
         progress.progress(manifestFiles.size(), manifestFiles.size(), "done");
         walk.payloads.forEach((real, pt) -> {
             if (claimedPayloads.contains(real)) return;

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.InputLocation;
 import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.input.StrictUtf8InputStream;
 import dev.tdw.model.text.SafeText;
 
 import java.io.CharConversionException;
@@ -71,7 +72,7 @@ public final class ManifestReader {
             if (size > limits.maxBytes()) {
                 throw new CaptureFormatException(file, "manifest is " + size + " bytes, over the limit of " + limits.maxBytes());
             }
-            InputStream in = Channels.newInputStream(channel);
+            InputStream in = new StrictUtf8InputStream(Channels.newInputStream(channel));
             try (CountingParser p = new CountingParser(factory.createParser(in), limits.maxValues())) {
                 try {
                     Manifest m = parse(file, p);
@@ -95,6 +96,8 @@ public final class ManifestReader {
             CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
             cancelled.initCause(e);
             throw cancelled;
+        } catch (StrictUtf8InputStream.Malformed e) {
+            throw new CaptureFormatException(file, new InputLocation.Json(e.line(), e.column()), e.getMessage(), e);
         } catch (CharConversionException e) {
             throw new CaptureFormatException(file, "invalid UTF-8 (" + SafeText.of(e.getMessage()) + ")", e);
         } catch (IOException e) {

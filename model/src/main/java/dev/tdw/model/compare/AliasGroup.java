@@ -9,7 +9,7 @@ import java.util.List;
  * overlap; overlapping views with different layouts are the real lead.
  */
 public record AliasGroup(long storagePtr, List<String> stages, boolean strideConflict, List<ViewLayout> layouts,
-                         List<AliasMember> members, List<Overlap> overlaps) {
+                         List<AliasMember> members, List<Overlap> overlaps, OverlapCheck overlapCheck) {
     public AliasGroup {
         stages = List.copyOf(stages);
         layouts = List.copyOf(layouts);
@@ -29,6 +29,16 @@ public record AliasGroup(long storagePtr, List<String> stages, boolean strideCon
      * enumerate and only their byte spans were compared.
      */
     public record Overlap(String leftKey, String rightKey, boolean sameLayout, boolean exact) {}
+
+    /**
+     * The work behind {@code overlaps}, which is bounded per manifest: {@code pairs} with intersecting byte
+     * extents were examined, {@code exactChecks} of them element by element ({@code elementsVisited} in all).
+     * {@code pairsCut}: the pair bound stopped the sweep, so {@code overlaps} may miss some; {@code exactCut}:
+     * the element budget ran out, so some small views were compared by extent only ({@code exact = false}).
+     */
+    public record OverlapCheck(long pairs, long exactChecks, long elementsVisited, boolean pairsCut, boolean exactCut) {
+        public boolean cut() { return pairsCut || exactCut; }
+    }
 
     /** Overlapping views with different layouts: the lead worth following. */
     public boolean overlapConflict() {

@@ -1,13 +1,17 @@
 package dev.tdw.model.compare;
 
+import java.util.Optional;
+
 /**
  * {@code |left - right|} over a 2-D view of a tensor pair (every leading dimension folded into rows, the last one as
  * columns; a 1-D tensor wrapped into rows of {@link #WRAP}), downsampled to at most {@link #MAX_CELLS} cells per
  * axis. A cell holds the largest difference of the elements it covers, NaN when one of them is non-finite on either
- * side; {@link #rowRange} and {@link #colRange} say which rows and columns a cell covers.
+ * side; {@link #rowRange} and {@link #colRange} say which rows and columns a cell covers, and {@link #element} which
+ * element a cell reads out with both of its values. {@code positions}, {@code lefts} and {@code rights} hold that
+ * element per cell (position -1 for a cell past the end of a wrapped 1-D tensor).
  */
 public record DiffHeatmap(int cellRows, int cellCols, float[] cells, long rows, long cols, long rowsPerCell,
-                          long colsPerCell, double max) {
+                          long colsPerCell, double max, long[] shape, long[] positions, double[] lefts, double[] rights) {
     /** Larger views are downsampled to this many cells per axis. */
     public static final int MAX_CELLS = 256;
     /** 1-D tensors longer than this are wrapped into rows of this length. */
@@ -22,12 +26,75 @@ public record DiffHeatmap(int cellRows, int cellCols, float[] cells, long rows, 
 
     public DiffHeatmap {
         if (cells.length != cellRows * cellCols) throw new IllegalArgumentException("cells do not match the grid");
+        if (positions.length != cells.length || lefts.length != cells.length || rights.length != cells.length) {
+            throw new IllegalArgumentException("cell elements do not match the grid");
+        }
         cells = cells.clone();
+        shape = shape.clone();
+        positions = positions.clone();
+        lefts = lefts.clone();
+        rights = rights.clone();
     }
 
     @Override
     public float[] cells() {
         return cells.clone();
+    }
+
+    @Override
+    public long[] shape() {
+        return shape.clone();
+    }
+
+    @Override
+    public long[] positions() {
+        return positions.clone();
+    }
+
+    @Override
+    public double[] lefts() {
+        return lefts.clone();
+    }
+
+    @Override
+    public double[] rights() {
+        return rights.clone();
+    }
+
+    /** No element at all: nothing to draw. */
+    public boolean isEmpty() {
+        return cells.length == 0;
+    }
+
+    /** Every element is exactly equal on both sides (and finite): a colour scale would be empty. */
+    public boolean allEqual() {
+        if (isEmpty() || max > 0) return false;
+        for (float c : cells) if (Float.isNaN(c)) return false;
+        return true;
+    }
+
+    /**
+     * The element cell ({@code row}, {@code col}) reads out: its largest difference (the first of equals), or its first
+     * non-finite element when it has one; empty past the end of a wrapped 1-D tensor.
+     */
+    public Optional<ElementDifference> element(int row, int col) {
+        int c = row * cellCols + col;
+        long p = positions[c];
+        if (p < 0) return Optional.empty();
+        double l = lefts[c], r = rights[c];
+        boolean finite = Math.abs(l) <= Double.MAX_VALUE && Math.abs(r) <= Double.MAX_VALUE;
+        return Optional.of(new ElementDifference(p, ElementDifference.indexOf(shape, p), l, r,
+                finite ? Math.abs(l - r) : Double.NaN));
+    }
+
+    /** The row of the 2-D view holding a row-major position. */
+    public long rowOf(long position) {
+        return cols == 0 ? 0 : position / cols;
+    }
+
+    /** The column of the 2-D view holding a row-major position. */
+    public long colOf(long position) {
+        return cols == 0 ? 0 : position % cols;
     }
 
     public float cell(int row, int col) {

@@ -1,6 +1,7 @@
 package dev.tdw.model.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -35,6 +36,14 @@ final class ElementAccumulator {
     private final DiffHeatmap.Grid grid;
     private final float[] cells;
     private final boolean[] nonFiniteCells;
+    /**
+     * Per cell, the element the map reads out: the largest difference so far (the first of equals, any difference
+     * beating an exact match), or once the cell holds one, its first non-finite element; position -1 before any.
+     */
+    private final long[] cellPosition;
+    private final double[] cellLeft;
+    private final double[] cellRight;
+    private final double[] cellDiff;
     private final long[] bins = new long[BIN_COUNT];
     private long zeros;
     private long nonFinite;
@@ -53,6 +62,11 @@ final class ElementAccumulator {
         this.grid = DiffHeatmap.grid(shape);
         this.cells = new float[grid.cellRows() * grid.cellCols()];
         this.nonFiniteCells = new boolean[cells.length];
+        this.cellPosition = new long[cells.length];
+        Arrays.fill(cellPosition, -1);
+        this.cellLeft = new double[cells.length];
+        this.cellRight = new double[cells.length];
+        this.cellDiff = new double[cells.length];
         this.worst = new PriorityQueue<>(Math.max(1, worstLimit), WORST_FIRST.reversed());
     }
 
@@ -80,15 +94,18 @@ final class ElementAccumulator {
                 double d = Math.abs(a - b);
                 if (d == 0) {
                     zeros++;
+                    if (cellPosition[cell] < 0) note(cell, position + i, a, b, 0);
                 } else {
                     bins[bin(d) + BIN_OFFSET]++;
                     if (d > cells[cell]) cells[cell] = (float) d;
+                    if (!nonFiniteCells[cell] && d > cellDiff[cell]) note(cell, position + i, a, b, d);
                     if (worstLimit > 0 && (worst.size() < worstLimit || d > worst.peek().absDiff())) {
                         offerWorst(new ElementDifference(position + i, List.of(), a, b, d));
                     }
                 }
             } else {
                 nonFinite++;
+                if (!nonFiniteCells[cell]) note(cell, position + i, a, b, Double.NaN);
                 nonFiniteCells[cell] = true;
                 if (nonFiniteElements.size() < worstLimit) {
                     nonFiniteElements.add(new ElementDifference(position + i, List.of(), a, b, Double.NaN));
@@ -105,6 +122,24 @@ final class ElementAccumulator {
                 cellRow = (int) (++row / grid.rowsPerCell());
             }
         }
+    }
+
+    private void note(int cell, long position, double left, double right, double d) {
+        cellPosition[cell] = position;
+        cellLeft[cell] = left;
+        cellRight[cell] = right;
+        cellDiff[cell] = d;
+    }
+
+    /**
+     * Whether part {@code p}'s element of cell {@code c} is the one to read out rather than {@code q}'s: non-finite
+     * beats finite, then the larger difference, then the lower position, so the choice does not depend on the threads.
+     */
+    private static boolean shownBefore(ElementAccumulator p, ElementAccumulator q, int c) {
+        if (q == null) return true;
+        if (p.nonFiniteCells[c] != q.nonFiniteCells[c]) return p.nonFiniteCells[c];
+        if (!p.nonFiniteCells[c] && p.cellDiff[c] != q.cellDiff[c]) return p.cellDiff[c] > q.cellDiff[c];
+        return p.cellPosition[c] < q.cellPosition[c];
     }
 
     private void offerWorst(ElementDifference e) {
@@ -136,9 +171,17 @@ final class ElementAccumulator {
             nonFiniteElements.addAll(p.nonFiniteElements);
         }
         double max = 0;
+        long[] positions = new long[cells.length];
+        double[] lefts = new double[cells.length];
+        double[] rights = new double[cells.length];
         for (int c = 0; c < cells.length; c++) {
             max = Math.max(max, cells[c]);
             if (nonFiniteCells[c]) cells[c] = Float.NaN;
+            ElementAccumulator shown = null;
+            for (ElementAccumulator p : parts) if (p.cellPosition[c] >= 0 && shownBefore(p, shown, c)) shown = p;
+            positions[c] = shown == null ? -1 : shown.cellPosition[c];
+            lefts[c] = shown == null ? 0 : shown.cellLeft[c];
+            rights[c] = shown == null ? 0 : shown.cellRight[c];
         }
         nonFiniteElements.sort(Comparator.comparingLong(ElementDifference::position));
         finite.sort(WORST_FIRST);
@@ -146,7 +189,7 @@ final class ElementAccumulator {
         for (ElementDifference e : nonFiniteElements) if (worst.size() < k) worst.add(first.located(e));
         for (ElementDifference e : finite) if (worst.size() < k) worst.add(first.located(e));
         DiffHeatmap heatmap = new DiffHeatmap(grid.cellRows(), grid.cellCols(), cells, grid.rows(), grid.cols(),
-                grid.rowsPerCell(), grid.colsPerCell(), max);
+                grid.rowsPerCell(), grid.colsPerCell(), max, first.shape, positions, lefts, rights);
         return new ElementStatistics(worst, histogram(bins, zeros, nonFinite), heatmap, nonFinite);
     }
 

@@ -47,6 +47,7 @@ public final class Scan {
             byPtr.computeIfAbsent(ptr, k -> new ArrayList<>()).add(r);
         }
         List<AliasGroup> groups = new ArrayList<>();
+        ViewOverlap.Budget budget = new ViewOverlap.Budget();
         for (Map.Entry<Long, List<StageRecord>> e : byPtr.entrySet()) {
             TreeSet<String> stages = new TreeSet<>();
             for (StageRecord r : e.getValue()) stages.add(r.stage());
@@ -60,8 +61,9 @@ public final class Scan {
                 layouts.add(new AliasGroup.ViewLayout(stride, offset));
                 members.add(new AliasGroup.AliasMember(r.key().toString(), r.stage(), r.order(), l.shape(), l.stride(), offset, l.dtype()));
             }
+            ViewOverlap.Result overlaps = ViewOverlap.overlaps(members, budget);
             groups.add(new AliasGroup(e.getKey(), new ArrayList<>(stages), layouts.size() > 1, new ArrayList<>(layouts),
-                    members, ViewOverlap.overlaps(members)));
+                    members, overlaps.overlaps(), overlaps.check()));
         }
         return groups;
     }

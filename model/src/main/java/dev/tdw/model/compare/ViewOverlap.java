@@ -3,44 +3,96 @@ package dev.tdw.model.compare;
 import dev.tdw.model.tensor.DType;
 
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Which views of one storage touch the same bytes, from shape, stride, offset and element size.
- * Byte spans are compared first; when they intersect and the views are small enough, the elements
- * are enumerated so interleaved-but-disjoint views are not reported.
+ *
+ * <p>The views' byte extents are sorted and swept, so only pairs whose extents intersect are looked at
+ * (a pool of a million disjoint slices costs a sort, not 10^12 comparisons). Where extents intersect
+ * and both views are small enough, their elements are compared exactly, so interleaved-but-disjoint
+ * views are not reported. Both steps are bounded per manifest (untrusted manifests are a few KB that
+ * can describe terabytes of views): past {@link #MAX_PAIRS} intersecting pairs the sweep stops and
+ * the group says its overlap list is incomplete; past {@link #EXACT_ELEMENT_BUDGET} enumerated
+ * elements the remaining pairs are reported by extent only ({@code exact = false}).
  */
 final class ViewOverlap {
-    /** Above this many elements per view only byte spans are compared (reported as not exact). */
+    /** Above this many elements per view only byte extents are compared (reported as not exact). */
     static final long ENUMERATION_LIMIT = 1L << 22;
+    /** Elements enumerated for exact checks in one manifest, both views of each pair counted. */
+    static final long EXACT_ELEMENT_BUDGET = 1L << 25;
+    /** Pairs with intersecting extents examined in one manifest. */
+    static final long MAX_PAIRS = 100_000;
 
     private ViewOverlap() {}
 
-    private record View(AliasGroup.AliasMember member, long[] shape, long[] stride, long offset, int elementSize,
-                        long numel, long lo, long hi) {}
+    /** What is left of the bounds for one manifest; shared by its alias groups in order. */
+    static final class Budget {
+        private long elements = EXACT_ELEMENT_BUDGET;
+        private long pairs = MAX_PAIRS;
 
-    static List<AliasGroup.Overlap> overlaps(List<AliasGroup.AliasMember> members) {
-        List<View> views = new ArrayList<>();
-        for (AliasGroup.AliasMember m : members) {
-            View v = view(m);
-            if (v != null) views.add(v);
+        Budget() {}
+
+        Budget(long elements, long pairs) {
+            this.elements = elements;
+            this.pairs = pairs;
         }
-        List<AliasGroup.Overlap> out = new ArrayList<>();
-        for (int i = 0; i < views.size(); i++) {
-            for (int j = i + 1; j < views.size(); j++) {
-                View a = views.get(i), b = views.get(j);
-                if (a.numel == 0 || b.numel == 0 || a.hi <= b.lo || b.hi <= a.lo) continue;
-                boolean sameLayout = a.member.stride().equals(b.member.stride()) && a.offset == b.offset;
-                boolean exact = a.numel <= ENUMERATION_LIMIT && b.numel <= ENUMERATION_LIMIT;
-                if (exact && !elementsIntersect(a, b)) continue;
-                out.add(new AliasGroup.Overlap(a.member.key(), b.member.key(), sameLayout, exact));
-            }
-        }
-        return out;
     }
 
-    private static View view(AliasGroup.AliasMember m) {
+    record Result(List<AliasGroup.Overlap> overlaps, AliasGroup.OverlapCheck check) {}
+
+    private record View(int index, AliasGroup.AliasMember member, long[] shape, long[] stride, long offset, int elementSize,
+                        long numel, long lo, long hi) {}
+
+    private static final Comparator<View> BY_END = Comparator.comparingLong(View::hi).thenComparingInt(View::index);
+
+    static Result overlaps(List<AliasGroup.AliasMember> members, Budget budget) {
+        List<View> views = new ArrayList<>();
+        for (AliasGroup.AliasMember m : members) {
+            View v = view(views.size(), m);
+            if (v != null && v.numel > 0) views.add(v);
+        }
+        views.sort(Comparator.comparingLong(View::lo).thenComparingInt(View::index));
+        // Sweep by start: the active views are those whose extent has not ended; each meets the new one.
+        List<View[]> pairs = new ArrayList<>();
+        TreeSet<View> active = new TreeSet<>(BY_END);
+        boolean pairsCut = false;
+        sweep:
+        for (View v : views) {
+            while (!active.isEmpty() && active.first().hi <= v.lo) active.pollFirst();
+            for (View a : active) {
+                if (budget.pairs == 0) { pairsCut = true; break sweep; }
+                budget.pairs--;
+                pairs.add(a.index < v.index ? new View[] {a, v} : new View[] {v, a});
+            }
+            active.add(v);
+        }
+        pairs.sort(Comparator.<View[]>comparingInt(p -> p[0].index).thenComparingInt(p -> p[1].index));
+        List<AliasGroup.Overlap> out = new ArrayList<>();
+        long exactChecks = 0, visited = 0;
+        boolean exactCut = false;
+        for (View[] p : pairs) {
+            View a = p[0], b = p[1];
+            boolean sameLayout = a.member.stride().equals(b.member.stride()) && a.offset == b.offset;
+            boolean small = a.numel <= ENUMERATION_LIMIT && b.numel <= ENUMERATION_LIMIT;
+            long cost = a.numel + b.numel;
+            boolean exact = small && cost <= budget.elements;
+            if (small && !exact) exactCut = true;
+            if (exact) {
+                budget.elements -= cost;
+                visited += cost;
+                exactChecks++;
+                if (!elementsIntersect(a, b)) continue;
+            }
+            out.add(new AliasGroup.Overlap(a.member.key(), b.member.key(), sameLayout, exact));
+        }
+        return new Result(out, new AliasGroup.OverlapCheck(pairs.size(), exactChecks, visited, pairsCut, exactCut));
+    }
+
+    private static View view(int index, AliasGroup.AliasMember m) {
         if (m.shape() == null || m.stride() == null || m.shape().size() != m.stride().size()) return null;
         int es = DType.elementSizeOf(m.dtype()).orElse(0);
         if (es == 0) return null;
@@ -55,25 +107,37 @@ final class ViewOverlap {
                 long reach = Math.multiplyExact(shape[d] - 1, stride[d]);
                 if (reach >= 0) maxIndex = Math.addExact(maxIndex, reach); else minIndex = Math.addExact(minIndex, reach);
             }
-            return new View(m, shape, stride, m.storageOffset(), es, numel,
-                    Math.multiplyExact(minIndex, (long) es), Math.multiplyExact(maxIndex + 1, (long) es));
+            return new View(index, m, shape, stride, m.storageOffset(), es, numel,
+                    Math.multiplyExact(minIndex, (long) es), Math.multiplyExact(Math.addExact(maxIndex, 1), (long) es));
         } catch (ArithmeticException overflow) {
             return null;
         }
     }
 
+    /**
+     * Whether an element of {@code a} shares a byte with an element of {@code b}: the start bytes of
+     * {@code a}'s elements inside the common extent are sorted, then each element of {@code b} looks for
+     * a start in {@code (s - a.elementSize, s + b.elementSize)}. Memory is one long per element of
+     * {@code a}, whatever the extent's width.
+     */
     private static boolean elementsIntersect(View a, View b) {
+        if (a.numel > b.numel) { View t = a; a = b; b = t; }
         long lo = Math.max(a.lo, b.lo), hi = Math.min(a.hi, b.hi);
-        if (hi - lo > Integer.MAX_VALUE) return true; // too wide to mark; spans already intersect
-        BitSet bytes = new BitSet((int) (hi - lo));
-        forEachElement(a, (start) -> {
-            long s = Math.max(start, lo), e = Math.min(start + a.elementSize, hi);
-            if (s < e) bytes.set((int) (s - lo), (int) (e - lo));
+        long[] starts = new long[(int) a.numel];
+        int[] n = {0};
+        View first = a;
+        forEachElement(a, start -> {
+            if (start + first.elementSize > lo && start < hi) starts[n[0]++] = start;
             return false;
         });
-        return forEachElement(b, (start) -> {
-            long s = Math.max(start, lo), e = Math.min(start + b.elementSize, hi);
-            return s < e && bytes.nextSetBit((int) (s - lo)) >= 0 && bytes.nextSetBit((int) (s - lo)) < e - lo;
+        int count = n[0];
+        Arrays.sort(starts, 0, count);
+        View second = b;
+        return forEachElement(b, s -> {
+            if (s + second.elementSize <= lo || s >= hi) return false;
+            int i = Arrays.binarySearch(starts, 0, count, s - first.elementSize + 1);
+            if (i < 0) i = -i - 1;
+            return i < count && starts[i] < s + second.elementSize;
         });
     }
 

@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 import dev.tdw.model.text.SafeText;
@@ -45,8 +44,7 @@ public final class CaptureSetText {
                     .append(ranks(first.originRanks())).append(" at ").append(SafeText.of(first.origin().key()))
                     .append(" (order ").append(first.origin().order()).append(")\n");
         }
-        List<Integer> ranks = new ArrayList<>(new TreeSet<>(r.pairs().stream().map(PairOutcome::rank).filter(Objects::nonNull).toList()));
-        if (r.pairs().stream().anyMatch(p -> p.rank() == null)) ranks.add(null);
+        List<Integer> ranks = r.ranks();
         List<List<String>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>();
         header.add("forward");

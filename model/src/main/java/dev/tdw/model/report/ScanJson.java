@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
 
-/** {@code scan} output with the contract's field names; {@code overlaps}/{@code overlap_conflict} are our additions. */
+/** {@code scan} output with the contract's field names; {@code overlaps}/{@code overlap_conflict}/{@code overlap_check} are our additions. */
 public final class ScanJson {
     private ScanJson() {}
 
@@ -86,6 +86,13 @@ public final class ScanJson {
             oo.put("same_layout", ov.sameLayout());
             oo.put("exact", ov.exact());
         }
+        AliasGroup.OverlapCheck c = g.overlapCheck();
+        ObjectNode co = o.putObject("overlap_check");
+        co.put("pairs", c.pairs());
+        co.put("exact_checks", c.exactChecks());
+        co.put("elements_visited", c.elementsVisited());
+        co.put("pairs_cut", c.pairsCut());
+        co.put("exact_cut", c.exactCut());
         return o;
     }
 

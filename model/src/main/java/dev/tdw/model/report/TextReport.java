@@ -52,6 +52,7 @@ public final class TextReport {
             for (AliasGroup g : r.storageAliases()) {
                 b.append("  shared storage 0x").append(Long.toHexString(g.storagePtr())).append(": ").append(g.stages().size())
                         .append(" stages, ").append(Wording.aliasMeaning(g)).append(": ").append(String.join(", ", g.stages())).append('\n');
+                if (g.overlapCheck().cut()) b.append("    ").append(Wording.overlapCheckCut(g.overlapCheck())).append('\n');
             }
             if (checks != null) b.append("  payload check: ").append(Wording.payloadCheck(checks.get(i))).append('\n');
         }

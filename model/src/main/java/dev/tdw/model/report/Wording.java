@@ -269,6 +269,14 @@ public final class Wording {
         return g.strideConflict() ? POOL_MEANING : SUBVIEW_MEANING;
     }
 
+    /** Said of a group whose overlap search hit one of the bounds of {@code ViewOverlap}. */
+    public static String overlapCheckCut(AliasGroup.OverlapCheck c) {
+        List<String> parts = new ArrayList<>();
+        if (c.pairsCut()) parts.add("the bound on pairs of views per manifest stopped the search after " + c.pairs() + " here: more overlaps may exist");
+        if (c.exactCut()) parts.add("element budget spent: some pairs compared by byte span only");
+        return "overlap check cut: " + String.join("; ", parts);
+    }
+
     public static final String OVERLAP_MEANING = "overlapping views with different layouts: a lead (cache or block-table corruption?)";
     public static final String POOL_MEANING = "different strides/offsets, bytes disjoint: views of one pool";
     public static final String SUBVIEW_MEANING = "same layout where the views meet: a sub-view, benign";

@@ -24,4 +24,12 @@ public record AllPairsResult(Path left, Path right, Tolerance tolerance, Capture
         unpairedLeft = List.copyOf(unpairedLeft);
         unpairedRight = List.copyOf(unpairedRight);
     }
+
+    /** The grid's columns: every rank that has a pair, in order, and null last when some pair has no rank. */
+    public List<Integer> ranks() {
+        List<Integer> ranks = new java.util.ArrayList<>(new java.util.TreeSet<>(
+                pairs.stream().map(PairOutcome::rank).filter(java.util.Objects::nonNull).toList()));
+        if (pairs.stream().anyMatch(p -> p.rank() == null)) ranks.add(null);
+        return java.util.Collections.unmodifiableList(ranks);
+    }
 }

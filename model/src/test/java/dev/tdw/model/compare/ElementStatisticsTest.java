@@ -93,6 +93,48 @@ class ElementStatisticsTest {
     }
 
     @Test
+    void eachCellReadsOutItsLargestDifferenceWithBothValuesOrItsFirstNonFiniteElement() {
+        // [512, 512] in 256 × 256 cells of 2 × 2 elements; element (r, c) holds r * 512 + c on both sides but:
+        int n = 512;
+        double[] a = new double[n * n];
+        for (int i = 0; i < a.length; i++) a[i] = i;
+        double[] b = a.clone();
+        b[1] += 0.5; // cell (0, 0): 0.5 at row 0, column 1
+        b[n] += 2; // cell (0, 0): 2 at row 1, column 0 -- the largest
+        b[2] += 0.25; // cell (0, 1): 0.25 at row 0, column 2 ...
+        a[n + 3] = Double.NaN; // ... but a non-finite element at row 1, column 3 is what it shows
+        b[3 * n + 1] += 0.5; // cell (1, 0): 0.5 at row 3, column 1
+        b[3 * n] += 0.5; // ... and the same 0.5 earlier at row 3, column 0: the first of equals
+        ElementStatistics e = elements(0, TestTensors.of(DType.FLOAT64, new long[] {n, n}, a),
+                TestTensors.of(DType.FLOAT64, new long[] {n, n}, b));
+        DiffHeatmap h = e.heatmap();
+        assertEquals(2, h.rowsPerCell());
+        assertEquals(new ElementDifference(n, List.of(1L, 0L), n, n + 2, 2), h.element(0, 0).orElseThrow());
+        ElementDifference nan = h.element(0, 1).orElseThrow();
+        assertEquals(n + 3, nan.position());
+        assertTrue(nan.nonFinite());
+        assertEquals(n + 3, nan.right());
+        assertEquals(new ElementDifference(3 * n, List.of(3L, 0L), 3 * n, 3 * n + 0.5, 0.5), h.element(1, 0).orElseThrow());
+        // An exactly equal cell reads out its first element.
+        assertEquals(new ElementDifference(2 * n + 2, List.of(2L, 2L), 2 * n + 2, 2 * n + 2, 0), h.element(1, 1).orElseThrow());
+        assertEquals(3, h.rowOf(3 * n + 1));
+        assertEquals(1, h.colOf(3 * n + 1));
+        assertTrue(!h.allEqual() && !h.isEmpty());
+    }
+
+    @Test
+    void equalAndEmptyTensorsAreSaidSoNotDrawnAsAnEmptyScale() {
+        Tensor x = TestTensors.of(DType.FLOAT32, new long[] {2, 2}, 1, 2, 3, 4);
+        assertTrue(elements(0, x, x).heatmap().allEqual());
+        Tensor empty = TestTensors.of(DType.FLOAT32, new long[] {0, 4});
+        DiffHeatmap none = elements(0, empty, empty).heatmap();
+        assertTrue(none.isEmpty());
+        assertTrue(!none.allEqual());
+        Tensor nan = TestTensors.of(DType.FLOAT32, new long[] {2}, Double.NaN, 1);
+        assertTrue(!elements(0, nan, nan).heatmap().allEqual(), "non-finite on both sides is not agreement");
+    }
+
+    @Test
     void aOneDimensionalTensorIsWrappedIntoRows() {
         double[] a = new double[130];
         double[] b = new double[130];
@@ -102,6 +144,8 @@ class ElementStatisticsTest {
         assertEquals(3, h.rows());
         assertEquals(DiffHeatmap.WRAP, h.cols());
         assertEquals(1f, h.cell(2, 1));
+        assertEquals(129, h.element(2, 1).orElseThrow().position());
+        assertTrue(h.element(2, 2).isEmpty(), "past the last element");
     }
 
     @Test

@@ -146,5 +146,9 @@ class ParallelScanTest {
         assertEquals(java.util.Arrays.toString(a.histogram().edges()), java.util.Arrays.toString(b.histogram().edges()), what);
         assertEquals(java.util.Arrays.toString(a.heatmap().cells()), java.util.Arrays.toString(b.heatmap().cells()), what);
         assertEquals(a.heatmap().max(), b.heatmap().max(), what);
+        // The element each cell reads out: chosen by value and position, never by which thread saw it first.
+        assertEquals(java.util.Arrays.toString(a.heatmap().positions()), java.util.Arrays.toString(b.heatmap().positions()), what);
+        assertEquals(java.util.Arrays.toString(a.heatmap().lefts()), java.util.Arrays.toString(b.heatmap().lefts()), what);
+        assertEquals(java.util.Arrays.toString(a.heatmap().rights()), java.util.Arrays.toString(b.heatmap().rights()), what);
     }
 }

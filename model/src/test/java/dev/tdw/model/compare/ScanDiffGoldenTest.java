@@ -33,7 +33,7 @@ class ScanDiffGoldenTest {
             results.add(Scan.of(read(e, argv.get(i)), limit));
         }
         JsonNode actual = ScanJson.of(results, relativeTo(e.scenarioDir()));
-        GoldenAssert.assertMatches(TestCaptures.readJson(e.expectedFile()), actual, Set.of("overlaps", "overlap_conflict"));
+        GoldenAssert.assertMatches(TestCaptures.readJson(e.expectedFile()), actual, Set.of("overlaps", "overlap_conflict", "overlap_check"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -9,8 +9,11 @@ import dev.tdw.model.testing.SpecialFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -77,6 +80,37 @@ class HostileFilesTest {
                 e.getMessage());
         InputLocation.Json at = assertInstanceOf(InputLocation.Json.class, e.location().orElseThrow());
         assertEquals(2, at.line());
+    }
+
+    /** Byte sequences Python's strict UTF-8 decoder refuses: overlong forms, CESU-8 surrogate halves, code points past U+10FFFF. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "overlong slash, C0AF",
+            "overlong NUL, C080",
+            "overlong 3-byte slash, E080AF",
+            "overlong 4-byte, F08082AF",
+            "CESU-8 surrogate pair, EDA0BDEDB880",
+            "lone low surrogate, EDB880",
+            "past U+10FFFF, F4908080",
+            "F5 lead byte, F5808080",
+    })
+    void nonShortestAndSurrogateUtf8IsRefusedWithTheFileAndLocation(String what, String hex) throws IOException {
+        byte[] bad = java.util.HexFormat.of().parseHex(hex);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.writeBytes("{\"label\": \"a\",\n \"records\": [{\"stage\": \"x".getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(bad);
+        out.writeBytes("y\"}]}".getBytes(StandardCharsets.UTF_8));
+        Path f = Files.write(dir.resolve("u-rank0.json"), out.toByteArray());
+        CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> new ManifestReader().read(f), what);
+        assertTrue(e.getMessage().startsWith(f + ": invalid UTF-8 at line 2, column "), e.getMessage());
+        assertInstanceOf(InputLocation.Json.class, e.location().orElseThrow());
+    }
+
+    @Test
+    void validMultiByteUtf8StillLoads() throws Exception {
+        Path f = Files.writeString(dir.resolve("v-rank0.json"),
+                "{\"label\": \"a\", \"records\": [{\"stage\": \"\u00e9\u4e2d\ud83d\ude00\ud7ff\ue000\"}]}", StandardCharsets.UTF_8);
+        assertEquals("\u00e9\u4e2d\ud83d\ude00\ud7ff\ue000", new ManifestReader().read(f).records().get(0).stage());
     }
 
     @Test

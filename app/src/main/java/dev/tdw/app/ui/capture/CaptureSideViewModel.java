@@ -66,6 +66,15 @@ public final class CaptureSideViewModel {
     /** Selects the manifest with this id in one step (the pairing's choice). */
     public void select(CaptureId id) { update(id.label(), id.occurrence(), id.rank()); }
 
+    /**
+     * Shows exactly this manifest of the capture: the pickers move to its label, occurrence and rank, and of several
+     * manifests with that id (repeated runs) this one is shown. A manifest of another capture selects nothing new.
+     */
+    public void choose(Manifest m) {
+        if (!manifests().contains(m)) return;
+        update(m.label(), m.occurrence(), m.rank(), m);
+    }
+
     private void reset() {
         CaptureDirectory dir = capture.get();
         name.set(dir == null ? "" : displayName(dir.root()));
@@ -102,6 +111,11 @@ public final class CaptureSideViewModel {
 
     /** Keeps each choice when the earlier choices still offer it, else the first option. */
     private void update(String wantedLabel, Integer wantedOccurrence, Integer wantedRank) {
+        update(wantedLabel, wantedOccurrence, wantedRank, null);
+    }
+
+    /** @param exact the manifest to show when the choices lead to several (repeated runs), else null: the first */
+    private void update(String wantedLabel, Integer wantedOccurrence, Integer wantedRank, Manifest exact) {
         updating = true;
         try {
             List<Manifest> all = manifests();
@@ -114,7 +128,7 @@ public final class CaptureSideViewModel {
             label.set(l);
             occurrence.set(o);
             rank.set(r);
-            manifest.set(all.stream().filter(m -> Objects.equals(m.label(), l) && Objects.equals(m.occurrence(), o)
+            manifest.set(exact != null ? exact : all.stream().filter(m -> Objects.equals(m.label(), l) && Objects.equals(m.occurrence(), o)
                     && Objects.equals(m.rank(), r)).findFirst().orElse(null));
         } finally {
             updating = false;

@@ -23,9 +23,18 @@ public record ChartData(String statistic, double[] left, double[] right, double[
 
     public int size() { return left.length; }
 
-    /** The value axis' name: the statistic, and which stages it leaves out. */
-    public String axisLabel() {
-        return integerStagesLeftOut == 0 ? statistic
-                : statistic + " (integer stages left out)";
+    /** The value axis' name: the statistic alone, short enough for the axis at 700 px of window height. */
+    public String axisLabel() { return statistic; }
+
+    /** Which stages the value axis leaves out, said next to the chart's controls; empty when none. */
+    public String note() {
+        return integerStagesLeftOut == 0 ? ""
+                : integerStagesLeftOut + (integerStagesLeftOut == 1 ? " integer stage" : " integer stages") + " not drawn";
+    }
+
+    /** Why: the explanation behind {@link #note()}. */
+    public String noteExplained() {
+        return integerStagesLeftOut == 0 ? ""
+                : "Stages of an integer dtype (token ids, positions) are left off the value axis: their values would flatten every activation.";
     }
 }

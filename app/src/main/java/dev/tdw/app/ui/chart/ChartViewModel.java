@@ -8,12 +8,16 @@ import dev.tdw.model.analysis.Presence;
 import dev.tdw.model.analysis.Run;
 import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.report.Wording;
+import dev.tdw.model.sets.RunsChart;
+import dev.tdw.model.sets.RunsResult;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -36,11 +40,18 @@ public final class ChartViewModel {
     private final StringProperty selectedKey = new SimpleStringProperty(this, "selectedKey");
     private final ReadOnlyObjectWrapper<ChartData> data = new ReadOnlyObjectWrapper<>(this, "data", ChartData.EMPTY);
     private final ReadOnlyIntegerWrapper selectedIndex = new ReadOnlyIntegerWrapper(this, "selectedIndex", -1);
+    private final ReadOnlyStringWrapper hoverText = new ReadOnlyStringWrapper(this, "hoverText", "");
     private final BooleanProperty decimation = new SimpleBooleanProperty(this, "decimation", true);
+    private final ObjectProperty<RunsResult> runs = new SimpleObjectProperty<>(this, "runs");
+    private final ReadOnlyObjectWrapper<RunsChart> runsChart = new ReadOnlyObjectWrapper<>(this, "runsChart");
 
     public ChartViewModel() {
-        rows.addListener((o, a, b) -> rebuild());
+        rows.addListener((o, a, b) -> {
+            hoverText.set("");
+            rebuild();
+        });
         statistic.addListener((o, a, b) -> rebuild());
+        runs.addListener((o, a, b) -> rebuild());
         selectedKey.addListener((o, a, b) -> updateSelection());
     }
 
@@ -53,6 +64,10 @@ public final class ChartViewModel {
     /** On by default; off hands every visible point to the chart (the benchmark's baseline). */
     public BooleanProperty decimationProperty() { return decimation; }
     public ChartData data() { return data.get(); }
+    /** Repeated runs behind the shown pair, or null: the chart then draws the left runs' band and every right run. */
+    public ObjectProperty<RunsResult> runsProperty() { return runs; }
+    /** The runs along the shown stage order for the chart's statistic (integer stages left out as above); null without runs. */
+    public ReadOnlyObjectProperty<RunsChart> runsChartProperty() { return runsChart.getReadOnlyProperty(); }
 
     private void rebuild() {
         List<StageRow> list = rows.get().rows();
@@ -94,11 +109,22 @@ public final class ChartViewModel {
         // The selection first: the view reads it while it redraws for the new data.
         Integer selected = selectedKey.get() == null ? null : rows.get().indexByKey().get(selectedKey.get());
         selectedIndex.set(selected == null ? -1 : selected);
+        runsChart.set(runs.get() == null ? null : runsChart(list, stat));
         data.set(new ChartData(stat, left, right, difference, firstIndex, divergent.stream().mapToInt(Integer::intValue).toArray(),
                 integers, bands));
     }
 
     private static double value(Double v) { return v == null ? Double.NaN : v; }
+
+    private RunsChart runsChart(List<StageRow> list, String stat) {
+        RunsChart c = RunsChart.of(runs.get(), list.stream().map(StageRow::key).toList(), stat);
+        for (int i = 0; i < list.size(); i++) {
+            if (!isInteger(list.get(i))) continue;
+            c.leftLow()[i] = c.leftHigh()[i] = Double.NaN;
+            for (double[] r : c.right()) r[i] = Double.NaN;
+        }
+        return c;
+    }
 
     /** Both sides (where present) hold an integer dtype: ids and positions, not activations. */
     private static boolean isInteger(StageRow r) {
@@ -126,6 +152,11 @@ public final class ChartViewModel {
         return visible(side == Side.LEFT ? data.get().left() : data.get().right(), lower, upper, pixels);
     }
 
+    /** The decimated points of one right run (repeated runs) for the visible domain. */
+    public Decimator.Points rightRunPoints(int run, double lower, double upper, int pixels) {
+        return visible(runsChart.get().right().get(run), lower, upper, pixels);
+    }
+
     /** The decimated |left - right| points for the visible domain. */
     public Decimator.Points differencePoints(double lower, double upper, int pixels) {
         return visible(data.get().difference(), lower, upper, pixels);
@@ -143,6 +174,64 @@ public final class ChartViewModel {
         if (list.isEmpty() || Double.isNaN(x)) return Optional.empty();
         int i = (int) Math.max(0, Math.min(list.size() - 1, Math.round(x)));
         return Optional.of(list.get(i).key());
+    }
+
+    /**
+     * Named ticks for the stage axis over the visible domain [lower, upper], at most {@code maxTicks} of them. When
+     * every visible stage fits, each is named by its layer and op ({@code 3.q_rope}, {@code model.logits}); otherwise
+     * a major tick marks where each layer begins, and the stages before the first layer and after the last one
+     * ({@code runner.input_ids}, {@code model.logits}) get minor ticks; thinned to every k-th when there is not room.
+     */
+    public List<StageTick> ticks(double lower, double upper, int maxTicks) {
+        List<StageRow> list = rows.get().rows();
+        int from = (int) Math.max(0, Math.ceil(lower)), to = (int) Math.min(list.size() - 1, Math.floor(upper));
+        if (maxTicks < 1 || from > to) return List.of();
+        List<StageTick> ticks = new ArrayList<>();
+        if (to - from + 1 <= maxTicks) {
+            for (int i = from; i <= to; i++) ticks.add(new StageTick(i, shortName(list.get(i)), startsLayer(list, i)));
+            return ticks;
+        }
+        int firstLayered = -1, lastLayered = -1;
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i).layer() == null) continue;
+            if (firstLayered < 0) firstLayered = i;
+            lastLayered = i;
+        }
+        for (int i = from; i <= to; i++) {
+            Integer layer = list.get(i).layer();
+            if (layer != null && startsLayer(list, i)) ticks.add(new StageTick(i, "layers." + layer, true));
+            else if (layer == null && (i < firstLayered || i > lastLayered)) ticks.add(new StageTick(i, list.get(i).stage(), false));
+        }
+        int step = (ticks.size() + maxTicks - 1) / maxTicks;
+        if (step <= 1) return ticks;
+        List<StageTick> thinned = new ArrayList<>();
+        for (int i = 0; i < ticks.size(); i += step) thinned.add(ticks.get(i));
+        return thinned;
+    }
+
+    /** The first stage of its layer; stages outside the layers in between (a fused add_rms_norm) do not end a layer. */
+    private static boolean startsLayer(List<StageRow> list, int i) {
+        Integer layer = list.get(i).layer();
+        if (layer == null) return false;
+        for (int j = i - 1; j >= 0; j--) {
+            if (list.get(j).layer() != null) return !layer.equals(list.get(j).layer());
+        }
+        return true;
+    }
+
+    /** {@code 3.q_rope} for {@code layers.3.self_attn.q_rope}, the stage itself outside the layers. */
+    private static String shortName(StageRow r) {
+        Integer layer = r.layer();
+        if (layer == null) return r.stage();
+        return layer + "." + r.stage().substring(r.stage().lastIndexOf('.') + 1);
+    }
+
+    /** What the pointer is over, for the read-out: {@link #describe} of the stage nearest to {@code x}, or "" off the plot. */
+    public ReadOnlyStringProperty hoverTextProperty() { return hoverText.getReadOnlyProperty(); }
+
+    /** The pointer is over the plot at stage-axis value {@code x}; NaN when it left the plot. */
+    public void hover(double x) {
+        hoverText.set(keyAt(x).map(k -> describe(rows.get().indexByKey().get(k))).orElse(""));
     }
 
     /** "layers.3.mlp.act#0 — max_abs left 1.2 right 3.4" for a tooltip. */

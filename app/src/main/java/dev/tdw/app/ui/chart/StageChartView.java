@@ -26,9 +26,13 @@ import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.DeviationRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import dev.tdw.model.sets.RunsChart;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -48,6 +52,8 @@ public final class StageChartView extends BorderPane {
     private static final Color DIFFERENCE = new Color(0xb0, 0x00, 0x20);
     private static final Color NON_FINITE = new Color(0x94, 0x67, 0xbd, 60), ONE_SIDED = new Color(0x7f, 0x7f, 0x7f, 50);
     private static final Color DIVERGENT_STAGE = new Color(0xd6, 0x27, 0x28, 70);
+    /** Repeated runs: the left runs' band pale behind everything, each right run a faint line under the shown one. */
+    private static final Color RUNS_BAND = new Color(0x1f, 0x77, 0xb4), RIGHT_RUN = new Color(0xe8, 0x71, 0x0a, 90);
     /** More divergent stages than this are not marked one by one (the shading would hide the lines). */
     private static final int MAX_DIVERGENCE_MARKS = 2000;
     /** Below this many visible stages every point gets a marker. */
@@ -57,7 +63,7 @@ public final class StageChartView extends BorderPane {
     private final PointsDataset dataset = new PointsDataset("left", "right");
     private final PointsDataset differences = new PointsDataset("|left − right|");
     private final org.jfree.chart.axis.LogAxis differenceAxis = new org.jfree.chart.axis.LogAxis("|left − right| (log)");
-    private final StageAxis domain = new StageAxis();
+    private final StageAxis domain;
     private final NumberAxis linear = new NumberAxis();
     private final LogarithmicAxis log = new LogarithmicAxis("");
     private final XYPlot plot;
@@ -65,9 +71,15 @@ public final class StageChartView extends BorderPane {
     private final ChartViewer viewer;
     private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
     private final ValueMarker selection = new ValueMarker(Double.NaN, SELECTION, new BasicStroke(1.2f));
+    private final YIntervalSeriesCollection leftRunsBand = new YIntervalSeriesCollection();
+    /** Filled quietly, as the points datasets are: the change that refills it repaints the chart. */
+    private final YIntervalSeries leftRunsSeries = new YIntervalSeries("left runs", false, true);
+    private PointsDataset rightRuns = new PointsDataset();
+    private final XYLineAndShapeRenderer rightRunsRenderer = new XYLineAndShapeRenderer(true, false);
 
     public StageChartView(ChartViewModel vm, Consumer<String> onSelect) {
         this.vm = vm;
+        this.domain = new StageAxis(vm::ticks);
         getStyleClass().add("stage-chart");
         linear.setAutoRangeIncludesZero(false);
         log.setAllowNegativesFlag(true);
@@ -90,7 +102,7 @@ public final class StageChartView extends BorderPane {
         plot.setDomainPannable(true);
         // Right over left: where the sides agree the dashed orange line lies on the blue one.
         plot.setSeriesRenderingOrder(org.jfree.chart.plot.SeriesRenderingOrder.FORWARD);
-        plot.setFixedLegendItems(legend());
+        plot.setFixedLegendItems(legend(false));
         // The differences on their own log axis at the right: zero until the sides part, then how far apart.
         XYLineAndShapeRenderer diffRenderer = new XYLineAndShapeRenderer(false, true);
         diffRenderer.setSeriesPaint(0, DIFFERENCE);
@@ -103,6 +115,24 @@ public final class StageChartView extends BorderPane {
         plot.setRangeAxis(1, differenceAxis);
         plot.mapDatasetToRangeAxis(1, 1);
         plot.setRenderer(1, diffRenderer);
+        // Datasets of a higher index are drawn first, so the runs lie behind both sides' lines.
+        DeviationRenderer band = new DeviationRenderer(true, false);
+        band.setSeriesFillPaint(0, RUNS_BAND);
+        band.setSeriesPaint(0, new Color(0, 0, 0, 0)); // the band only, no line through its middle
+        band.setAlpha(0.18f);
+        leftRunsSeries.setNotify(false);
+        leftRunsBand.addSeries(leftRunsSeries);
+        plot.setDataset(2, leftRunsBand);
+        plot.setRenderer(2, band);
+        plot.mapDatasetToRangeAxis(2, 0);
+        rightRunsRenderer.setDrawSeriesLineAsPath(true);
+        rightRunsRenderer.setAutoPopulateSeriesPaint(false);
+        rightRunsRenderer.setAutoPopulateSeriesStroke(false);
+        rightRunsRenderer.setDefaultPaint(RIGHT_RUN);
+        rightRunsRenderer.setDefaultStroke(new BasicStroke(1f));
+        plot.setDataset(3, rightRuns);
+        plot.setRenderer(3, rightRunsRenderer);
+        plot.mapDatasetToRangeAxis(3, 0);
         chart = new JFreeChart(null, new Font(Font.SANS_SERIF, Font.PLAIN, 12), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.getLegend().setPosition(RectangleEdge.TOP);
@@ -116,6 +146,7 @@ public final class StageChartView extends BorderPane {
         viewer.getCanvas().setTooltipEnabled(false);
         Tooltip tip = new Tooltip();
         tip.setShowDelay(javafx.util.Duration.millis(250));
+        tip.textProperty().bind(vm.hoverTextProperty());
         Tooltip.install(viewer, tip);
         viewer.addChartMouseListener(new ChartMouseListenerFX() {
             @Override
@@ -125,10 +156,10 @@ public final class StageChartView extends BorderPane {
 
             @Override
             public void chartMouseMoved(ChartMouseEventFX e) {
-                tip.setText(keyAt(e.getTrigger().getX(), e.getTrigger().getY())
-                        .map(k -> vm.describe(vm.rowsProperty().get().indexByKey().get(k))).orElse(""));
+                vm.hover(domainValueAt(e.getTrigger().getX(), e.getTrigger().getY()));
             }
         });
+        viewer.setOnMouseExited(e -> vm.hover(Double.NaN));
         setTop(toolbar());
         setCenter(viewer);
         domain.addChangeListener(e -> redecimate(false));
@@ -156,20 +187,41 @@ public final class StageChartView extends BorderPane {
         logBox.selectedProperty().bindBidirectional(vm.logScaleProperty());
         Button reset = new Button("Show all stages");
         reset.setOnAction(e -> domain.setAutoRange(true));
-        Label hint = new Label("drag to zoom · ctrl-drag to pan · click a point to select its stage");
+        String usage = "drag to zoom · ctrl-drag to pan · click a point to select its stage";
+        Label hint = new Label(usage);
+        hint.setId("chart-readout");
         hint.getStyleClass().add("hint");
+        hint.setMinWidth(0);
+        // The full name of the stage under the pointer; the usage when the pointer is elsewhere.
+        hint.textProperty().bind(javafx.beans.binding.Bindings.when(vm.hoverTextProperty().isEmpty())
+                .then(usage).otherwise(vm.hoverTextProperty()));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox box = new HBox(8, new Label("statistic"), stat, logBox, reset, grow, hint);
+        Label note = new Label();
+        note.setId("chart-note");
+        note.getStyleClass().add("hint");
+        note.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.data().note(), vm.dataProperty()));
+        Tooltip why = new Tooltip();
+        why.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.data().noteExplained(), vm.dataProperty()));
+        note.setTooltip(why);
+        Label statLabel = new Label("statistic");
+        // The controls keep their words; the usage hint on the right gives way first.
+        for (Region r : new Region[]{statLabel, stat, logBox, reset, note}) r.setMinWidth(Region.USE_PREF_SIZE);
+        HBox box = new HBox(8, statLabel, stat, logBox, reset, note, grow, hint);
         box.setAlignment(Pos.CENTER_LEFT);
         box.setPadding(new Insets(4, 8, 4, 8));
         return box;
     }
 
-    private static LegendItemCollection legend() {
+    private static LegendItemCollection legend(boolean runs) {
         LegendItemCollection items = new LegendItemCollection();
         items.add(lineItem("left", LEFT_BAND, 4f));
         items.add(lineItem("right", RIGHT, 1.4f));
+        if (runs) {
+            items.add(new LegendItem("left runs (band)", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10),
+                    new Color(0x1f, 0x77, 0xb4, 60)));
+            items.add(lineItem("each right run", RIGHT_RUN, 1f));
+        }
         items.add(new LegendItem("|left − right|", null, null, null, new Rectangle2D.Double(-3, -3, 6, 6), DIFFERENCE));
         items.add(lineItem("first divergence", DIVERGENCE, 1.8f));
         items.add(lineItem("divergent stage", DIVERGENT_STAGE, 1f));
@@ -203,6 +255,14 @@ public final class StageChartView extends BorderPane {
                         new BasicStroke(1.8f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[]{6f, 4f}, 0f)), Layer.FOREGROUND);
             }
             plot.addDomainMarker(selection, Layer.FOREGROUND);
+            RunsChart runs = vm.runsChartProperty().get();
+            if (runs == null ? rightRuns.getSeriesCount() > 0 : runs.right().size() != rightRuns.getSeriesCount()) {
+                String[] names = new String[runs == null ? 0 : runs.right().size()];
+                for (int i = 0; i < names.length; i++) names[i] = "right run " + (i + 1);
+                rightRuns = new PointsDataset(names);
+                plot.setDataset(3, rightRuns);
+            }
+            plot.setFixedLegendItems(legend(runs != null));
             domain.setStages(d.size());
             // No difference anywhere: an empty log axis would still print made-up decades.
             differenceAxis.setVisible(java.util.Arrays.stream(d.difference()).anyMatch(Double::isFinite));
@@ -239,11 +299,26 @@ public final class StageChartView extends BorderPane {
         dataset.setQuietly(0, vm.points(Side.LEFT, lower, upper, pixels));
         dataset.setQuietly(1, vm.points(Side.RIGHT, lower, upper, pixels));
         differences.setQuietly(0, vm.differencePoints(lower, upper, pixels));
+        fillRuns(lower, upper, pixels);
         boolean shapes = upper - lower < SHAPES_BELOW;
         // Only on a change: every call announces itself and repaints the chart.
         if (!Boolean.valueOf(shapes).equals(renderer.getSeriesShapesVisible(0))) {
             renderer.setSeriesShapesVisible(0, shapes);
             renderer.setSeriesShapesVisible(1, shapes);
+        }
+    }
+
+    /** The left runs' band over the visible stages (every k-th stage when there are more than pixels) and each right run. */
+    private void fillRuns(double lower, double upper, int pixels) {
+        RunsChart runs = vm.runsChartProperty().get();
+        leftRunsSeries.clear();
+        if (runs == null) return;
+        for (int i = 0; i < rightRuns.getSeriesCount(); i++) rightRuns.setQuietly(i, vm.rightRunPoints(i, lower, upper, pixels));
+        int from = Math.max(0, (int) Math.floor(lower) - 1), to = Math.min(runs.leftLow().length - 1, (int) Math.ceil(upper) + 1);
+        int step = Math.max(1, (to - from + 1) / pixels);
+        for (int i = from; i <= to; i += step) {
+            double lo = runs.leftLow()[i], hi = runs.leftHigh()[i];
+            if (!Double.isNaN(lo)) leftRunsSeries.add(i, (lo + hi) / 2, lo, hi);
         }
     }
 
@@ -264,8 +339,12 @@ public final class StageChartView extends BorderPane {
 
     /** The stage under a point of the canvas, when the point is inside the plot's data area. */
     private java.util.Optional<String> keyAt(double x, double y) {
+        return vm.keyAt(domainValueAt(x, y));
+    }
+
+    /** The stage-axis value under a point of the canvas; NaN outside the plot's data area. */
+    private double domainValueAt(double x, double y) {
         Rectangle2D area = viewer.getCanvas().getRenderingInfo().getPlotInfo().getDataArea();
-        if (!area.contains(x, y)) return java.util.Optional.empty();
-        return vm.keyAt(domain.java2DToValue(x, area, plot.getDomainAxisEdge()));
+        return area.contains(x, y) ? domain.java2DToValue(x, area, plot.getDomainAxisEdge()) : Double.NaN;
     }
 }

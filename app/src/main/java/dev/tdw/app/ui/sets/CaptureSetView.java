@@ -90,10 +90,12 @@ public final class CaptureSetView extends VBox {
                     + (p.firstDivergent() == null ? "" : "\nfirst divergent: " + p.firstDivergent().key()))));
         }
         b.setMnemonicParsing(false); // stage names are full of underscores
-        b.setOnAction(e -> {
+        Runnable open = () -> {
             vm.open(cell);
             afterOpen.run();
-        });
+        };
+        b.setOnAction(e -> open.run());
+        if (cell.pair() != null) b.setContextMenu(SetContextMenus.pair(cell, open));
         cells.add(b);
         return b;
     }

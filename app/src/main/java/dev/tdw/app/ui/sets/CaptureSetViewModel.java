@@ -12,10 +12,8 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -74,9 +72,7 @@ public final class CaptureSetViewModel {
     public List<Integer> ranks() {
         AllPairsResult r = result.get();
         if (r == null) return List.of();
-        List<Integer> ranks = new ArrayList<>(new TreeSet<>(r.pairs().stream().map(PairOutcome::rank).filter(Objects::nonNull).toList()));
-        if (r.pairs().stream().anyMatch(p -> p.rank() == null)) ranks.add(null);
-        return ranks;
+        return r.ranks();
     }
 
     public List<Forward> forwards() { return result.get() == null ? List.of() : result.get().forwards(); }

@@ -1,33 +1,119 @@
 package dev.tdw.app.ui.sets;
 
+import dev.tdw.app.ui.input.NumberInput;
+import dev.tdw.app.ui.input.NumberRule;
+import dev.tdw.app.ui.work.TaskRunner;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.CaptureSetText;
+import dev.tdw.model.sets.KeyNoise;
+import dev.tdw.model.sets.Run;
 import dev.tdw.model.sets.RunOutcome;
+import dev.tdw.model.sets.RunsAnalysis;
 import dev.tdw.model.sets.RunsResult;
 import dev.tdw.model.text.SafeText;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
 
-/** Repeated runs on both sides: the model's runs analysis as a verdict line, the variability of each side and one row per right run. */
+/**
+ * Repeated runs on both sides: the model's runs analysis, run in the background and again whenever the noise factor
+ * changes, as a verdict line, the variability of each side, one row per right run and, per stage, which runs leave
+ * the noise there (the stage table's noise column).
+ */
 public final class RunsViewModel {
+    /** The contract's default noise factor. */
+    public static final double DEFAULT_NOISE_FACTOR = 1.0;
+
+    private final TaskRunner tasks;
+    private final NumberInput noiseFactor = new NumberInput("noise factor", NumberRule.NON_NEGATIVE, false, DEFAULT_NOISE_FACTOR);
     private final ReadOnlyObjectWrapper<RunsResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
     private final ReadOnlyStringWrapper variability = new ReadOnlyStringWrapper(this, "variability", "");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
+    private final ReadOnlyObjectWrapper<Map<String, String>> noiseByKey = new ReadOnlyObjectWrapper<>(this, "noiseByKey", Map.of());
+    private List<Run> left, right;
+    private Tolerance tolerance;
+    private long generation;
+    private TaskRunner.Handle analysing;
+    private Consumer<Run> opener = r -> { };
+
+    public RunsViewModel(TaskRunner tasks) {
+        this.tasks = Objects.requireNonNull(tasks);
+        noiseFactor.valueProperty().addListener((o, a, b) -> { if (left != null) start(); });
+    }
 
     public ReadOnlyObjectProperty<RunsResult> resultProperty() { return result.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
     public ReadOnlyStringProperty variabilityProperty() { return variability.getReadOnlyProperty(); }
+    /** True while the analysis runs (after a new noise factor the shown result is the previous one until then). */
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    /** The noise factor field: a committed value runs the analysis again. */
+    public NumberInput noiseFactor() { return noiseFactor; }
+    /** The stage table's noise column per key: which right runs leave the noise there; empty without runs. */
+    public ReadOnlyObjectProperty<Map<String, String>> noiseByKeyProperty() { return noiseByKey.getReadOnlyProperty(); }
     public RunsResult result() { return result.get(); }
 
-    public void show(RunsResult r) {
+    /** Who opens a run in the stage table: the workbench. */
+    public void setOpener(Consumer<Run> opener) { this.opener = Objects.requireNonNull(opener); }
+
+    /** Judges the right runs against the left runs' noise in the background, with the noise factor in the field. */
+    public void analyse(List<Run> left, List<Run> right, Tolerance tolerance) {
+        this.left = List.copyOf(left);
+        this.right = List.copyOf(right);
+        this.tolerance = tolerance;
+        start();
+    }
+
+    /** No runs any more (the sides now hold something else); a running analysis is dropped. */
+    public void clear() {
+        generation++;
+        if (analysing != null) analysing.cancel();
+        analysing = null;
+        left = right = null;
+        running.set(false);
+        show(null);
+    }
+
+    private void start() {
+        long gen = ++generation;
+        if (analysing != null) analysing.cancel();
+        List<Run> l = left, r = right;
+        Tolerance tol = tolerance;
+        double factor = noiseFactor.valueProperty().get();
+        running.set(true);
+        analysing = tasks.run("Comparing runs against their noise (noise factor " + factor + ")",
+                progress -> RunsAnalysis.of(l, r, tol, factor),
+                res -> {
+                    if (gen != generation) return;
+                    running.set(false);
+                    show(res);
+                },
+                e -> {
+                    if (gen != generation) return;
+                    running.set(false);
+                    if (!(e instanceof CancellationException)) verdict.set("Comparing the runs failed: " + e.getMessage());
+                });
+    }
+
+    void show(RunsResult r) {
         result.set(r);
         if (r == null) {
             verdict.set("");
             variability.set("");
+            noiseByKey.set(Map.of());
             return;
         }
         StringBuilder v = new StringBuilder(r.verdictText());
@@ -38,6 +124,21 @@ public final class RunsViewModel {
         verdict.set(v.toString());
         variability.set("left (reference): " + CaptureSetText.variability(r.leftVariability())
                 + "\nright: " + CaptureSetText.variability(r.rightVariability()));
+        noiseByKey.set(noiseByKey(r));
+    }
+
+    /** Per key, "beyond noise: run3" naming the runs beyond noise there, else "within noise" (every run compared it). */
+    private static Map<String, String> noiseByKey(RunsResult r) {
+        Map<String, List<String>> beyond = new LinkedHashMap<>();
+        for (RunOutcome o : r.runs()) {
+            for (KeyNoise k : o.keys()) {
+                List<String> runs = beyond.computeIfAbsent(k.key(), x -> new ArrayList<>());
+                if (k.beyond()) runs.add(runName(o.run().source()));
+            }
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        beyond.forEach((key, runs) -> out.put(key, runs.isEmpty() ? "within noise" : "beyond noise: " + String.join(", ", runs)));
+        return Map.copyOf(out);
     }
 
     public List<RunRow> rows() {
@@ -46,14 +147,30 @@ public final class RunsViewModel {
         return r.runs().stream().map(o -> row(r, o)).toList();
     }
 
-    private static RunRow row(RunsResult r, RunOutcome o) {
-        return new RunRow(name(o.run().source()), o.verdict(), CaptureSetText.runVerdict(r, o), o.compared(), o.valuesOutsideBand(),
-                CaptureSetText.firstBeyondNoise(o));
+    /** Opens a right run against the first left run in the stage table. */
+    public void open(RunRow row) { opener.accept(row.source()); }
+
+    /** How a shown manifest is named among the runs ("candidate/run3"), or null when it is not one of them. */
+    public String runOf(Manifest m) {
+        RunsResult r = result.get();
+        if (r == null || m == null) return null;
+        for (List<Run> side : List.of(r.leftRuns(), r.rightRuns())) {
+            for (Run run : side) if (run.manifest() == m) return name(run.source());
+        }
+        return null;
     }
 
-    /** A run by its folder's name within its side ("run3"). */
+    private static RunRow row(RunsResult r, RunOutcome o) {
+        return new RunRow(name(o.run().source()), o.verdict(), CaptureSetText.runVerdict(r, o), o.compared(), o.valuesOutsideBand(),
+                CaptureSetText.firstBeyondNoise(o), o.run());
+    }
+
+    /** A run by its folder's name within its side ("candidate/run3"). */
     private static String name(Path source) {
         Path parent = source.getParent(), file = source.getFileName();
         return SafeText.of(parent == null || parent.getFileName() == null ? String.valueOf(file) : parent.getFileName() + "/" + file);
     }
+
+    /** A run by its own folder's name ("run3"), short enough for a table cell. */
+    private static String runName(Path source) { return SafeText.of(String.valueOf(source.getFileName())); }
 }

@@ -49,6 +49,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private final Map<String, TreeItem<RowNode>> itemsByKey = new HashMap<>();
     private final Set<String> collapsed = new HashSet<>();
     private final Map<String, TreeTableColumn<RowNode, ?>> statColumns = new LinkedHashMap<>();
+    private final FrozenColumn frozenStage;
     private boolean syncing;
 
     public StageTableView(StageTableViewModel vm, StringProperty selectedKey, Actions actions) {
@@ -61,8 +62,12 @@ public final class StageTableView extends TreeTableView<RowNode> {
         setTableMenuButtonVisible(true);
         // Rows of one height: the virtual flow then never measures cells while scrolling 10k rows.
         setFixedCellSize(24);
-        getColumns().add(stageColumn());
+        TreeTableColumn<RowNode, RowNode> stage = stageColumn();
+        getColumns().add(stage);
+        // The stage names what a row is: it stays in view when the statistics are scrolled right.
+        frozenStage = FrozenColumn.install(this, stage);
         getColumns().add(statusColumn());
+        getColumns().add(noiseColumn());
         for (String stat : Statistics.ORDER) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
             parent.getColumns().add(statColumn("left", stat, c -> Wording.number(c.left())));
@@ -81,7 +86,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         vm.tensorVerdictsProperty().addListener((o, a, b) -> refresh());
         getColumns().add(tensor);
         getColumns().forEach(c -> c.setSortable(false));
-        setRowFactory(t -> new StageRowCell(actions));
+        setRowFactory(t -> new StageRowCell(actions, frozenStage));
         vm.nodesProperty().addListener((o, a, b) -> rebuild(b));
         getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (syncing) return;
@@ -184,6 +189,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
             {
                 // A narrow column keeps the end of a key (the op and its occurrence), which tells stages apart.
                 setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
+                frozenStage.pin(this);
             }
 
             @Override
@@ -199,6 +205,19 @@ public final class StageTableView extends TreeTableView<RowNode> {
                     setText(((RowNode.Leaf) n).row().key());
                 }
             }
+        });
+        return c;
+    }
+
+    /** Repeated runs only: per stage, within noise or the runs beyond noise there. */
+    private TreeTableColumn<RowNode, String> noiseColumn() {
+        TreeTableColumn<RowNode, String> c = textColumn("noise", 130, r -> vm.noiseProperty().get().getOrDefault(r.key(), ""));
+        c.setId("noise-column");
+        // Set, not bound: the table's column menu toggles it too.
+        c.setVisible(!vm.noiseProperty().get().isEmpty());
+        vm.noiseProperty().addListener((o, a, b) -> {
+            if (a.isEmpty() != b.isEmpty()) c.setVisible(!b.isEmpty());
+            refresh();
         });
         return c;
     }
@@ -284,9 +303,14 @@ public final class StageTableView extends TreeTableView<RowNode> {
     /** Colours a row by its most severe status and offers the row's context menu. */
     private static final class StageRowCell extends TreeTableRow<RowNode> {
         private final Actions actions;
+        private final FrozenColumn frozen;
 
-        StageRowCell(Actions actions) {
+        StageRowCell(Actions actions, FrozenColumn frozen) {
             this.actions = actions;
+            this.frozen = frozen;
+            disclosureNodeProperty().addListener((o, a, b) -> {
+                if (b != null) frozen.pinDisclosure(b);
+            });
             // Built on request: a menu per row per scroll step would be wasted on 10k rows.
             setOnContextMenuRequested(e -> {
                 if (getItem() instanceof RowNode.Leaf l) {
@@ -298,6 +322,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 }
             });
         }
+
+        @Override
+        protected javafx.scene.control.Skin<?> createDefaultSkin() { return new FrozenColumn.RowSkin<>(this, frozen); }
 
         @Override
         protected void updateItem(RowNode n, boolean empty) {

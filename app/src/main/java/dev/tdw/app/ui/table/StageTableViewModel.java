@@ -33,6 +33,8 @@ public final class StageTableViewModel {
     private final ObjectProperty<java.util.Map<String, String>> tensorVerdicts = new SimpleObjectProperty<>(this, "tensorVerdicts",
             java.util.Map.of());
 
+    private final ObjectProperty<java.util.Map<String, String>> noise = new SimpleObjectProperty<>(this, "noise", java.util.Map.of());
+
     public StageTableViewModel() {
         rows.addListener((o, a, b) -> refresh());
         filter.addListener((o, a, b) -> refresh());
@@ -42,6 +44,8 @@ public final class StageTableViewModel {
     public ObjectProperty<StageRows> rowsProperty() { return rows; }
     /** The tensor column's text per stage key (the model's wording of each stage's tensor verdict); empty until compared. */
     public ObjectProperty<java.util.Map<String, String>> tensorVerdictsProperty() { return tensorVerdicts; }
+    /** The noise column's text per stage key with repeated runs (which runs leave the noise there); empty hides the column. */
+    public ObjectProperty<java.util.Map<String, String>> noiseProperty() { return noise; }
     public StringProperty filterProperty() { return filter; }
     public BooleanProperty divergentOnlyProperty() { return divergentOnly; }
     public ReadOnlyObjectProperty<List<RowNode>> nodesProperty() { return nodes.getReadOnlyProperty(); }

@@ -2,6 +2,7 @@ package dev.tdw.app.ui.tensor;
 
 import dev.tdw.app.ui.input.NumberFields;
 import dev.tdw.app.ui.input.NumberInput;
+import dev.tdw.app.ui.widget.WheelScroll;
 import dev.tdw.model.compare.DiffHeatmap;
 import dev.tdw.model.compare.DiffHistogram;
 import dev.tdw.model.compare.ElementDifference;
@@ -37,7 +38,7 @@ import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.data.xy.DefaultIntervalXYDataset;
 
 import java.awt.Color;
-import java.util.function.DoubleConsumer;
+import java.util.List;
 
 /** The elementwise comparison of one saved tensor: verdict, metrics, a heatmap of |Δ|, its histogram and the worst elements. */
 public final class TensorView extends VBox {
@@ -45,9 +46,15 @@ public final class TensorView extends VBox {
 
     private final TensorViewModel vm;
     private final VBox content = new VBox(6);
+    /** Room for the column indices above the picture. */
+    private static final double AXIS_TOP = 16;
+    private static final double LABEL_CHAR_WIDTH = 7;
+
     private final Canvas heatmap = new Canvas();
-    private final Tooltip heatmapTip = new Tooltip();
-    private TensorReport shown;
+    private final Label readout = new Label(HeatmapViewModel.POINT_AT_A_CELL);
+    private HeatmapViewModel map;
+    /** Where the picture sits on the canvas: left of it the row indices, above it the column indices. */
+    private double mapLeft, mapWidth, mapHeight;
     private final ScrollPane scroll;
 
     public TensorView(TensorViewModel vm) {
@@ -84,11 +91,15 @@ public final class TensorView extends VBox {
         VBox.setVgrow(scroll, Priority.ALWAYS);
         VBox.setMargin(message, new Insets(0, 10, 0, 10));
         getChildren().addAll(wrap, source, message, scroll);
-        Tooltip.install(heatmap, heatmapTip);
-        heatmap.setOnMouseMoved(e -> heatmapTip.setText(describeCell(e.getX(), e.getY())));
+        heatmap.setId("tensor-heatmap");
+        readout.setId("tensor-heatmap-readout");
+        readout.getStyleClass().add("mono");
+        readout.setWrapText(true);
+        heatmap.setOnMouseMoved(e -> readout.setText(map == null ? "" : map.readout(cellRow(e.getY()), cellCol(e.getX()))));
+        heatmap.setOnMouseExited(e -> readout.setText(HeatmapViewModel.POINT_AT_A_CELL));
         scroll.viewportBoundsProperty().addListener((o, a, b) -> drawHeatmap(b.getWidth() - 24));
-        vm.reportProperty().addListener((o, a, r) -> show(r));
-        show(vm.reportProperty().get());
+        vm.reportProperty().addListener((o, a, r) -> show(r, vm.heatmapProperty().get()));
+        show(vm.reportProperty().get(), vm.heatmapProperty().get());
     }
 
     private static HBox number(NumberInput input) {
@@ -105,8 +116,9 @@ public final class TensorView extends VBox {
         return box;
     }
 
-    private void show(TensorReport r) {
-        shown = r;
+    private void show(TensorReport r, HeatmapViewModel heatmapVm) {
+        map = heatmapVm;
+        readout.setText(HeatmapViewModel.POINT_AT_A_CELL);
         content.getChildren().clear();
         if (r == null) return;
         Label verdict = new Label(r.key() + " — " + r.verdict());
@@ -116,12 +128,20 @@ public final class TensorView extends VBox {
         content.getChildren().add(verdict);
         if (!r.note().isEmpty()) content.getChildren().add(hint(r.note()));
         content.getChildren().add(metrics(r));
-        if (r.heatmap() != null) {
-            content.getChildren().addAll(title("|left − right| over the tensor"), hint(r.heatmap().describe()), heatmap, legend(r.heatmap()));
-            drawHeatmap(scroll.getViewportBounds().getWidth() - 24);
+        if (map != null) {
+            content.getChildren().addAll(title("|left − right| over the tensor"), hint(map.map().describe()));
+            if (map.state() == HeatmapViewModel.State.DIFFERS) {
+                content.getChildren().addAll(heatmap, readout, legend(map));
+                drawHeatmap(scroll.getViewportBounds().getWidth() - 24);
+            } else {
+                Label state = new Label(map.stateText());
+                state.setId("tensor-heatmap-state");
+                state.setWrapText(true);
+                content.getChildren().add(state);
+            }
         }
-        if (r.histogram() != null) content.getChildren().addAll(title("Histogram of |left − right|"), histogram(r.histogram()));
-        if (r.worst() != null && !r.worst().isEmpty()) content.getChildren().addAll(title("Largest differences"), worst(r));
+        if (r.histogram() != null) content.getChildren().addAll(title("Histogram of |left − right|"), histogram(r.histogram(), scroll));
+        if (r.worst() != null && !r.worst().isEmpty()) content.getChildren().addAll(title("Largest differences"), worst(r, scroll));
     }
 
     private static GridPane metrics(TensorReport r) {
@@ -147,14 +167,16 @@ public final class TensorView extends VBox {
     }
 
     private void drawHeatmap(double width) {
-        if (shown == null || shown.heatmap() == null || width <= 0) return;
-        DiffHeatmap h = shown.heatmap();
+        if (map == null || map.state() != HeatmapViewModel.State.DIFFERS || width <= 0) return;
+        DiffHeatmap h = map.map();
+        mapLeft = 6 + LABEL_CHAR_WIDTH * Long.toString(h.rows() - 1).length();
+        double room = Math.max(120, width - mapLeft);
         // Square cells where the space allows; a few long rows stay readable by a minimum height.
-        double cell = Math.min(Math.max(120, width) / h.cellCols(), HEATMAP_MAX_HEIGHT / h.cellRows());
-        double w = Math.max(120, cell * h.cellCols());
-        double height = Math.max(24, cell * h.cellRows());
-        heatmap.setWidth(w);
-        heatmap.setHeight(height);
+        double cell = Math.min(room / h.cellCols(), HEATMAP_MAX_HEIGHT / h.cellRows());
+        mapWidth = Math.max(120, cell * h.cellCols());
+        mapHeight = Math.max(24, cell * h.cellRows());
+        heatmap.setWidth(mapLeft + mapWidth);
+        heatmap.setHeight(AXIS_TOP + mapHeight);
         WritableImage image = new WritableImage(h.cellCols(), h.cellRows());
         PixelWriter px = image.getPixelWriter();
         for (int row = 0; row < h.cellRows(); row++) {
@@ -162,23 +184,36 @@ public final class TensorView extends VBox {
         }
         GraphicsContext g = heatmap.getGraphicsContext2D();
         g.setImageSmoothing(false);
-        g.clearRect(0, 0, w, height);
-        g.drawImage(image, 0, 0, w, height);
+        g.clearRect(0, 0, heatmap.getWidth(), heatmap.getHeight());
+        g.drawImage(image, mapLeft, AXIS_TOP, mapWidth, mapHeight);
+        g.setFill(javafx.scene.paint.Color.rgb(0x55, 0x55, 0x55));
+        g.setFont(javafx.scene.text.Font.font(11));
+        g.setTextBaseline(javafx.geometry.VPos.CENTER);
+        g.setTextAlign(javafx.scene.text.TextAlignment.RIGHT);
+        for (HeatmapViewModel.Tick t : map.rowTicks(Math.max(2, (int) (mapHeight / 18)))) {
+            g.fillText(t.label(), mapLeft - 3, AXIS_TOP + t.fraction() * mapHeight);
+        }
+        g.setTextAlign(javafx.scene.text.TextAlignment.CENTER);
+        double labelWidth = LABEL_CHAR_WIDTH * Long.toString(h.cols() - 1).length() + 14;
+        for (HeatmapViewModel.Tick t : map.colTicks(Math.max(2, (int) (mapWidth / labelWidth)))) {
+            double x = Math.max(mapLeft + labelWidth / 2 - 7, mapLeft + t.fraction() * mapWidth);
+            g.fillText(t.label(), Math.min(x, heatmap.getWidth() - labelWidth / 2 + 7), AXIS_TOP / 2);
+        }
     }
 
-    private String describeCell(double x, double y) {
-        if (shown == null || shown.heatmap() == null) return "";
-        DiffHeatmap h = shown.heatmap();
-        int col = (int) Math.min(h.cellCols() - 1, x / heatmap.getWidth() * h.cellCols());
-        int row = (int) Math.min(h.cellRows() - 1, y / heatmap.getHeight() * h.cellRows());
-        DiffHeatmap.IndexRange rows = h.rowRange(row), cols = h.colRange(col);
-        String where = rows.length() == 1 && cols.length() == 1 ? "row " + rows.first() + ", column " + cols.first()
-                : "rows " + rows.first() + "–" + rows.last() + ", columns " + cols.first() + "–" + cols.last();
-        float v = h.cell(row, col);
-        return where + ": " + (Float.isNaN(v) ? "non-finite" : "max |Δ| " + Wording.number((double) v));
+    /** The cell under a point of the canvas, -1 outside the picture. */
+    private int cellRow(double y) {
+        double f = (y - AXIS_TOP) / mapHeight;
+        return f < 0 || f >= 1 ? -1 : (int) (f * map.map().cellRows());
     }
 
-    private static HBox legend(DiffHeatmap h) {
+    private int cellCol(double x) {
+        double f = (x - mapLeft) / mapWidth;
+        return f < 0 || f >= 1 ? -1 : (int) (f * map.map().cellCols());
+    }
+
+    /** The colour scale; it wraps rather than cutting a label short when the panel is narrow. */
+    private static FlowPane legend(HeatmapViewModel h) {
         Canvas bar = new Canvas(160, 10);
         GraphicsContext g = bar.getGraphicsContext2D();
         for (int x = 0; x < 160; x++) {
@@ -186,14 +221,19 @@ public final class TensorView extends VBox {
             g.setFill(javafx.scene.paint.Color.rgb(argb >> 16 & 0xff, argb >> 8 & 0xff, argb & 0xff));
             g.fillRect(x, 0, 1, 10);
         }
-        Label lo = new Label("≤ " + Wording.number(h.max() / Math.pow(10, HeatmapColors.DECADES)));
-        Label hi = new Label(Wording.number(h.max()));
-        Label exact = swatch(HeatmapColors.EXACT, "equal");
-        Label nonFinite = swatch(HeatmapColors.NON_FINITE, "non-finite");
-        HBox box = new HBox(6, lo, bar, hi, exact, nonFinite);
+        HBox scale = new HBox(6, whole(new Label(h.scaleLow())), bar, whole(new Label(h.scaleHigh())));
+        scale.setAlignment(Pos.CENTER_LEFT);
+        FlowPane box = new FlowPane(12, 4, scale, whole(swatch(HeatmapColors.EXACT, "equal")),
+                whole(swatch(HeatmapColors.NON_FINITE, "non-finite")));
+        box.setId("tensor-heatmap-legend");
         box.setAlignment(Pos.CENTER_LEFT);
         box.getStyleClass().add("hint");
         return box;
+    }
+
+    private static Label whole(Label l) {
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return l;
     }
 
     private static Label swatch(int argb, String text) {
@@ -205,7 +245,7 @@ public final class TensorView extends VBox {
         return l;
     }
 
-    private static VBox histogram(DiffHistogram h) {
+    private static VBox histogram(DiffHistogram h, ScrollPane panel) {
         DefaultIntervalXYDataset data = new DefaultIntervalXYDataset();
         int n = h.bins();
         double[][] series = new double[6][n];
@@ -230,6 +270,8 @@ public final class TensorView extends VBox {
         JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
         chart.setBackgroundPaint(Color.WHITE);
         ChartViewer viewer = new ChartViewer(chart);
+        viewer.setId("tensor-histogram");
+        WheelScroll.toPanel(viewer, panel);
         viewer.setPrefHeight(170);
         viewer.setMinHeight(150);
         Label counts = new Label(h.zeros() + " equal · " + h.nonFinite() + " non-finite · " + (h.total() - h.zeros() - h.nonFinite())
@@ -240,7 +282,7 @@ public final class TensorView extends VBox {
         return box;
     }
 
-    private static TableView<ElementDifference> worst(TensorReport r) {
+    private static TableView<ElementDifference> worst(TensorReport r, ScrollPane panel) {
         TableView<ElementDifference> t = new TableView<>();
         t.setId("tensor-worst");
         t.getItems().setAll(r.worst());
@@ -250,7 +292,10 @@ public final class TensorView extends VBox {
         t.getColumns().add(column("|Δ|", 100, w -> Double.isNaN(w.absDiff()) ? "non-finite" : Wording.number(w.absDiff())));
         t.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         t.setFixedCellSize(22);
-        t.setPrefHeight(26 + 22 * Math.min(10, r.worst().size()) + 4);
+        // Every row shows (at most ElementStatistics.DEFAULT_WORST): the panel scrolls, the table never needs to.
+        t.setPrefHeight(26 + 22 * r.worst().size() + 4);
+        t.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        WheelScroll.toPanel(t, panel);
         return t;
     }
 

@@ -48,6 +48,7 @@ public final class TensorViewModel {
     private final NumberInput maxElementsInput = new NumberInput("max elements", NumberRule.COUNT, false,
             (double) TensorComparison.DEFAULT_MAX_ELEMENTS);
     private final ReadOnlyObjectWrapper<TensorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
+    private final ReadOnlyObjectWrapper<HeatmapViewModel> heatmap = new ReadOnlyObjectWrapper<>(this, "heatmap");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper source = new ReadOnlyStringWrapper(this, "source", "");
     private final javafx.beans.property.BooleanProperty active = new javafx.beans.property.SimpleBooleanProperty(this, "active", true);
@@ -74,6 +75,7 @@ public final class TensorViewModel {
         rtolInput.valueProperty().addListener((o, a, v) -> rtol.set(v));
         maxElementsInput.valueProperty().addListener((o, a, v) -> maxElements.set(v.longValue()));
         active.addListener((o, a, on) -> { if (on && stale) compute(); });
+        report.addListener((o, a, r) -> heatmap.set(r == null || r.heatmap() == null ? null : new HeatmapViewModel(r.heatmap())));
     }
 
     /** False while the tensor view is hidden: element scans wait until it shows. */
@@ -92,6 +94,8 @@ public final class TensorViewModel {
     public NumberInput rtolInput() { return rtolInput; }
     public NumberInput maxElementsInput() { return maxElementsInput; }
     public ReadOnlyObjectProperty<TensorReport> reportProperty() { return report.getReadOnlyProperty(); }
+    /** The heatmap of the report on show in words (read-out, axes, "all equal"); null without an elementwise picture. */
+    public ReadOnlyObjectProperty<HeatmapViewModel> heatmapProperty() { return heatmap.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
     /** Which payloads are compared ("left.pt  ⟷  right.pt"), empty when none. */
     public ReadOnlyStringProperty sourceProperty() { return source.getReadOnlyProperty(); }

@@ -80,12 +80,51 @@ class ChartViewModelTest {
         int ids = vm.rowsProperty().get().indexByKey().get("runner.input_ids#0");
         assertTrue(Double.isNaN(d.left()[ids]) && Double.isNaN(d.right()[ids]), "token ids would flatten every activation");
         assertTrue(d.integerStagesLeftOut() >= 1);
-        assertTrue(d.axisLabel().startsWith("max_abs (") && d.axisLabel().equals("max_abs (integer stages left out)"), d.axisLabel());
+        assertEquals("max_abs", d.axisLabel(), "short enough for the axis");
+        assertEquals(d.integerStagesLeftOut() + " integer stage" + (d.integerStagesLeftOut() == 1 ? "" : "s") + " not drawn", d.note());
+        assertTrue(d.noteExplained().contains("token ids"), d.noteExplained());
         long divergentRows = vm.rowsProperty().get().rows().stream().filter(r -> r.divergent()).count();
         assertEquals(divergentRows, d.divergent().length, "every divergent stage, not only the first");
         for (int i : d.divergent()) {
             var c = vm.rowsProperty().get().rows().get(i).stat("max_abs");
             if (c.left() != null && c.right() != null) assertTrue(d.difference()[i] > 0, "a mark at " + i);
         }
+    }
+
+    @Test
+    void theStageAxisNamesLayersAndWhenZoomedInEveryStage() {
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        var rows = vm.rowsProperty().get();
+        List<StageTick> all = vm.ticks(-0.5, 70.5, 30);
+        // Where each layer begins, and each stage outside the layers, in stage order.
+        List<String> labels = all.stream().map(StageTick::label).toList();
+        assertTrue(labels.containsAll(List.of("layers.0", "layers.1", "layers.3", "layers.5", "model.logits")), labels.toString());
+        assertEquals("runner.input_ids", labels.get(0));
+        int layer3 = all.get(labels.indexOf("layers.3")).index();
+        assertTrue(rows.rows().get(layer3).key().startsWith("layers.3."));
+        assertTrue(rows.rows().get(layer3 - 1).key().startsWith("layers.2."), "the tick sits on the layer's first stage");
+        // No room: thinned, still in order and never more than asked.
+        List<StageTick> few = vm.ticks(-0.5, 70.5, 3);
+        assertTrue(few.size() <= 3 && !few.isEmpty(), few.toString());
+        assertEquals(all.get(0), few.get(0));
+        // Zoomed in: every visible stage by its layer and op.
+        int q = rows.indexByKey().get("layers.3.self_attn.q_rope#0");
+        List<StageTick> zoomed = vm.ticks(q - 1.2, q + 1.2, 20);
+        assertEquals(List.of(new StageTick(q - 1, "3.qkv", false), new StageTick(q, "3.q_rope", false), new StageTick(q + 1, "3.k_rope", false)), zoomed);
+        // Layer starts are the major ticks; stages between layers (a fused add_rms_norm) get none in the overview.
+        assertTrue(all.stream().filter(StageTick::major).allMatch(t -> t.label().startsWith("layers.")));
+        assertTrue(labels.stream().noneMatch(l -> l.startsWith("add_rms_norm")), labels.toString());
+        assertEquals(labels.stream().distinct().toList(), labels, "one tick per layer, even with a fused op inside it");
+        assertEquals(List.of(), vm.ticks(80, 90, 10), "beyond the stages");
+    }
+
+    @Test
+    void theHoverReadOutNamesTheFullStage() {
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        int q = vm.rowsProperty().get().indexByKey().get("layers.3.self_attn.q_rope#0");
+        vm.hover(q + 0.3);
+        assertTrue(vm.hoverTextProperty().get().startsWith("layers.3.self_attn.q_rope#0 — max_abs: left "), vm.hoverTextProperty().get());
+        vm.hover(Double.NaN);
+        assertEquals("", vm.hoverTextProperty().get());
     }
 }

@@ -8,6 +8,10 @@ import dev.tdw.app.ui.testing.Fx;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -77,6 +81,35 @@ class CaptureSetUiTest {
         Label run3 = robot.lookup("#run-verdict-2").queryAs(Label.class);
         assertEquals("DIVERGENT", Fx.call(run3::getText));
         assertTrue(Fx.call(() -> run3.getStyleClass().contains("run-divergent")));
+        Fx.await(() -> robot.lookup("#verdict-banner").queryAs(HBox.class).getStyleClass().contains("banner-intermittent"));
+
+        // A click on run 3 opens it against left run 1 in the stage table, whose noise column names it.
+        robot.clickOn("#run-open-2");
+        Fx.await(() -> vm.comparison() != null && vm.comparison().right() == vm.runs().result().rightRuns().get(2).manifest());
+        assertEquals("stages-tab", Fx.call(() -> tabs.getSelectionModel().getSelectedItem().getId()));
+        TreeTableColumn<?, ?> noise = Fx.call(() -> session.window().table().getColumns().stream()
+                .filter(c -> "noise-column".equals(c.getId())).findFirst().orElseThrow());
+        assertTrue(Fx.call(noise::isVisible));
+        Fx.run(() -> vm.selectedKeyProperty().set("layers.4.self_attn.attn_out#0"));
+        Fx.await(() -> "beyond noise: run3".equals(noise.getCellData(session.window().table().getSelectionModel().getSelectedIndex())));
+    }
+
+    @Test
+    void changingTheNoiseFactorChangesTheVerdictAsTheContractPredicts(FxRobot robot) {
+        Path left = Captures.dir("intermittent", "baseline"), right = Captures.dir("intermittent", "candidate");
+        Fx.run(() -> vm.openPair(left, right));
+        Fx.await(() -> vm.runs().result() != null);
+        TextField factor = robot.lookup("#noise-factor").queryAs(TextField.class);
+        robot.clickOn(factor).eraseText(Fx.call(() -> factor.getText().length())).write("-2");
+        Fx.await(() -> factor.getStyleClass().contains("invalid"));
+        robot.eraseText(2).write("100").type(KeyCode.ENTER);
+        // Run 3 lies 0.59 outside the left band where 0.0395 is allowed at factor 1: at 100 every run is within noise.
+        Fx.await(() -> vm.runs().result().noiseFactor() == 100.0);
+        assertEquals("WITHIN_NOISE (observed from 4 runs; few runs underestimate noise)",
+                Fx.call(() -> robot.lookup("#runs-verdict").queryAs(Label.class).getText()));
+        assertEquals("WITHIN_NOISE (observed from 4 runs; few runs underestimate noise)",
+                Fx.call(() -> robot.lookup("#run-verdict-2").queryAs(Label.class).getText()));
+        Fx.await(() -> robot.lookup("#verdict-banner").queryAs(HBox.class).getStyleClass().contains("banner-within-noise"));
     }
 
     @Test

@@ -1,0 +1,145 @@
+package dev.tdw.app.ui.table;
+
+import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.Fx;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.geometry.Bounds;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableRow;
+import javafx.scene.layout.BackgroundFill;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The stage table alone, headless: the frozen stage column and the selection's colour on divergent rows. */
+@ExtendWith(ApplicationExtension.class)
+class StageTableViewUiTest {
+    private static final String DIVERGENT = "layers.3.self_attn.q_rope#0";
+    private static final String OTHER_DIVERGENT = "layers.3.self_attn.k_rope#0";
+
+    private final StringProperty selected = new SimpleStringProperty();
+    private StageTableView table;
+    private Button elsewhere;
+
+    @Start
+    void start(Stage stage) {
+        StageTableViewModel vm = new StageTableViewModel();
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        table = new StageTableView(vm, selected, new StageTableView.Actions() {
+            public void first() {}
+            public void next() {}
+            public void previous() {}
+            public void openDetail() {}
+            public ContextMenu contextMenu(StageRow row) { return new ContextMenu(); }
+        });
+        // Every statistic shown: the table is far wider than its viewport.
+        for (String stat : Statistics.ORDER) table.statisticColumn(stat).setVisible(true);
+        elsewhere = new Button("elsewhere");
+        Scene scene = new Scene(new VBox(elsewhere, table), 700, 500);
+        scene.getStylesheets().add(StageTableView.class.getResource("/dev/tdw/app/ui/workbench.css").toExternalForm());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    private TreeTableRow<?> row(String key) {
+        Fx.await(() -> rowOrNull(key) != null);
+        return Fx.call(() -> rowOrNull(key));
+    }
+
+    private TreeTableRow<?> rowOrNull(String key) {
+        for (Node n : table.lookupAll(".tree-table-row-cell")) {
+            if (n instanceof TreeTableRow<?> r && r.isVisible() && r.getItem() instanceof RowNode.Leaf l && l.row().key().equals(key)) return r;
+        }
+        return null;
+    }
+
+    private ScrollBar horizontalBar() {
+        return (ScrollBar) table.lookupAll(".scroll-bar").stream()
+                .filter(n -> n instanceof ScrollBar b && b.getOrientation() == Orientation.HORIZONTAL)
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void theStageCellOfTheSelectedRowStaysInViewWhenScrolledRight() {
+        Fx.run(() -> selected.set(DIVERGENT));
+        TreeTableRow<?> row = row(DIVERGENT);
+        Fx.run(() -> {
+            ScrollBar bar = horizontalBar();
+            assertTrue(bar.getMax() > 300, "the test needs a table wider than its viewport, max " + bar.getMax());
+            bar.setValue(bar.getMax());
+            table.layout();
+        });
+        Fx.run(table::layout);
+        Bounds tableOnScreen = Fx.call(() -> table.localToScreen(table.getBoundsInLocal()));
+        Node stageCell = stageCell(row);
+        Bounds cellOnScreen = Fx.call(() -> stageCell.localToScreen(stageCell.getBoundsInLocal()));
+        assertTrue(cellOnScreen.getMinX() >= tableOnScreen.getMinX() - 1 && cellOnScreen.getMinX() < tableOnScreen.getMinX() + 10,
+                "stage cell at x " + cellOnScreen.getMinX() + ", table starts at " + tableOnScreen.getMinX());
+        assertEquals(DIVERGENT, Fx.call(() -> ((TreeTableCell<?, ?>) stageCell).getText()));
+        // Rows reused while scrolled right (a selection far down) show their own stage.
+        Fx.run(() -> selected.set("model.logits#0"));
+        Node lastCell = stageCell(row("model.logits#0"));
+        assertEquals("model.logits#0", Fx.call(() -> ((TreeTableCell<?, ?>) lastCell).getText()));
+        assertEquals(cellOnScreen.getMinX(), Fx.call(() -> lastCell.localToScreen(lastCell.getBoundsInLocal()).getMinX()), 1.5);
+        // Drawn above the statistics that scrolled under it, on an opaque background.
+        assertTrue(Fx.call(() -> stageCell.getViewOrder() < 0));
+        assertTrue(Fx.call(() -> opaque(fill((TreeTableCell<?, ?>) stageCell))));
+        // The header scrolled with it.
+        Node header = Fx.call(() -> table.lookupAll(".column-header").stream()
+                .filter(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() == table.getColumns().get(0))
+                .findFirst().orElseThrow());
+        Bounds headerOnScreen = Fx.call(() -> header.localToScreen(header.getBoundsInLocal()));
+        assertEquals(cellOnScreen.getMinX(), headerOnScreen.getMinX(), 1.5);
+    }
+
+    @Test
+    void theSelectionIsClearlyVisibleOnADivergentRowWhenTheTableIsNotFocused(FxRobot robot) {
+        Fx.run(() -> selected.set(DIVERGENT));
+        Fx.run(() -> elsewhere.requestFocus());
+        Fx.await(() -> !table.isFocused() && elsewhere.isFocused());
+        Fx.run(table::layout);
+        TreeTableRow<?> selectedRow = row(DIVERGENT);
+        TreeTableRow<?> otherRow = row(OTHER_DIVERGENT);
+        Color selectedColour = Fx.call(() -> fill(selectedRow));
+        Color divergentColour = Fx.call(() -> fill(otherRow));
+        assertEquals(Color.web("#fdecea"), divergentColour, "an unselected divergent row is pink");
+        assertNotEquals(divergentColour, selectedColour);
+        // Clearly: far apart in brightness and hue, not modena's pale grey that vanishes on pink.
+        double distance = Math.abs(selectedColour.getRed() - divergentColour.getRed())
+                + Math.abs(selectedColour.getGreen() - divergentColour.getGreen())
+                + Math.abs(selectedColour.getBlue() - divergentColour.getBlue());
+        assertTrue(distance > 0.4, "selected " + selectedColour + " vs divergent " + divergentColour);
+    }
+
+    private Node stageCell(TreeTableRow<?> row) {
+        return Fx.call(() -> row.getChildrenUnmodifiable().stream()
+                .filter(n -> n instanceof TreeTableCell<?, ?> c && c.getTableColumn() == table.getColumns().get(0))
+                .findFirst().orElseThrow());
+    }
+
+    /** The colour painted last (on top) by a region's background. */
+    private static Color fill(javafx.scene.layout.Region region) {
+        List<BackgroundFill> fills = region.getBackground() == null ? List.of() : region.getBackground().getFills();
+        return fills.isEmpty() ? Color.TRANSPARENT : (Color) fills.get(fills.size() - 1).getFill();
+    }
+
+    private static boolean opaque(Color c) { return c.getOpacity() == 1.0; }
+}
