@@ -80,7 +80,7 @@ final class DiffCommand extends CommandSupport {
             if (paired.method() != null) out.println(paired.method().description());
             for (PairAnalysis a : analyses) out.print(SafeText.lines(TextReport.diff(a, PATHS)));
             NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
-                    NextCapture.DEFAULT_BUDGET_MIB << 20).next();
+                    NextCapture.DEFAULT_BUDGET_MIB << 20, analyses.stream().map(PairAnalysis::diff).toList()).next();
             if (next != null) out.print(SafeText.lines(TextReport.next(next)));
         } else {
             ObjectNode json;
