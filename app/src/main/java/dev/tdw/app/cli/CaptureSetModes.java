@@ -3,7 +3,6 @@ package dev.tdw.app.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.compare.Tolerance;
-import dev.tdw.model.report.Json;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -56,6 +55,6 @@ final class CaptureSetModes {
             }
         }
         command.printProblemsField(json);
-        out.println(Json.write(json));
+        CommandSupport.printJson(out, json);
     }
 }

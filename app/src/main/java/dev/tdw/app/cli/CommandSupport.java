@@ -1,5 +1,6 @@
 package dev.tdw.app.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.CaptureDirectory;
@@ -67,7 +68,7 @@ abstract class CommandSupport implements Callable<Integer> {
     /** The message and the JSON failure object every failure prints, whatever the exit code. */
     private int fail(PrintWriter out, PrintWriter err, int exit, String message) {
         err.println("tdw " + spec.name() + ": " + message);
-        if (!textFormat()) out.println(Json.write(Json.failure(message)));
+        if (!textFormat()) printJson(out, Json.failure(message));
         return exit;
     }
 
@@ -159,6 +160,12 @@ abstract class CommandSupport implements Callable<Integer> {
         root.set("results", Json.array().addAll(results));
         root.put("verdict", worstVerdict);
         return root;
+    }
+
+    /** A result printed as it is written (a large one is never one string in memory), then the line's end. */
+    static void printJson(PrintWriter out, JsonNode json) {
+        Json.write(json, out);
+        out.println();
     }
 
     void printProblemsField(ObjectNode node) {

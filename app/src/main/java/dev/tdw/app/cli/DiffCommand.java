@@ -79,7 +79,7 @@ final class DiffCommand extends CommandSupport {
             if (paired.method() != null) out.println(paired.method().description());
             for (PairAnalysis a : analyses) out.print(SafeText.lines(TextReport.diff(a, PATHS)));
             NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
-                    NextCapture.DEFAULT_BUDGET_MIB << 20).next();
+                    NextCapture.DEFAULT_BUDGET_MIB << 20, analyses.stream().map(PairAnalysis::diff).toList()).next();
             if (next != null) out.print(SafeText.lines(TextReport.next(next)));
         } else {
             ObjectNode json;
@@ -91,7 +91,7 @@ final class DiffCommand extends CommandSupport {
             }
             if (output.format == OutputOptions.Format.html) json.set("report", report(page, analyses, paired));
             printProblemsField(json);
-            out.println(Json.write(json));
+            printJson(out, json);
         }
         return exitCode(output, worst.passes());
     }

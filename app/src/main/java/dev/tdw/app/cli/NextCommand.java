@@ -61,7 +61,7 @@ final class NextCommand extends CommandSupport {
         } else {
             var json = NextJson.of(next, verdict, next == null ? "no compared stage diverges" : null, PATHS);
             printProblemsField(json);
-            out.println(Json.write(json));
+            printJson(out, json);
         }
         return ExitCodes.RAN;
     }
@@ -75,6 +75,15 @@ final class NextCommand extends CommandSupport {
      */
     static Suggestion suggest(CommandSupport command, Path left, Path right, SelectorOptions selector, Tolerance tol,
                               TensorScope scope, long budgetBytes) throws UnusableInputException {
+        return suggest(command, left, right, selector, tol, scope, budgetBytes, null);
+    }
+
+    /**
+     * As above; {@code known} are the selected pairs' diffs at {@code tol} when the caller has them already (diff's
+     * text), so the manifests are not read and compared a second time. The all-pairs case does not use them.
+     */
+    static Suggestion suggest(CommandSupport command, Path left, Path right, SelectorOptions selector, Tolerance tol,
+                              TensorScope scope, long budgetBytes, List<DiffResult> known) throws UnusableInputException {
         Suspect suspect;
         String verdict;
         if (Files.isDirectory(left) && Files.isDirectory(right) && !selector.any()) {
@@ -86,7 +95,8 @@ final class NextCommand extends CommandSupport {
             verdict = all.verdict().name();
         } else {
             List<DiffResult> diffs = new ArrayList<>();
-            for (var p : command.pair(left, right, selector).pairs()) diffs.add(SummaryDiff.of(p.left(), p.right(), tol));
+            if (known != null) diffs.addAll(known);
+            else for (var p : command.pair(left, right, selector).pairs()) diffs.add(SummaryDiff.of(p.left(), p.right(), tol));
             suspect = plannable(() -> Suspect.first(diffs));
             verdict = diffs.stream().map(DiffResult::verdict).min(Comparator.naturalOrder()).orElseThrow().name();
         }

@@ -70,7 +70,7 @@ final class ReplayCommand extends CommandSupport {
         if (list) {
             try (Payload p = PayloadFiles.open(dump)) {
                 if (output.format == OutputOptions.Format.text) out.print(TextReport.inputSets(p.listInputSets(), PATHS.apply(dump)));
-                else out.println(Json.write(PayloadJson.list(p, PATHS.apply(dump))));
+                else printJson(out, PayloadJson.list(p, PATHS.apply(dump)));
                 return ExitCodes.RAN;
             }
         }
@@ -100,7 +100,7 @@ final class ReplayCommand extends CommandSupport {
             // Paths as the user gave them, as every command prints them.
             o.put("dump", PATHS.apply(dump));
             o.put("out_dir", PATHS.apply(outDir));
-            out.println(Json.write(o));
+            printJson(out, o);
         }
         return exitCode(output, run.verdict() == TensorsVerdict.PASS);
     }

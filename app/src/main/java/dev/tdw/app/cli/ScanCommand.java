@@ -82,7 +82,7 @@ final class ScanCommand extends CommandSupport {
                 if (checks.get(i) != null) ((ObjectNode) json.get("manifests").get(i)).set("payload_check", ScanJson.payloadCheck(checks.get(i)));
             }
             printProblemsField(json);
-            out.println(Json.write(json));
+            printJson(out, json);
         }
         return exitCode(output, results.stream().noneMatch(ScanResult::flagged));
     }

@@ -75,7 +75,7 @@ public final class TdwCommand {
             String message = SafeText.of(ex.getMessage());
             err.println("tdw: " + message);
             ex.getCommandLine().usage(err);
-            if (!wantsText(a)) out.println(Json.write(Json.failure(message)));
+            if (!wantsText(a)) CommandSupport.printJson(out, Json.failure(message));
             return ExitCodes.UNUSABLE;
         });
         return cl.execute(args);

@@ -86,7 +86,7 @@ final class TensorsCommand extends CommandSupport {
             ObjectNode json = results.size() == 1 ? results.get(0) : envelope("tensors", paired.method(), results, worst.name());
             if (paired != null && results.size() == 1) json.put("pairing", paired.method().description());
             printProblemsField(json);
-            out.println(Json.write(json));
+            printJson(out, json);
         }
         return exitCode(output, worst == TensorsVerdict.PASS);
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.model.json.JsonValues;
@@ -29,7 +30,6 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +52,8 @@ public final class ManifestReader {
         this.limits = limits;
         this.factory = new JsonFactoryBuilder()
                 .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+                // Correctly rounded like Double.parseDouble (same bits), several times faster on the statistics.
+                .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(limits.maxDepth())
                         .maxStringLength(limits.maxStringLength())
@@ -260,17 +262,17 @@ public final class ManifestReader {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken t = p.nextToken();
-            String ctx = "record " + index + (stage == null ? "" : " (" + stage + ")") + " " + field;
+            // No per-field context string on the happy path: a failing field names its record through Where.
             switch (field) {
                 case "stage" -> stage = t == JsonToken.VALUE_NULL ? null : p.getValueAsString();
-                case "order" -> order = longToken(file, ctx, p, t);
-                case "shape" -> shape = longArray(file, ctx, p, t);
-                case "stride" -> stride = longArray(file, ctx, p, t);
+                case "order" -> order = longToken(new Where(file, index, stage, field), p, t);
+                case "shape" -> shape = longArray(new Where(file, index, stage, field), p, t);
+                case "stride" -> stride = longArray(new Where(file, index, stage, field), p, t);
                 case "dtype" -> dtype = t == JsonToken.VALUE_STRING ? p.getText() : textOf(p, t);
                 case "device" -> device = t == JsonToken.VALUE_STRING ? p.getText() : textOf(p, t);
-                case "numel" -> numel = longToken(file, ctx, p, t);
-                case "storage_ptr" -> ptr = longToken(file, ctx, p, t);
-                case "storage_offset" -> offset = longToken(file, ctx, p, t);
+                case "numel" -> numel = longToken(new Where(file, index, stage, field), p, t);
+                case "storage_ptr" -> ptr = longToken(new Where(file, index, stage, field), p, t);
+                case "storage_offset" -> offset = longToken(new Where(file, index, stage, field), p, t);
                 case "contiguous" -> contiguous = boolToken(p, t);
                 case "tensor_saved" -> tensorSaved = boolToken(p, t);
                 case "input_set_saved" -> inputSetSaved = boolToken(p, t);
@@ -321,23 +323,49 @@ public final class ManifestReader {
         return tree(p, false).toString();
     }
 
-    /** The statistics, streamed: only numbers of the six names are kept, anything else is skipped unread. */
+    /**
+     * The statistics, streamed into six slots (no map per record): only numbers of the six names are kept, anything
+     * else is skipped unread; a repeated name keeps its last value, and a later non-number clears it.
+     */
     private static Summary summary(JsonParser p, JsonToken t) throws IOException {
         if (t != JsonToken.START_OBJECT) {
             p.skipChildren();
             return null;
         }
-        Map<String, Double> values = new HashMap<>();
+        Double[] values = new Double[6];
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
+            int slot = statistic(p.currentName());
             JsonToken v = p.nextToken();
-            if (v.isNumeric()) values.put(name, p.getDoubleValue());
-            else {
-                values.remove(name);
-                p.skipChildren();
-            }
+            boolean number = v.isNumeric();
+            if (slot >= 0) values[slot] = number ? p.getDoubleValue() : null;
+            if (!number) p.skipChildren();
         }
-        return Summary.fromGetter(values::get);
+        return new Summary(values[0], values[1], values[2], values[3], values[4], values[5]);
+    }
+
+    /** The slot of a statistic in {@link Summary#NAMES}' order, -1 for any other name. */
+    private static int statistic(String name) {
+        return switch (name) {
+            case "nan_count" -> 0;
+            case "inf_count" -> 1;
+            case "max_abs" -> 2;
+            case "min" -> 3;
+            case "max" -> 4;
+            case "mean" -> 5;
+            default -> -1;
+        };
+    }
+
+    /**
+     * Which field of which record is being read; its words are made only when that field is refused, so a large
+     * manifest builds no context string per field. The parser's location says where in the file.
+     */
+    private record Where(Path file, int index, String stage, String field) {
+        CaptureFormatException refuse(JsonParser p, String problem) {
+            JsonLocation at = p.currentLocation();
+            return new CaptureFormatException(file, json(at), "record " + index + (stage == null ? "" : " (" + stage + ")")
+                    + " " + field + " " + problem + " (at " + where(at) + ")", null);
+        }
     }
 
     private static Boolean boolToken(JsonParser p, JsonToken t) throws IOException {
@@ -347,7 +375,7 @@ public final class ManifestReader {
         return null;
     }
 
-    private static Long longToken(Path file, String what, JsonParser p, JsonToken t) throws IOException, CaptureFormatException {
+    private static Long longToken(Where what, JsonParser p, JsonToken t) throws IOException, CaptureFormatException {
         switch (t) {
             case VALUE_NULL:
                 return null;
@@ -362,17 +390,25 @@ public final class ManifestReader {
             default:
                 break;
         }
-        throw new CaptureFormatException(file, what + " is not an integer: " + (t.isStructStart() ? "a " + (t == JsonToken.START_ARRAY ? "list" : "object") : p.getText()));
+        throw what.refuse(p, "is not an integer: " + (t.isStructStart() ? "a " + (t == JsonToken.START_ARRAY ? "list" : "object") : p.getText()));
     }
 
-    private static List<Long> longArray(Path file, String what, JsonParser p, JsonToken t) throws IOException, CaptureFormatException {
+    private static List<Long> longArray(Where what, JsonParser p, JsonToken t) throws IOException, CaptureFormatException {
         if (t == JsonToken.VALUE_NULL) return null;
         if (t != JsonToken.START_ARRAY) {
-            throw new CaptureFormatException(file, what + " is not an array: " + (t == JsonToken.START_OBJECT ? "an object" : p.getText()));
+            throw what.refuse(p, "is not an array: " + (t == JsonToken.START_OBJECT ? "an object" : p.getText()));
         }
-        List<Long> out = new ArrayList<>(4);
-        for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) out.add(longToken(file, what, p, e));
-        return out;
+        long[] values = new long[4];
+        int n = 0;
+        for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+            Long v = longToken(what, p, e);
+            if (v == null) throw what.refuse(p, "is not an integer: null");
+            if (n == values.length) values = java.util.Arrays.copyOf(values, n * 2);
+            values[n++] = v;
+        }
+        Long[] boxed = new Long[n];
+        for (int i = 0; i < n; i++) boxed[i] = values[i];
+        return List.of(boxed); // immutable already, so Layout's List.copyOf keeps it as it is
     }
 
     private static Layout layout(Path file, String ctx, JsonNode n) throws CaptureFormatException {

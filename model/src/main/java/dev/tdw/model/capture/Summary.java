@@ -32,9 +32,4 @@ public record Summary(Double nanCount, Double infCount, Double maxAbs, Double mi
     public Double nonFinite() {
         return nanCount == null || infCount == null ? null : nanCount + infCount;
     }
-
-    public static Summary fromGetter(java.util.function.Function<String, Double> get) {
-        return new Summary(get.apply("nan_count"), get.apply("inf_count"), get.apply("max_abs"),
-                get.apply("min"), get.apply("max"), get.apply("mean"));
-    }
 }

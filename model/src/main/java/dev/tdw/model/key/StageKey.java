@@ -52,11 +52,12 @@ public record StageKey(String base, int n) implements Comparable<StageKey> {
 
     /** Hands out keys in file order, counting repeats of each base. Not thread-safe: one per file. */
     public static final class Counter {
-        private final Map<String, Integer> seen = new HashMap<>();
+        /** One mutable count per base: no boxed Integer per record. */
+        private final Map<String, int[]> seen = new HashMap<>();
 
         public StageKey next(String base) {
-            int n = seen.merge(base, 1, Integer::sum) - 1;
-            return new StageKey(base, n);
+            int[] count = seen.computeIfAbsent(base, b -> new int[1]);
+            return new StageKey(base, count[0]++);
         }
     }
 }

@@ -114,17 +114,16 @@ public final class AnalysisJson {
 
     /** Stages with findings in merged stage order; {@code index} is the stage's place in that order. */
     public static ArrayNode findings(PairAnalysis a) {
-        ArrayNode out = Json.array();
-        for (StageFindings s : a.withFindings()) {
-            ObjectNode o = out.addObject();
+        return Json.lazyArray(a.withFindings(), s -> {
+            ObjectNode o = Json.object();
             o.put("index", s.index());
             o.put("key", s.key());
             o.put("presence", s.presence().name());
             o.put("status", Wording.kindId(s.worst().orElseThrow()));
             ArrayNode list = o.putArray("findings");
             for (Finding f : s.findings()) list.add(finding(f));
-        }
-        return out;
+            return o;
+        });
     }
 
     public static ObjectNode finding(Finding f) {

@@ -1,6 +1,5 @@
 package dev.tdw.model.report;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.DiffResult;
@@ -32,8 +31,7 @@ public final class DiffJson {
             f.set("reasons", Json.strings(d.firstDivergent().reasons()));
             root.set("first_divergent", f);
         }
-        ArrayNode stages = root.putArray("stages");
-        for (StageDiff s : d.stages()) stages.add(stage(s));
+        root.set("stages", Json.lazyArray(d.stages(), DiffJson::stage));
         root.set("evidence_gaps", Json.strings(d.evidenceGaps()));
         root.put("claim", DiffResult.CLAIM);
         root.put("verdict", d.verdict().name());

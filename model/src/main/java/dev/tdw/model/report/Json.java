@@ -21,7 +21,11 @@ import dev.tdw.model.text.SafeText;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.AbstractList;
 import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The one JSON configuration of the command line and reports. Like Python's {@code json}, NaN and
@@ -85,16 +89,40 @@ public final class Json {
     /** Plain values (maps, lists, strings, numbers, booleans, null) as a tree. */
     public static JsonNode plain(Object value) { return JsonValues.tree(value); }
 
+    /**
+     * A read-only array whose elements are made from {@code items} each time they are read or written, never kept:
+     * a result's long lists (100k stages) then hold no tree, and {@link #write(JsonNode, Writer)} streams them one
+     * element at a time. {@code items} should be a random-access list; adding to the array is refused.
+     */
+    public static <T> ArrayNode lazyArray(List<T> items, Function<? super T, ? extends JsonNode> element) {
+        return new ArrayNode(JsonNodeFactory.instance, new AbstractList<>() {
+            @Override
+            public JsonNode get(int index) { return element.apply(items.get(index)); }
+
+            @Override
+            public int size() { return items.size(); }
+        });
+    }
+
     /** Pretty-printed, byte for byte what the mapper's {@code INDENT_OUTPUT} writes (escapes included). */
     public static String write(JsonNode node) {
         StringWriter out = new StringWriter();
+        write(node, out);
+        return out.toString();
+    }
+
+    /**
+     * {@link #write(JsonNode)} streamed into {@code out} (left open, flushed), so a large result is never one string;
+     * an error of {@code out} itself is the caller's to see (a {@code PrintWriter} keeps it in {@code checkError}).
+     */
+    public static void write(JsonNode node, Writer out) {
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.setPrettyPrinter(new DefaultPrettyPrinter());
             JsonValues.write(g, node);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot serialise a result tree", e);
         }
-        return out.toString();
     }
 
     /** The error object of exit code 2. */

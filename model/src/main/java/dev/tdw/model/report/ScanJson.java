@@ -62,8 +62,7 @@ public final class ScanJson {
             h.put("max_abs", r.firstOverLimit().maxAbs());
         }
         o.set("records_without_summary", Json.strings(r.recordsWithoutSummary()));
-        ArrayNode groups = o.putArray("storage_aliases");
-        for (AliasGroup g : r.storageAliases()) groups.add(aliasGroup(g));
+        o.set("storage_aliases", Json.lazyArray(r.storageAliases(), ScanJson::aliasGroup));
         return o;
     }
 

@@ -1,5 +1,6 @@
 package dev.tdw.model.capture;
 
+import dev.tdw.model.input.InputLocation;
 import dev.tdw.model.testing.TestCaptures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,6 +84,31 @@ class ManifestReaderTest {
         CaptureFormatException e = assertThrows(CaptureFormatException.class,
                 () -> read("{\"records\": [{\"stage\": \"a\"}, {\"stage\": \"b\", \"shape\": \"12x64\"}]}"));
         assertTrue(e.getMessage().contains("record 1 (b) shape"), e.getMessage());
+    }
+
+    @Test
+    void aRefusedFieldSaysWhereItIsInTheFile() {
+        CaptureFormatException e = assertThrows(CaptureFormatException.class,
+                () -> read("{\"records\": [{\"stage\": \"a\"},\n {\"stage\": \"b\", \"order\": [1]}]}"));
+        assertTrue(e.getMessage().contains("record 1 (b) order is not an integer: a list (at line 2, column "), e.getMessage());
+        assertEquals(2, ((InputLocation.Json) e.location().orElseThrow()).line());
+        CaptureFormatException before = assertThrows(CaptureFormatException.class,
+                () -> read("{\"records\": [{\"numel\": \"many\", \"stage\": \"c\"}]}"));
+        assertTrue(before.getMessage().contains("record 0 numel is not an integer: many"), before.getMessage());
+    }
+
+    @Test
+    void aNullInsideAShapeIsRefusedByName() {
+        CaptureFormatException e = assertThrows(CaptureFormatException.class,
+                () -> read("{\"records\": [{\"stage\": \"a\", \"stride\": [64, null]}]}"));
+        assertTrue(e.getMessage().contains("record 0 (a) stride is not an integer: null"), e.getMessage());
+    }
+
+    @Test
+    void statisticsKeepTheLastNumberOfANameAndAnythingElseClearsIt() throws Exception {
+        Summary s = read("{\"records\": [{\"stage\": \"s\", \"summary\": {\"max\": 1.0, \"max\": 2.5, \"min\": -1.0,"
+                + " \"min\": \"n/a\", \"mean\": {\"x\": 1}, \"median\": 3.0, \"nan_count\": 4}}]}").records().get(0).summary();
+        assertEquals(new Summary(4.0, null, null, null, 2.5, null), s);
     }
 
     @Test

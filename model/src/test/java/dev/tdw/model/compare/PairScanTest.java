@@ -42,6 +42,24 @@ class PairScanTest {
     }
 
     @Test
+    void kernelsAgreeOnTheMaximumAroundInfinitiesAndNaNs() {
+        int n = PairScan.CHUNK * 2;
+        double[] a = new double[n];
+        double[] b = new double[n];
+        for (int i = 0; i < n; i++) a[i] = b[i] = i;
+        a[7] = 1.5e308;
+        b[7] = -1.5e308; // an infinite difference of finite values
+        assertSame(PairScan.floats(f64(a), f64(b), 0, 0, false), PairScan.floats(f64(a), f64(b), 0, 0, true));
+        assertEquals(Double.POSITIVE_INFINITY, PairScan.floats(f64(a), f64(b), 0, 0, true).maxAbs());
+        a[PairScan.CHUNK + 3] = b[PairScan.CHUNK + 3] = Double.POSITIVE_INFINITY; // Inf - Inf is NaN, in the second chunk
+        for (boolean fma : new boolean[] {false, true}) {
+            PairScan.FloatSums s = PairScan.floats(f64(a), f64(b), 0, 0, fma);
+            assertEquals(Double.NaN, s.maxAbs(), "fma " + fma);
+            assertEquals(1, s.mismatches(), "fma " + fma);
+        }
+    }
+
+    @Test
     void fusedKernelCountsNonFiniteElementsInEveryChunk() {
         int n = PairScan.CHUNK * 3;
         double[] a = new double[n];
@@ -56,6 +74,7 @@ class PairScanTest {
             PairScan.FloatSums s = PairScan.floats(f64(a), f64(b), 0, 0, fma);
             assertEquals(2, s.leftNonfinite(), "fma " + fma);
             assertEquals(2, s.rightNonfinite(), "fma " + fma);
+            assertEquals(Double.NaN, s.maxAbs(), "fma " + fma + ": a NaN difference in the first chunk stays the maximum");
         }
     }
 }

@@ -1,0 +1,61 @@
+package dev.tdw.model.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringWriter;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class JsonTest {
+    private static ObjectNode element(int i) {
+        ObjectNode o = Json.object();
+        o.put("i", i);
+        o.put("half", i / 2.0);
+        o.putNull("none");
+        return o;
+    }
+
+    @Test
+    void aLazyArrayWritesAndReadsLikeTheSameArrayBuiltEagerly() {
+        List<Integer> items = List.of(1, 2, 3);
+        ArrayNode eager = Json.array();
+        items.forEach(i -> eager.add(element(i)));
+        ObjectNode a = Json.object(), b = Json.object();
+        a.set("stages", eager);
+        b.set("stages", Json.lazyArray(items, JsonTest::element));
+        assertEquals(Json.write(a), Json.write(b));
+        assertEquals(a, b);
+        assertEquals(1.5, b.get("stages").get(2).get("half").doubleValue());
+    }
+
+    @Test
+    void aLazyArrayKeepsNoElementAndRefusesAdditions() {
+        AtomicInteger made = new AtomicInteger();
+        ArrayNode lazy = Json.lazyArray(List.of(1, 2), i -> {
+            made.incrementAndGet();
+            return element(i);
+        });
+        assertEquals(0, made.get());
+        Json.write(lazy);
+        Json.write(lazy);
+        assertEquals(4, made.get()); // made anew on each walk, never held
+        assertThrows(UnsupportedOperationException.class, () -> lazy.add(1));
+    }
+
+    @Test
+    void writingToAWriterIsByteForByteTheStringAndLeavesItOpen() {
+        ObjectNode o = Json.object();
+        o.put("text", "a\u009bb");
+        o.put("nan", Double.NaN);
+        o.set("list", Json.lazyArray(List.of(1), JsonTest::element));
+        StringWriter out = new StringWriter();
+        Json.write(o, out);
+        out.write("!");
+        assertEquals(Json.write(o) + "!", out.toString());
+    }
+}
