@@ -1,7 +1,6 @@
 package dev.tdw.model.compare;
 
 import dev.tdw.model.key.Layers;
-import dev.tdw.model.tensor.DType;
 
 import java.util.HashMap;
 import java.util.List;
@@ -67,7 +66,7 @@ public final class AliasTriage {
         Integer la = Layers.number(a.stage()), lb = Layers.number(b.stage());
         if (la == null || !la.equals(lb) || a.dtype() == null || !a.dtype().equals(b.dtype())) return false;
         if (isCache(a) || isCache(b)) return false;
-        long[] sa = elementSpan(a), sb = elementSpan(b);
+        long[] sa = ViewOverlap.elementSpan(a), sb = ViewOverlap.elementSpan(b);
         if (sa == null || sb == null) return false;
         return (sa[0] >= sb[0] && sa[1] <= sb[1]) || (sb[0] >= sa[0] && sb[1] <= sa[1]);
     }
@@ -105,22 +104,5 @@ public final class AliasTriage {
     /** A KV cache (or any stage named a cache) is written once and read for the rest of the forward. */
     private static boolean isCache(AliasGroup.AliasMember m) {
         return m.stage().toLowerCase(Locale.ROOT).contains("cache");
-    }
-
-    /** [first, last] storage element a view reaches; null when its layout is incomplete or overflows. */
-    private static long[] elementSpan(AliasGroup.AliasMember m) {
-        List<Long> shape = m.shape(), stride = m.stride();
-        if (shape == null || stride == null || shape.size() != stride.size() || DType.elementSizeOf(m.dtype()).isEmpty()) return null;
-        long lo = m.storageOffset(), hi = m.storageOffset();
-        try {
-            for (int d = 0; d < shape.size(); d++) {
-                if (shape.get(d) <= 0) return null; // an empty view holds no element to contain
-                long reach = Math.multiplyExact(shape.get(d) - 1, stride.get(d));
-                if (reach >= 0) hi = Math.addExact(hi, reach); else lo = Math.addExact(lo, reach);
-            }
-        } catch (ArithmeticException overflow) {
-            return null;
-        }
-        return new long[] {lo, hi};
     }
 }

@@ -93,25 +93,39 @@ final class ViewOverlap {
     }
 
     private static View view(int index, AliasGroup.AliasMember m) {
-        if (m.shape() == null || m.stride() == null || m.shape().size() != m.stride().size()) return null;
-        int es = DType.elementSizeOf(m.dtype()).orElse(0);
-        if (es == 0) return null;
+        long[] span = elementSpan(m);
+        if (span == null) return null;
+        int es = DType.elementSizeOf(m.dtype()).orElseThrow();
         long[] shape = m.shape().stream().mapToLong(Long::longValue).toArray();
         long[] stride = m.stride().stream().mapToLong(Long::longValue).toArray();
-        long numel = 1, minIndex = m.storageOffset(), maxIndex = m.storageOffset();
         try {
-            for (int d = 0; d < shape.length; d++) {
-                if (shape[d] < 0) return null;
-                numel = Math.multiplyExact(numel, shape[d]);
-                if (shape[d] == 0) continue;
-                long reach = Math.multiplyExact(shape[d] - 1, stride[d]);
-                if (reach >= 0) maxIndex = Math.addExact(maxIndex, reach); else minIndex = Math.addExact(minIndex, reach);
-            }
+            long numel = 1;
+            for (long size : shape) numel = Math.multiplyExact(numel, size);
             return new View(index, m, shape, stride, m.storageOffset(), es, numel,
-                    Math.multiplyExact(minIndex, (long) es), Math.multiplyExact(Math.addExact(maxIndex, 1), (long) es));
+                    Math.multiplyExact(span[0], (long) es), Math.multiplyExact(Math.addExact(span[1], 1), (long) es));
         } catch (ArithmeticException overflow) {
             return null;
         }
+    }
+
+    /**
+     * [first, last] storage element a view reaches; null when its layout is incomplete, its dtype has no known size,
+     * it holds no element (an empty view overlaps nothing and contains nothing) or the arithmetic overflows.
+     */
+    static long[] elementSpan(AliasGroup.AliasMember m) {
+        List<Long> shape = m.shape(), stride = m.stride();
+        if (shape == null || stride == null || shape.size() != stride.size() || DType.elementSizeOf(m.dtype()).isEmpty()) return null;
+        long lo = m.storageOffset(), hi = m.storageOffset();
+        try {
+            for (int d = 0; d < shape.size(); d++) {
+                if (shape.get(d) <= 0) return null;
+                long reach = Math.multiplyExact(shape.get(d) - 1, stride.get(d));
+                if (reach >= 0) hi = Math.addExact(hi, reach); else lo = Math.addExact(lo, reach);
+            }
+        } catch (ArithmeticException overflow) {
+            return null;
+        }
+        return new long[] {lo, hi};
     }
 
     /**
