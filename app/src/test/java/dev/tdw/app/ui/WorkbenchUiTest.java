@@ -151,18 +151,29 @@ class WorkbenchUiTest {
         Fx.await(() -> "layers.2.self_attn.kv_cache#0".equals(selectedRowKey()));
     }
 
-    @Test
-    void clickingTheChartSelectsTheStageAndTheSelectionMovesTheMarker(FxRobot robot) {
-        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+    /** The stage chart once it has been drawn (its data area has a width). */
+    private static ChartViewer renderedChart(FxRobot robot) {
         ChartViewer viewer = robot.lookup("#stage-chart").queryAs(ChartViewer.class);
         Fx.await(() -> viewer.getRenderingInfo() != null && viewer.getRenderingInfo().getPlotInfo().getDataArea().getWidth() > 0);
-        int index = 45;
-        Point2D screen = Fx.call(() -> {
+        return viewer;
+    }
+
+    /** The screen point of stage {@code index} on the chart's stage axis, halfway up the plot. */
+    private static Point2D chartPoint(ChartViewer viewer, int index) {
+        return Fx.call(() -> {
             XYPlot plot = viewer.getChart().getXYPlot();
             Rectangle2D area = viewer.getRenderingInfo().getPlotInfo().getDataArea();
             double x = plot.getDomainAxis().valueToJava2D(index, area, plot.getDomainAxisEdge());
             return viewer.getCanvas().localToScreen(x, area.getCenterY());
         });
+    }
+
+    @Test
+    void clickingTheChartSelectsTheStageAndTheSelectionMovesTheMarker(FxRobot robot) {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        ChartViewer viewer = renderedChart(robot);
+        int index = 45;
+        Point2D screen = chartPoint(viewer, index);
         robot.clickOn(screen);
         String key = Fx.call(() -> vm.table().rows().rows().get(index).key());
         Fx.await(() -> key.equals(selectedRowKey()));
@@ -180,15 +191,9 @@ class WorkbenchUiTest {
     @Test
     void hoveringTheChartNamesTheStageAndTheAxisNamesLayers(FxRobot robot) {
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
-        ChartViewer viewer = robot.lookup("#stage-chart").queryAs(ChartViewer.class);
-        Fx.await(() -> viewer.getRenderingInfo() != null && viewer.getRenderingInfo().getPlotInfo().getDataArea().getWidth() > 0);
+        ChartViewer viewer = renderedChart(robot);
         int index = 45;
-        Point2D screen = Fx.call(() -> {
-            XYPlot plot = viewer.getChart().getXYPlot();
-            Rectangle2D area = viewer.getRenderingInfo().getPlotInfo().getDataArea();
-            double x = plot.getDomainAxis().valueToJava2D(index, area, plot.getDomainAxisEdge());
-            return viewer.getCanvas().localToScreen(x, area.getCenterY());
-        });
+        Point2D screen = chartPoint(viewer, index);
         robot.moveTo(screen);
         String key = Fx.call(() -> vm.table().rows().rows().get(index).key());
         Label readout = robot.lookup("#chart-readout").queryAs(Label.class);
