@@ -81,7 +81,7 @@ public final class OutputFolderPolicy {
         String base = first.getFileName().toString();
         for (int n = 1; n <= MAX_SUFFIX; n++) {
             try {
-                return Files.createDirectory(realParent.resolve(n == 1 ? base : base + "-" + n));
+                return Files.createDirectory(realParent.resolve(suffixed(base, n)));
             } catch (FileAlreadyExistsException e) {
                 // taken (an earlier run in the same minute, a file, a link): try the next suffix
             } catch (IOException e) {
@@ -89,6 +89,25 @@ public final class OutputFolderPolicy {
             }
         }
         throw new OutputFolderException(first, "the names " + base + " to " + base + "-" + MAX_SUFFIX + " are all taken");
+    }
+
+    /**
+     * The first of {@code name}, {@code name-2}, {@code name-3}, ... under {@code parent} that names nothing yet (no
+     * folder, file or link), for a dialog to propose: the same naming as {@link #createNew}, so an earlier run's folder
+     * is never offered for reuse. Changes nothing on disk; when every name up to {@link #MAX_SUFFIX} is taken the plain
+     * name is returned and the caller's check of an occupied folder speaks.
+     */
+    public static Path firstFree(Path parent, String name) {
+        String base = safeName(name);
+        for (int n = 1; n <= MAX_SUFFIX; n++) {
+            Path candidate = parent.resolve(suffixed(base, n));
+            if (!Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) return candidate;
+        }
+        return parent.resolve(base);
+    }
+
+    private static String suffixed(String base, int n) {
+        return n == 1 ? base : base + "-" + n;
     }
 
     /**

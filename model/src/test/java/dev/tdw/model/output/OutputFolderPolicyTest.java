@@ -172,4 +172,15 @@ class OutputFolderPolicyTest {
         assertTrue(Files.exists(full.resolve("x-rank0.json")));
         assertFalse(OutputFolderPolicy.removeIfEmpty(tmp.resolve("missing")));
     }
+
+    @Test
+    void aProposedFolderNeverNamesAnythingThatExistsEvenAnEmptyFolderOrADanglingLink() throws Exception {
+        Path parent = Files.createDirectories(tmp.resolve("replays"));
+        assertEquals(parent.resolve("a_b"), OutputFolderPolicy.firstFree(parent, "a b"), "named like every tdw folder");
+        Files.createDirectory(parent.resolve("a_b"));
+        Files.writeString(parent.resolve("a_b-2"), "a file");
+        Files.createSymbolicLink(parent.resolve("a_b-3"), tmp.resolve("nowhere"));
+        assertEquals(parent.resolve("a_b-4"), OutputFolderPolicy.firstFree(parent, "a b"));
+        assertTrue(Files.notExists(parent.resolve("a_b-4")), "proposing makes nothing");
+    }
 }

@@ -324,6 +324,10 @@ class ReplayDialogModelTest {
         Files.writeString(first.resolve("replay.json"), "{}");
         ReplayDialogModel m = open(ADD_RMS_NORM_3);
         assertEquals(first + "-2", call(() -> m.outDirProperty().get()), "the default skips a folder holding a replay");
+        Files.createDirectories(Path.of(first + "-2"));
+        ReplayDialogModel again = open(ADD_RMS_NORM_3);
+        assertEquals(first + "-3", call(() -> again.outDirProperty().get()),
+                "and an empty one: an earlier run's folder is never proposed for reuse");
         run(() -> m.outDirProperty().set(first.toString()));
         assertEquals(first + " already holds a replay (replay.json): a new one replaces it", call(() -> m.outDirNoteProperty().get()));
         assertFalse(call(() -> m.canRunProperty().get()));
