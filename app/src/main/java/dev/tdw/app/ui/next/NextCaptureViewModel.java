@@ -21,6 +21,7 @@ import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.ProbeSelection;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
+import dev.tdw.model.output.OutputFolderException;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.text.SafeText;
 import javafx.beans.Observable;
@@ -333,6 +334,8 @@ public final class NextCaptureViewModel {
             listener.step(new Step(clock.instant(), StepKind.CAPTURE, r.spec().command() + "  " + r.selection().shellAssignments(),
                     s.word() + ": exit " + exit + ", " + (captured ? "captured into " + r.outputDirectory() : "captured nothing")));
         }
+        // The folders just filled are taken now: the dialog proposes the next free names for another run.
+        sides.values().forEach(s -> s.refresh(plan.get()));
         if (!ends.bothCaptured()) {
             status.set("not loaded: " + (ends.leftCaptured() ? "" : "the left run captured nothing (exit " + ends.leftExit() + ") ")
                     + (ends.rightCaptured() ? "" : "the right run captured nothing (exit " + ends.rightExit() + ")")
@@ -399,7 +402,13 @@ public final class NextCaptureViewModel {
         }
         SideRun s = side(which);
         RememberedRun basis = s.basisRun();
-        Path set = OutputFolderPolicy.proposed(basis.captureRoot(), basis.runName() + "-runs", LocalDateTime.now(clock));
+        Path set;
+        try {
+            set = OutputFolderPolicy.createNew(basis.captureRoot(), basis.runName() + "-runs", LocalDateTime.now(clock), List.of(basis.outputDirectory()));
+        } catch (OutputFolderException e) {
+            status.set("cannot repeat: " + e.getMessage());
+            return false;
+        }
         RepeatedRuns runs = new RepeatedRuns(basis.spec(), set, count);
         repeatedRuns = runs;
         running.set(true);
