@@ -3,7 +3,6 @@ package dev.tdw.app.ui.next;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.device.LiveLog;
 import dev.tdw.app.ui.work.TaskRunner;
-import dev.tdw.bridge.capture.CaptureRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.EnvironmentLines;
 import dev.tdw.bridge.capture.NarrowedRun;
@@ -12,8 +11,7 @@ import dev.tdw.bridge.capture.ProbeSettings;
 import dev.tdw.bridge.capture.RememberedRun;
 import dev.tdw.bridge.capture.RepeatedRuns;
 import dev.tdw.bridge.capture.RunHistory;
-import dev.tdw.bridge.capture.RunOutput;
-import dev.tdw.bridge.capture.SymptomCheck;
+import dev.tdw.bridge.capture.SymptomRuns;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.history.Step;
 import dev.tdw.model.history.StepKind;
@@ -180,6 +178,7 @@ public final class NextCaptureViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private volatile PairedRuns pairedRuns;
     private volatile RepeatedRuns repeatedRuns;
+    private volatile SymptomRuns symptomRuns;
 
     /**
      * @param leftCapture  the left side's loaded capture directory
@@ -366,17 +365,16 @@ public final class NextCaptureViewModel {
             Path dir = OutputFolderPolicy.createNew(basis.captureRoot(), basis.runName() + "-armed", LocalDateTime.now(clock), List.of(basis.outputDirectory()));
             CaptureSpec armedSpec = new CaptureSpec(basis.spec().workingDirectory(), basis.spec().command(),
                     basis.spec().extraEnvironment(), basis.spec().probe().in(dir));
-            RunOutput armedOut = new RunOutput(s.log), disarmedOut = new RunOutput(s.log);
-            int armed = CaptureRunner.start(armedSpec, armedOut).exit().get();
-            s.log.accept("[tdw] now with the probe disarmed (DUMP_PROBE* unset)");
-            int disarmed = CaptureRunner.startDisarmed(basis.spec(), disarmedOut).exit().get();
-            return SymptomCheck.of(new SymptomCheck.Outcome(armed, armedOut.lines()), new SymptomCheck.Outcome(disarmed, disarmedOut.lines()), pattern);
+            SymptomRuns runs = new SymptomRuns(armedSpec, basis.spec(), pattern);
+            symptomRuns = runs;
+            return runs.runBoth(s.log);
         }, check -> {
             running.set(false);
             status.set(which.word() + ": " + check.verdict());
             listener.step(new Step(clock.instant(), StepKind.SYMPTOM_CHECK, basis.spec().command(), which.word() + ": " + check.verdict()));
         }, e -> {
             running.set(false);
+            if (cancelled(e)) return;
             status.set(which.word() + ": the symptom check did not finish: " + e.getMessage());
         });
         return true;
@@ -441,10 +439,12 @@ public final class NextCaptureViewModel {
     private void stop(String now, String whenStopped) {
         PairedRuns p = pairedRuns;
         RepeatedRuns r = repeatedRuns;
+        SymptomRuns c = symptomRuns;
         status.set(now);
         tasks.run("Stopping the capture runs", x -> {
             if (p != null) p.stop();
             if (r != null) r.stop();
+            if (c != null) c.stop();
             return null;
         }, done -> { if (whenStopped != null) status.set(whenStopped); }, e -> status.set("stop failed: " + e.getMessage()));
     }

@@ -166,6 +166,19 @@ class NextCaptureViewModelTest {
     }
 
     @Test
+    void cancellingASymptomCheckStopsItsRunsToo() {
+        tasks.hold();
+        assertTrue(call(() -> vm.checkSymptom(Side.LEFT)));
+        run(tasks::cancelLast);
+        assertFalse(call(() -> vm.runningProperty().get()));
+        assertEquals("cancelled: stopping the runs and their process trees...", call(() -> vm.statusProperty().get()));
+        assertEquals("Stopping the capture runs", tasks.titles.get(tasks.titles.size() - 1), "the cancel ends the processes too");
+        run(() -> tasks.finish(tasks.heldCount() - 1));
+        assertEquals("cancelled: the runs and their process trees were stopped", call(() -> vm.statusProperty().get()));
+        assertTrue(steps.isEmpty(), "a cancelled check is no finding");
+    }
+
+    @Test
     void theSymptomPersistsWithoutTheProbeInThisReproduction() {
         run(() -> vm.symptomPatternProperty().set("^answer:"));
         assertTrue(call(() -> vm.checkSymptom(Side.LEFT)));
