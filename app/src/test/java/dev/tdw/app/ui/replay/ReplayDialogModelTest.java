@@ -8,6 +8,7 @@ import dev.tdw.app.ui.device.RecordingActions;
 import dev.tdw.app.ui.device.RuntimeEntry;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.app.ui.device.Runtimes;
+import dev.tdw.app.ui.testing.SystemProperty;
 import dev.tdw.bridge.RuntimeDiscovery;
 import dev.tdw.bridge.ascend.AscendLibraryLocator;
 import dev.tdw.bridge.device.Tensors;
@@ -235,15 +236,10 @@ class ReplayDialogModelTest {
 
     @Test
     void theDefaultOutputRootFollowsTheCacheProperty() throws Exception {
-        String before = System.getProperty(ReplayDialogModel.CACHE_DIR_PROPERTY);
-        System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, tmp.resolve("cache").toString());
-        try {
+        try (var cache = SystemProperty.set(ReplayDialogModel.CACHE_DIR_PROPERTY, tmp.resolve("cache"))) {
             assertEquals(tmp.resolve("cache/replays"), ReplayDialogModel.defaultReplaysRoot());
             ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions, tasks));
             assertEquals(tmp.resolve("cache/replays/cmpl-replay-right-add_rms_norm-3").toString(), call(() -> m.outDirProperty().get()));
-        } finally {
-            if (before == null) System.clearProperty(ReplayDialogModel.CACHE_DIR_PROPERTY);
-            else System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, before);
         }
         assertTrue(ReplayDialogModel.defaultReplaysRoot().endsWith("tdw/replays"));
     }
