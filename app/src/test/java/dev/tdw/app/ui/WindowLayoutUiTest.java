@@ -7,8 +7,10 @@ import dev.tdw.app.ui.testing.Fx;
 import dev.tdw.app.ui.work.FxTaskRunner;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.text.Text;
@@ -121,6 +123,19 @@ class WindowLayoutUiTest {
         Label verdict = robot.lookup("#verdict").queryAs(Label.class);
         assertEquals(Fx.call(verdict::getText), Fx.call(() -> ((Text) verdict.lookup(".text")).getText()));
         assertTrue(!Fx.call(() -> robot.lookup("#verdict-more").queryAs(Hyperlink.class).isVisible()), "a more link with nothing more");
+    }
+
+    @Test
+    void at800x500TheLabelPickerShowsTheWholeRequestLabelWithItInItsTooltip(FxRobot robot) {
+        showAt(800, 500);
+        for (String side : new String[]{"left", "right"}) {
+            ComboBox<?> picker = robot.lookup("#" + side + "-label").queryAs(ComboBox.class);
+            // The button cell (the popup's list cells are looked up too). It showed "c…"; a longer label is cut in the
+            // middle (CaptureSidePaneUiTest).
+            Labeled cell = Fx.call(() -> (Labeled) picker.lookupAll(".list-cell").stream().filter(c -> c.getParent() == picker).findFirst().orElseThrow());
+            assertEquals("cmpl-layer-bug", Fx.call(() -> ((Text) cell.lookup(".text")).getText()), side);
+            assertEquals("request label cmpl-layer-bug", Fx.call(() -> picker.getTooltip().getText()));
+        }
     }
 
     @Test
