@@ -189,6 +189,23 @@ class WorkbenchUiTest {
     }
 
     @Test
+    void draggingOverTheChartZoomsTheStageAxisOnlyAndTheValueAxesKeepFittingTheData(FxRobot robot) {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        ChartViewer viewer = renderedChart(robot);
+        XYPlot plot = Fx.call(() -> viewer.getChart().getXYPlot());
+        // A diagonal drag: its rectangle spans stages 20..40 and a third of the plot's height.
+        Point2D from = chartPoint(viewer, 20), to = chartPoint(viewer, 40);
+        double third = Fx.call(() -> viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight()) / 3;
+        robot.drag(new Point2D(from.getX(), from.getY() - third / 2)).dropTo(new Point2D(to.getX(), to.getY() + third / 2));
+        Fx.await(() -> plot.getDomainAxis().getUpperBound() < 45);
+        org.jfree.data.Range stages = Fx.call(() -> plot.getDomainAxis().getRange());
+        assertEquals(20, stages.getLowerBound(), 1, stages.toString());
+        assertEquals(40, stages.getUpperBound(), 1, stages.toString());
+        // Neither value axis took the rectangle's height or was frozen at its range: both still fit the data in view.
+        assertTrue(Fx.call(() -> plot.getRangeAxis().isAutoRange() && plot.getRangeAxis(1).isAutoRange()), "a value axis was zoomed");
+    }
+
+    @Test
     void hoveringTheChartNamesTheStageAndTheAxisNamesLayers(FxRobot robot) {
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
         ChartViewer viewer = renderedChart(robot);
