@@ -30,6 +30,11 @@ final class ScanThreads implements AutoCloseable {
         final ElementDecoder decoder = new ElementDecoder(PairScan.CHUNK);
         final double[] left = new double[PairScan.CHUNK];
         final double[] right = new double[PairScan.CHUNK];
+        /** Raw chunks for the fused kernel: 16-bit elements (bfloat16, float16) or float32. */
+        final short[] leftShorts = new short[PairScan.CHUNK];
+        final short[] rightShorts = new short[PairScan.CHUNK];
+        final float[] leftFloats = new float[PairScan.CHUNK];
+        final float[] rightFloats = new float[PairScan.CHUNK];
         final long[] leftLongs = new long[PairScan.CHUNK];
         final long[] rightLongs = new long[PairScan.CHUNK];
         long leftNonfinite;
