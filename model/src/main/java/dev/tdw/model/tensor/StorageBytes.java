@@ -63,7 +63,7 @@ public final class StorageBytes {
     }
 
     /** Chunks in file order (each read from index 0); all but the last of exactly {@code chunkBytes}. */
-    static StorageBytes ofChunks(ByteBuffer[] chunks, long chunkBytes, ByteOrder order) {
+    public static StorageBytes ofChunks(ByteBuffer[] chunks, long chunkBytes, ByteOrder order) {
         ByteBuffer[] own = new ByteBuffer[chunks.length];
         for (int i = 0; i < chunks.length; i++) own[i] = chunks[i].asReadOnlyBuffer().order(order).position(0);
         return new StorageBytes(own, chunkBytes, order);
