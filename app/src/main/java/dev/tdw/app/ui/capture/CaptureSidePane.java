@@ -49,6 +49,7 @@ public final class CaptureSidePane extends HBox {
         ComboBox<String> label = new ComboBox<>(vm.labels());
         label.setId(side + "-label");
         label.setConverter(Labels.names());
+        withVerdicts(label, vm, ChoiceVerdicts::labels);
         label.valueProperty().bindBidirectional(vm.labelProperty());
         Tooltip whole = new Tooltip();
         whole.textProperty().bind(Labels.safe(vm.labelProperty().map(l -> "request label " + Labels.name(l)).orElse("request label")));
@@ -58,10 +59,12 @@ public final class CaptureSidePane extends HBox {
         label.setMinWidth(LABEL_MIN);
         ComboBox<Integer> occurrence = numbers(vm.occurrences(), "occ ");
         occurrence.setId(side + "-occurrence");
+        withVerdicts(occurrence, vm, ChoiceVerdicts::occurrences);
         occurrence.valueProperty().bindBidirectional(vm.occurrenceProperty());
         occurrence.setTooltip(new Tooltip("occurrence: the n-th call of this label (chunked prefill)"));
         ComboBox<Integer> rank = numbers(vm.ranks(), "rank ");
         rank.setId(side + "-rank");
+        withVerdicts(rank, vm, ChoiceVerdicts::ranks);
         rank.valueProperty().bindBidirectional(vm.rankProperty());
         rank.setTooltip(new Tooltip("rank"));
         // The occurrence and rank pickers keep their text ("occ 2", "rank 0").
@@ -107,6 +110,15 @@ public final class CaptureSidePane extends HBox {
         File f = files.get(0);
         if (f.isDirectory()) return f.toPath();
         return f.getName().endsWith(".json") && f.getParentFile() != null ? f.getParentFile().toPath() : null;
+    }
+
+    /**
+     * The open list says, per option, what choosing it would show (the pair's verdict, from the every-pair analysis);
+     * the closed picker shows the chosen name only.
+     */
+    private static <T> void withVerdicts(ComboBox<T> box, CaptureSideViewModel vm, java.util.function.Function<ChoiceVerdicts, java.util.Map<T, String>> which) {
+        box.setCellFactory(list -> new ChoiceCell<>(box.getConverter(), vm.verdictsProperty(), which));
+        box.setButtonCell(new ChoiceCell<>(box.getConverter(), null, which));
     }
 
     private static ComboBox<Integer> numbers(javafx.collections.ObservableList<Integer> items, String prefix) {
