@@ -393,7 +393,7 @@ class WorkbenchUiTest {
         String text = Fx.call(() -> robot.lookup("#keys-grid").queryAs(javafx.scene.layout.GridPane.class).getChildren().stream()
                 .map(n -> ((Label) n).getText()).reduce("", (a, b) -> a + "|" + b));
         for (String key : new String[]{"Ctrl+O", "Ctrl+Shift+O", "Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+S", "Ctrl+R", "Ctrl+Shift+D",
-                "Ctrl+F", "Ctrl+D", "Ctrl+L", "|F|", "|N|", "|P|", "Enter", "F1"}) {
+                "Ctrl+F", "Ctrl+D", "Ctrl+L", "|F|", "|N|", "|P|", "|T|", "Enter", "F1"}) {
             assertTrue(text.contains(key), key + " missing from " + text);
         }
         robot.clickOn("Close");
@@ -402,11 +402,25 @@ class WorkbenchUiTest {
     @Test
     void onceAPairIsShownTheTableHasTheKeys(FxRobot robot) {
         open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        // No click anywhere: F, N, P, T and Enter reach the table (at start the focus sat on "Open Left…").
         Fx.await(() -> session.window().table().isFocused());
         robot.type(KeyCode.F);
         Fx.await(() -> "layers.3.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get()));
+        robot.type(KeyCode.N);
+        Fx.await(() -> "layers.3.self_attn.k_rope#0".equals(vm.selectedKeyProperty().get()));
+        robot.type(KeyCode.P);
+        Fx.await(() -> "layers.3.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get()));
+        robot.type(KeyCode.N);
+        Fx.await(() -> "layers.3.self_attn.k_rope#0".equals(vm.selectedKeyProperty().get()));
+        // T: the first tensor mismatch, once the tensors of the pair are compared.
+        Fx.await(() -> vm.tensorEvidenceProperty().get() != null && vm.tensorEvidenceProperty().get().firstMismatch() != null);
+        robot.type(KeyCode.T);
+        Fx.await(() -> "layers.3.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get()));
+        TabPane detailTabs = robot.lookup("#detail-tabs").queryAs(TabPane.class);
+        Fx.run(() -> detailTabs.getSelectionModel().select(1));
+        assertTrue(Fx.call(() -> session.window().table().isFocused()), "selecting a tab took the focus");
         robot.type(KeyCode.ENTER);
-        Fx.await(() -> robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedIndex() == 0);
+        Fx.await(() -> detailTabs.getSelectionModel().getSelectedIndex() == 0);
     }
 
     @Test
