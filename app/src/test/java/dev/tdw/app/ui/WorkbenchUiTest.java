@@ -183,6 +183,13 @@ class WorkbenchUiTest {
         assertEquals(chartPoint(viewer, 70).getX(), selectionLineX(robot), 1.0, "the selected stage 70 is marked");
         Fx.run(() -> vm.selectedKeyProperty().set(null));
         assertFalse(Fx.call(() -> robot.lookup("#chart-selection").query().isVisible()), "no stage selected, no line");
+        // The first divergence is a dashed line the legend names, with no label of its own drawn over the points.
+        java.util.List<org.jfree.chart.plot.Marker> firstDivergence = Fx.call(() -> viewer.getChart().getXYPlot()
+                .getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND).stream().map(m -> (org.jfree.chart.plot.Marker) m)
+                .filter(m -> m instanceof org.jfree.chart.plot.ValueMarker v && v.getValue() == vm.chart().data().firstDivergence()).toList());
+        assertEquals(1, firstDivergence.size());
+        assertEquals(null, firstDivergence.get(0).getLabel());
+        assertEquals(0, Fx.call(() -> viewer.getChart().getXYPlot().getAnnotations().size()), "no text annotation on the plot");
     }
 
     /** Where the selection line over the chart stands on the screen (it is drawn once it is visible). */
