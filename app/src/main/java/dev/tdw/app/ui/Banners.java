@@ -43,8 +43,6 @@ final class Banners extends VBox {
         Label tensors = new Label();
         tensors.setId("tensor-verdict-line");
         folded.add(tensors);
-        HBox.setHgrow(tensors, Priority.ALWAYS);
-        tensors.setMaxWidth(Double.MAX_VALUE);
         tensors.textProperty().bind(Labels.safe(vm.tensorVerdictTextProperty()));
         showWhen(tensors, vm.tensorVerdictTextProperty().isNotEmpty());
         Hyperlink goTensor = new Hyperlink("go to it (T)");
@@ -57,8 +55,6 @@ final class Banners extends VBox {
         Label nonFinite = new Label();
         nonFinite.setId("nonfinite-origin-line");
         folded.add(nonFinite);
-        HBox.setHgrow(nonFinite, Priority.ALWAYS);
-        nonFinite.setMaxWidth(Double.MAX_VALUE);
         nonFinite.textProperty().bind(vm.nonFiniteOriginTextProperty());
         Hyperlink goNonFinite = new Hyperlink("go to it");
         goNonFinite.setMinWidth(Region.USE_PREF_SIZE);
