@@ -19,6 +19,9 @@ import java.util.function.Consumer;
  * pickers, and a drop target for a capture folder.
  */
 public final class CaptureSidePane extends HBox {
+    /** The label picker's narrowest: about four letters either side of the ellipsis beside the arrow. */
+    static final double LABEL_MIN = 116;
+
     private final Label chip;
     private final SideName name;
     private final ComboBox<String> label;
@@ -48,9 +51,12 @@ public final class CaptureSidePane extends HBox {
         label.setConverter(Labels.names());
         withVerdicts(label, vm, ChoiceVerdicts::labels);
         label.valueProperty().bindBidirectional(vm.labelProperty());
-        label.setTooltip(new Tooltip("request label"));
-        // Narrowed before the name, never to an empty box: the start of a label ("cm…") still says which request.
-        label.setMinWidth(64);
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(Labels.safe(vm.labelProperty().map(l -> "request label " + Labels.name(l)).orElse("request label")));
+        label.setTooltip(whole);
+        // Narrowed before the name, never below both ends of a label: the button cuts it in the middle (workbench.css,
+        // "cmp…bug" says which request where "c…" did not) and the tooltip holds it whole.
+        label.setMinWidth(LABEL_MIN);
         ComboBox<Integer> occurrence = numbers(vm.occurrences(), "occ ");
         occurrence.setId(side + "-occurrence");
         withVerdicts(occurrence, vm, ChoiceVerdicts::occurrences);
