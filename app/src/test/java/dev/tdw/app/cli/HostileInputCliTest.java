@@ -86,6 +86,34 @@ class HostileInputCliTest {
         assertEquals(stage + "#0", json.json().get("manifests").get(0).get("first_nonfinite").get("key").asText());
     }
 
+    /**
+     * A newline inside a label, a stage key or a file name cannot forge a line of the text report: each is one line with
+     * the newline shown escaped (backslash u000a), in scan and diff, in the header, the findings and the verdict lines.
+     */
+    @Test
+    void newlinesInLabelsKeysAndFileNamesAreEscapedInTextOutput() throws Exception {
+        String forged = "FORGED verdict: ALIGNED";
+        Path dir = Files.createDirectories(tmp.resolve("multi"));
+        Path left = dir.resolve("l\n" + forged + "-rank0.json");
+        Path right = dir.resolve("r-rank0.json");
+        for (Path side : List.of(left, right)) {
+            String nan = side == left ? "0" : "3";
+            Files.writeString(side, "{\"label\": \"run\\n" + forged + "\", \"rank\": 0, \"match_index\": 1, \"occurrence\": 1, \"records\": [{\"stage\": \"layers.0.mlp\\n"
+                    + forged + "\", \"order\": 0, \"summary\": {\"nan_count\": " + nan + ", \"inf_count\": 0,"
+                    + " \"max_abs\": 1, \"min\": 0, \"max\": 1, \"mean\": 0.5}}]}", StandardCharsets.UTF_8);
+        }
+        CliBehaviourTest.Run scan = tdw("scan", "--manifest", left.toString(), "--manifest", right.toString(), "--format", "text");
+        assertEquals(0, scan.exit(), scan.err());
+        CliBehaviourTest.Run diff = tdw("diff", "--left", left.toString(), "--right", right.toString(), "--format", "text");
+        assertEquals(0, diff.exit(), diff.err());
+        for (CliBehaviourTest.Run r : List.of(scan, diff)) {
+            assertTrue(r.out().lines().noneMatch(l -> l.startsWith(forged) || l.startsWith("-rank0.json")), r.out());
+            assertTrue(r.out().contains("\\u000a" + forged), r.out());
+        }
+        assertTrue(scan.out().contains("label=run\\u000a" + forged), scan.out());
+        assertTrue(diff.out().contains("first divergent: layers.0.mlp\\u000a" + forged + "#0"), diff.out());
+    }
+
     @Test
     void usageErrorsPrintTheSameJsonFailureObject() throws Exception {
         CliBehaviourTest.Run r = tdw("diff", "--left", "a.json");
