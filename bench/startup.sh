@@ -3,7 +3,8 @@
 # in the same run (the floor no Java tool can beat). Each is run N times, interleaved, and the medians of wall time and
 # of CPU time (user + sys, less disturbed by other load on a shared machine) are printed with ratios to the floor.
 # Configurations: bin/tdw as shipped (full compiler + application class-data archive), the same without the archive,
-# and the former launcher flags (-XX:TieredStopAtLevel=1, no archive).
+# the former launcher flags (-XX:TieredStopAtLevel=1, no archive), and the packaged launcher (jpackage image with its
+# own archive) when it has been built (mvn -Ppackage -pl packaging -am package -DskipTests, or .ci/package-check).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 n=${1:-15}
@@ -17,6 +18,8 @@ run() { # name, command...: appends "wall_ms cpu_ms" to $out/name
   /usr/bin/time -f "%e %U %S" -o "$out/t" "$@" >/dev/null 2>&1 || true
   awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' "$out/t" >>"$out/$name"
 }
+image="$here/packaging/target/dist/tdw/bin/tdw"
+[[ -x "$image" ]] || image=""
 old=(java -Xshare:auto -XX:TieredStopAtLevel=1 -cp "$cp" dev.tdw.app.Main)
 nocds=(java -Xshare:auto -cp "$cp" dev.tdw.app.Main)
 for _ in $(seq "$n"); do
@@ -27,14 +30,18 @@ for _ in $(seq "$n"); do
   run scan_nocds "${nocds[@]}" scan --manifest "$manifest"
   run ver_old "${old[@]}" --version
   run scan_old "${old[@]}" scan --manifest "$manifest"
+  if [[ -n "$image" ]]; then
+    run ver_image "$image" --version
+    run scan_image "$image" scan --manifest "$manifest"
+  fi
 done
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 wall() { cut -d' ' -f1 "$out/$1" | median; }
 cpu() { cut -d' ' -f2 "$out/$1" | median; }
 jw=$(wall jvm); jc=$(cpu jvm)
-echo "machine: $(nproc) cpus, load average $(cut -d' ' -f1-3 /proc/loadavg); medians of $n interleaved runs"
+echo "machine: $(nproc) cpus, $(uptime); medians of $n interleaved runs"
 printf '%-44s %6s ms wall %6s ms cpu\n' "java -version (floor)" "$jw" "$jc"
-for k in ver scan ver_nocds scan_nocds ver_old scan_old; do
+for k in ver scan ver_nocds scan_nocds ver_old scan_old ${image:+ver_image scan_image}; do
   case $k in
     ver) what="tdw --version (bin/tdw: full JIT + archive)" ;;
     scan) what="tdw scan     (bin/tdw: full JIT + archive)" ;;
@@ -42,8 +49,11 @@ for k in ver scan ver_nocds scan_nocds ver_old scan_old; do
     scan_nocds) what="tdw scan     (full JIT, no archive)" ;;
     ver_old) what="tdw --version (former flags: C1 only)" ;;
     scan_old) what="tdw scan     (former flags: C1 only)" ;;
+    ver_image) what="tdw --version (packaged launcher + archive)" ;;
+    scan_image) what="tdw scan     (packaged launcher + archive)" ;;
   esac
   w=$(wall $k); c=$(cpu $k)
   printf '%-44s %6s ms wall %6s ms cpu   x%s wall of the floor\n' "$what" "$w" "$c" "$(awk "BEGIN{printf \"%.2f\", $w/$jw}")"
 done
-echo "target: bin/tdw --version and scan within 2.5x of java -version -> $(awk "BEGIN{print ($(wall ver) <= 2.5*$jw && $(wall scan) <= 2.5*$jw) ? \"met\" : \"NOT met\"}")"
+met() { awk "BEGIN{print ($(wall "$1") <= 2.5*$jw) ? \"met\" : \"NOT met\"}"; }
+echo "target (wall within 2.5x of java -version): bin/tdw --version $(met ver), scan $(met scan)${image:+; packaged --version $(met ver_image), scan $(met scan_image)}"

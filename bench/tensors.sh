@@ -3,7 +3,10 @@
 # former launcher settings (C1 only, which is what bin/tdw used before; one thread) against bin/tdw as shipped (full
 # compiler, one thread per processor), each next to the machine's figure measured in the same run: the time to read
 # both files through the page cache (cat > /dev/null, after one warm-up read). Prints medians of N runs of wall and
-# CPU time (user + sys), GB/s of input, and ratios. The outputs of all configurations must be identical.
+# CPU time (user + sys), GB/s of input, and ratios. The outputs of all configurations must be identical. The machine's
+# second figure is the in-process mapped read of the same two files (TensorCompareBench --read-left/--read-right).
+# With TDW_PREVIOUS=/path/to/bin/tdw (the launcher of an earlier build), that build also runs as it was launched before
+# (C1 only, one thread): the original figure the 3x target is measured against.
 #   bench/tensors.sh [MiB per payload, default 1024] [runs, default 3] [scratch dir, default $TMPDIR]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -17,6 +20,7 @@ l="$dir/left.pt"; r="$dir/right.pt"
 bytes=$(( $(stat -c %s "$l") + $(stat -c %s "$r") ))
 cp="$here/app/target/tdw-app-0.1.0-SNAPSHOT.jar:$(cat "$here/app/target/classpath.txt")"
 cat "$l" "$r" >/dev/null
+previous=${TDW_PREVIOUS:-}
 run() { # name, command...: appends "wall_ms cpu_ms" to $dir/name and keeps the output as $dir/name.out
   local name=$1; shift
   /usr/bin/time -f "%e %U %S" -o "$dir/t" "$@" >"$dir/$name.out" 2>/dev/null
@@ -24,11 +28,12 @@ run() { # name, command...: appends "wall_ms cpu_ms" to $dir/name and keeps the 
 }
 for _ in $(seq "$n"); do
   run read cat "$l" "$r"
+  [[ -n "$previous" ]] && TDW_JAVA_OPTS=-XX:TieredStopAtLevel=1 run prev "$previous" tensors --left "$l" --right "$r" --threads 1
   run old java -Xshare:auto -XX:TieredStopAtLevel=1 -cp "$cp" dev.tdw.app.Main tensors --left "$l" --right "$r" --threads 1
   run full1 "$here/bin/tdw" tensors --left "$l" --right "$r" --threads 1
   run now "$here/bin/tdw" tensors --left "$l" --right "$r"
 done
-for k in full1 now; do
+for k in full1 now ${previous:+prev}; do
   cmp -s "$dir/old.out" "$dir/$k.out" || { echo "outputs differ: old vs $k" >&2; exit 1; }
 done
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -41,7 +46,10 @@ line() { # name, label
     "$(awk "BEGIN{print $bytes/1e6/($w>0?$w:1)}")" "$c" "$(awk "BEGIN{print $bytes/1e6/($c>0?$c:1)}")"
 }
 line read "machine: read both files (cat > /dev/null, cached)"
+echo "$(java -cp "$bcp" dev.tdw.bench.TensorCompareBench --read-left "$l" --read-right "$r" --runs "$n")"
+[[ -n "$previous" ]] && line prev "tdw tensors, previous build, former launcher, 1 thread"
 line old "tdw tensors, former launcher (C1 only), 1 thread"
 line full1 "tdw tensors, bin/tdw (full JIT), --threads 1"
 line now "tdw tensors, bin/tdw (full JIT), $(nproc) threads"
+[[ -n "$previous" ]] && echo "ratio: bin/tdw default vs previous build as launched before: x$(awk "BEGIN{printf \"%.2f\", $(wall prev)/$(wall now)}") wall, x$(awk "BEGIN{printf \"%.2f\", $(cpu prev)/$(cpu now)}") cpu"
 echo "ratios: bin/tdw default vs former launcher: x$(awk "BEGIN{printf \"%.2f\", $(wall old)/$(wall now)}") wall, full JIT alone x$(awk "BEGIN{printf \"%.2f\", $(cpu old)/$(cpu full1)}") cpu; default at $(awk "BEGIN{printf \"%.2f\", $(wall read)/$(wall now)}") of the read rate; outputs identical"

@@ -9,6 +9,7 @@ import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadReader;
 import dev.tdw.model.tensor.PayloadWriter;
 import dev.tdw.model.tensor.Storage;
+import dev.tdw.model.tensor.StorageBytes;
 import dev.tdw.model.tensor.Tensor;
 
 import java.io.ByteArrayInputStream;
@@ -18,7 +19,6 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,13 +42,20 @@ import java.util.zip.ZipInputStream;
  * Sizes are per payload. The naive baseline needs both whole files plus float copies in the heap, so it runs on the
  * smaller size; the mapped comparison runs on both sizes so the ratio is taken at equal size. Files are deleted at
  * the end. {@code --generate DIR} only writes the {@code --mib} pair as {@code DIR/left.pt} and {@code DIR/right.pt}
- * (for {@code bench/tensors.sh}, which times whole {@code tdw tensors} processes) and keeps it.
+ * (for {@code bench/tensors.sh}, which times whole {@code tdw tensors} processes) and keeps it; {@code --read-left L --read-right R} only
+ * prints the mapped-read rate of two files (tensors.sh's machine figure).
+ *
+ * <p>{@code --single-mib 3072} instead compares one pair of single bf16 tensors of that size each ({@code [rows,
+ * 152064]}, a logits-like shape): a storage beyond what one buffer spans, mapped in chunks; 1 thread and
+ * {@code --threads}, next to the mapped read of the same files.
  */
 public final class TensorCompareBench {
     /** Each tensor stays within the default --max-elements, like a row-limited probe dump. */
     private static final long ROWS = 1000;
     private static final long COLS = 2000;
     private static final long TENSOR_ELEMENTS = ROWS * COLS;
+    /** Columns of the single large tensor: a vocabulary-sized last dimension. */
+    private static final long SINGLE_COLS = 152_064;
 
     private TensorCompareBench() {}
 
@@ -58,10 +65,21 @@ public final class TensorCompareBench {
         long baselineMib = Long.parseLong(options.getOrDefault("--baseline-mib", "128"));
         int runs = Integer.parseInt(options.getOrDefault("--runs", "3"));
         int threads = Integer.parseInt(options.getOrDefault("--threads", Integer.toString(TensorComparison.availableThreads())));
+        if (options.containsKey("--read-left")) {
+            Path l = Path.of(options.get("--read-left"));
+            Path r = Path.of(options.get("--read-right"));
+            print("machine: mapped read of both files", best(runs, () -> mappedRead(l, r)));
+            return;
+        }
+        if (options.containsKey("--single-mib")) {
+            single(Long.parseLong(options.get("--single-mib")), runs, threads,
+                    Path.of(options.getOrDefault("--dir", System.getProperty("java.io.tmpdir"))));
+            return;
+        }
         if (options.containsKey("--generate")) {
             Path out = Path.of(options.get("--generate"));
             Files.createDirectories(out);
-            generate(out, out.resolve("left.pt"), out.resolve("right.pt"), tensorsFor(mib));
+            generate(out, out.resolve("left.pt"), out.resolve("right.pt"), tensorsFor(mib), ROWS, COLS);
             System.out.printf("wrote %s and %s: %d x bf16 [%d, %d] each%n", out.resolve("left.pt"), out.resolve("right.pt"),
                     tensorsFor(mib), ROWS, COLS);
             return;
@@ -77,8 +95,8 @@ public final class TensorCompareBench {
             Path smallRight = dir.resolve("small-right.pt");
             int bigTensors = tensorsFor(mib);
             int smallTensors = tensorsFor(baselineMib);
-            generate(dir, bigLeft, bigRight, bigTensors);
-            generate(dir, smallLeft, smallRight, smallTensors);
+            generate(dir, bigLeft, bigRight, bigTensors, ROWS, COLS);
+            generate(dir, smallLeft, smallRight, smallTensors, ROWS, COLS);
             System.out.printf("payloads: %d x bf16 [%d, %d] = %.3f GiB each; baseline size %d x = %.3f GiB each%n",
                     bigTensors, ROWS, COLS, gib(bigTensors), smallTensors, gib(smallTensors));
 
@@ -123,31 +141,74 @@ public final class TensorCompareBench {
     }
 
     /**
-     * Two payloads whose tensors differ slightly (every 997th element by one bf16 ulp). The raw elements are generated
-     * into a mapped scratch file, so the heap stays small while writing.
+     * One bf16 tensor of {@code mib} MiB per side (rounded down to whole rows of {@link #SINGLE_COLS}), compared whole on
+     * 1 and {@code threads} threads with no element limit, next to the mapped read of the two files.
      */
-    private static void generate(Path dir, Path left, Path right, int tensors) throws IOException {
+    private static void single(long mib, int runs, int threads, Path parent) throws IOException {
+        Path dir = Files.createTempDirectory(parent, "tdw-bench-single");
+        try {
+            long rows = (mib << 20) / 2 / SINGLE_COLS;
+            Path left = dir.resolve("left.pt");
+            Path right = dir.resolve("right.pt");
+            generate(dir, left, right, 1, rows, SINGLE_COLS);
+            long storage = rows * SINGLE_COLS * 2;
+            System.out.printf("java %s, %d cpus; one bf16 tensor [%d, %d] per payload: %d bytes = %.2f GiB (one buffer"
+                            + " spans at most %d)%n", System.getProperty("java.version"),
+                    Runtime.getRuntime().availableProcessors(), rows, SINGLE_COLS, storage, storage / (double) (1L << 30),
+                    Integer.MAX_VALUE);
+            Measurement read = best(runs, () -> mappedRead(left, right));
+            Measurement one = best(runs, () -> mapped(left, right, 1, Long.MAX_VALUE));
+            Measurement many = best(runs, () -> mapped(left, right, threads, Long.MAX_VALUE));
+            if (one.checksum() != many.checksum()) {
+                throw new IllegalStateException("1 and " + threads + " threads disagree: " + one.checksum() + " vs " + many.checksum());
+            }
+            print("machine: mapped read of both files       ", read);
+            print("TensorComparison, 1 thread               ", one);
+            print(String.format("TensorComparison, %-2d threads             ", threads), many);
+            System.out.printf("%d threads %.2fx the wall rate of 1 thread, at %.2f of the mapped-read wall rate; metrics"
+                    + " identical%n", threads, one.seconds() / many.seconds(), many.gbPerSecond() / read.gbPerSecond());
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /**
+     * Two payloads of {@code tensors} bf16 tensors of [rows, cols] whose elements differ slightly (every 997th by one
+     * bf16 ulp). The raw elements are generated into a scratch file mapped in chunks, so the heap stays small while
+     * writing and one tensor may be larger than one buffer.
+     */
+    private static void generate(Path dir, Path left, Path right, int tensors, long rows, long cols) throws IOException {
         Path scratch = dir.resolve("scratch.raw");
-        long bytes = tensors * TENSOR_ELEMENTS * 2;
+        long elements = tensors * rows * cols;
+        long bytes = elements * 2;
+        long chunkBytes = StorageBytes.DEFAULT_CHUNK_BYTES;
         try (FileChannel ch = FileChannel.open(scratch, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
-            MappedByteBuffer raw = ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes);
-            raw.order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer[] chunks = new ByteBuffer[(int) Math.max(1, (bytes + chunkBytes - 1) / chunkBytes)];
+            for (int c = 0; c < chunks.length; c++) {
+                long from = c * chunkBytes;
+                chunks[c] = ch.map(FileChannel.MapMode.READ_WRITE, from, Math.min(chunkBytes, bytes - from))
+                        .order(ByteOrder.LITTLE_ENDIAN);
+            }
+            long perChunk = chunkBytes / 2;
             for (int side = 0; side < 2; side++) {
                 long seed = 0x9E3779B97F4A7C15L;
-                for (long i = 0; i < bytes / 2; i++) {
+                for (long i = 0; i < elements; i++) {
                     seed = seed * 6364136223846793005L + 1442695040888963407L;
                     // Values in [-4, 4) at bf16 precision: sign, exponent 126..129 and 7 random mantissa bits.
                     int bits = (int) (seed >>> 40);
                     short bf16 = (short) ((bits & 0x8000) | ((126 + (bits >>> 7 & 3)) << 7) | (bits & 0x7f));
                     if (side == 1 && i % 997 == 0) bf16++;
-                    raw.putShort((int) (i * 2), bf16);
+                    chunks[(int) (i / perChunk)].putShort((int) (i % perChunk) * 2, bf16);
                 }
-                Storage storage = new Storage("raw", DType.BFLOAT16, bytes / 2, raw);
+                Storage storage = new Storage("raw", DType.BFLOAT16, elements,
+                        StorageBytes.ofChunks(chunks, chunkBytes, ByteOrder.LITTLE_ENDIAN));
                 PayloadWriter writer = new PayloadWriter("ascend-tensor-dump/1", "bench", 0, Map.of("side", side));
                 for (int t = 0; t < tensors; t++) {
                     writer.tensor("layers." + t + ".mlp.gate_up",
-                            new Tensor(storage, t * TENSOR_ELEMENTS, new long[] {ROWS, COLS}, new long[] {COLS, 1}));
+                            new Tensor(storage, t * rows * cols, new long[] {rows, cols}, new long[] {cols, 1}));
                 }
                 writer.write(side == 0 ? left : right);
             }
@@ -214,9 +275,14 @@ public final class TensorCompareBench {
     }
 
     private static Outcome mapped(Path left, Path right, int threads) throws IOException {
+        return mapped(left, right, threads, TensorComparison.DEFAULT_MAX_ELEMENTS);
+    }
+
+    private static Outcome mapped(Path left, Path right, int threads, long maxElements) throws IOException {
         PayloadReader reader = new PayloadReader();
         try (Payload l = reader.read(left); Payload r = reader.read(right)) {
-            TensorsResult result = new TensorComparison().withThreads(threads).compare(l, r);
+            TensorsResult result = new TensorComparison(TensorComparison.DEFAULT_ATOL, TensorComparison.DEFAULT_RTOL,
+                    maxElements).withThreads(threads).compare(l, r);
             if (result.compared() != l.entries().size() || !result.evidenceGaps().isEmpty()) {
                 throw new IllegalStateException("benchmark pairs were not all compared");
             }

@@ -59,7 +59,7 @@ abstract class CommandSupport implements Callable<Integer> {
         } finally {
             // A manifest loaded without its payload was not skipped: its message says what happened ("loaded, payload refused").
             for (LoadProblem p : problems) {
-                err.println("tdw " + spec.name() + ": " + (p.kind().manifestLoaded() ? "" : "skipped ") + SafeText.of(p.message()));
+                err.println(spec.qualifiedName() + ": " + (p.kind().manifestLoaded() ? "" : "skipped ") + SafeText.of(p.message()));
             }
             out.flush();
         }
@@ -67,7 +67,7 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** The message and the JSON failure object every failure prints, whatever the exit code. */
     private int fail(PrintWriter out, PrintWriter err, int exit, String message) {
-        err.println("tdw " + spec.name() + ": " + message);
+        err.println(spec.qualifiedName() + ": " + message);
         if (!textFormat()) printJson(out, Json.failure(message));
         return exit;
     }

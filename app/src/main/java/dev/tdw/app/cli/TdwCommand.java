@@ -22,8 +22,8 @@ import java.util.List;
 public final class TdwCommand {
     /**
      * The sub-commands in the order the usage lists them. Picocli reflects over every registered command before it
-     * parses, which is most of a short command's start-up time, so a run that names one registers only that one. A
-     * command's class is not even loaded until it is registered (hence no constructor
+     * parses, which is most of a short command's start-up time, so a run that names one builds only that one. A
+     * command's class is not even loaded until it is built (hence no constructor
      * references here: creating those would load every command class up front).
      */
     private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "next", "tensors", "replay", "help");
@@ -63,10 +63,17 @@ public final class TdwCommand {
             for (String line : new Version().getVersion()) out.println(line);
             return ExitCodes.RAN;
         }
-        CommandLine cl = new CommandLine(new TdwCommand());
         String named = args.length > 0 && isCommandName(args[0]) && !args[0].equals("help") ? args[0] : null;
-        for (String name : SUBCOMMANDS) {
-            if (named == null || named.equals(name)) cl.addSubcommand(name, subcommand(name));
+        CommandLine cl;
+        if (named != null) {
+            // A named command is parsed on its own, named as it is under "tdw": the top command's model (its
+            // annotations, its help and version options) would be built only to hand the rest of the line on.
+            cl = new CommandLine(subcommand(named));
+            cl.setCommandName("tdw " + named);
+            args = java.util.Arrays.copyOfRange(args, 1, args.length);
+        } else {
+            cl = new CommandLine(new TdwCommand());
+            for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name));
         }
         cl.setOut(out);
         cl.setErr(err);

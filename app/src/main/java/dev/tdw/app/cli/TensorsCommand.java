@@ -37,7 +37,7 @@ final class TensorsCommand extends CommandSupport {
     long maxElements;
     @Option(names = "--worst", paramLabel = "K", description = "also list the K largest |left - right| elements of each item (index, both values)")
     Integer worst;
-    @Option(names = "--threads", paramLabel = "N", description = "threads comparing one tensor (default: one per processor); results do not depend on it")
+    @Option(names = "--threads", paramLabel = "N", description = "threads comparing tensors: a large one is split, small ones go side by side (default: one per processor); results do not depend on it")
     Integer threads;
 
     @Mixin SelectorOptions selector = new SelectorOptions();

@@ -111,7 +111,7 @@ public final class CaptureSetReport {
             h.append("<td class=\"none\">").append(esc(text)).append("</td>");
             return;
         }
-        boolean origin = f.originRanks().contains(rank);
+        boolean origin = f.isOrigin(p);
         h.append("<td class=\"verdict ").append(p.diff().verdict().name()).append(origin ? " origin" : "").append("\" title=\"")
                 .append(esc(p.left().path() + " / " + p.right().path())).append("\">").append(esc(text)).append("</td>");
     }

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.widget.FoldedLines;
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.model.capture.LoadProblem;
 import javafx.beans.binding.Bindings;
@@ -19,7 +20,11 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Modality;
 
 
-/** The verdict, the coverage warning and the files that could not be used, each shown only when it has something to say. */
+/**
+ * The verdict, the coverage warning and the files that could not be used, each shown only when it has something to say.
+ * Each banner's lines stay one screen line each ({@link FoldedLines}): at 800 px a wrapped verdict took four lines and
+ * left the table two rows.
+ */
 final class Banners extends VBox {
     private final WorkbenchViewModel vm;
 
@@ -29,14 +34,17 @@ final class Banners extends VBox {
         verdict.setId("verdict");
         verdict.textProperty().bind(Labels.safe(vm.verdictTextProperty()));
         verdict.setMaxWidth(Double.MAX_VALUE);
-        verdict.setWrapText(true);
+        FoldedLines folded = new FoldedLines("verdict-more");
+        folded.add(verdict);
         HBox.setHgrow(verdict, Priority.ALWAYS);
         Hyperlink go = new Hyperlink("go to it (F)");
         go.setMinWidth(Region.USE_PREF_SIZE);
         go.setOnAction(e -> { vm.goToFirstDivergence(); focusTable.run(); });
         Label tensors = new Label();
         tensors.setId("tensor-verdict-line");
-        tensors.setWrapText(true);
+        folded.add(tensors);
+        HBox.setHgrow(tensors, Priority.ALWAYS);
+        tensors.setMaxWidth(Double.MAX_VALUE);
         tensors.textProperty().bind(Labels.safe(vm.tensorVerdictTextProperty()));
         showWhen(tensors, vm.tensorVerdictTextProperty().isNotEmpty());
         Hyperlink goTensor = new Hyperlink("go to it (T)");
@@ -48,7 +56,9 @@ final class Banners extends VBox {
         showWhen(tensorLine, vm.tensorVerdictTextProperty().isNotEmpty());
         Label nonFinite = new Label();
         nonFinite.setId("nonfinite-origin-line");
-        nonFinite.setWrapText(true);
+        folded.add(nonFinite);
+        HBox.setHgrow(nonFinite, Priority.ALWAYS);
+        nonFinite.setMaxWidth(Double.MAX_VALUE);
         nonFinite.textProperty().bind(vm.nonFiniteOriginTextProperty());
         Hyperlink goNonFinite = new Hyperlink("go to it");
         goNonFinite.setMinWidth(Region.USE_PREF_SIZE);
@@ -58,7 +68,7 @@ final class Banners extends VBox {
         showWhen(nonFiniteLine, vm.nonFiniteOriginTextProperty().isNotEmpty());
         VBox texts = new VBox(2, verdict, nonFiniteLine, tensorLine);
         HBox.setHgrow(texts, Priority.ALWAYS);
-        HBox verdictBanner = new HBox(8, texts, go);
+        HBox verdictBanner = new HBox(8, texts, folded.toggle(), go);
         verdictBanner.setId("verdict-banner");
         verdictBanner.setAlignment(Pos.CENTER_LEFT);
         verdictBanner.getStyleClass().add("banner");
@@ -70,20 +80,25 @@ final class Banners extends VBox {
         showWhen(verdictBanner, vm.comparisonProperty().isNotNull());
         Label coverage = new Label();
         coverage.setId("coverage-banner");
-        coverage.setWrapText(true);
         coverage.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(coverage, Priority.ALWAYS);
         coverage.textProperty().bind(Labels.safe(vm.coverageTextProperty()));
-        coverage.getStyleClass().addAll("banner", "banner-coverage");
-        showWhen(coverage, vm.coverageTextProperty().isNotNull());
-        getChildren().addAll(verdictBanner, coverage, problemBanner());
+        FoldedLines coverageFolded = new FoldedLines("coverage-more");
+        coverageFolded.add(coverage);
+        HBox coverageBanner = new HBox(8, coverage, coverageFolded.toggle());
+        coverageBanner.setAlignment(Pos.CENTER_LEFT);
+        coverageBanner.getStyleClass().addAll("banner", "banner-coverage");
+        showWhen(coverageBanner, vm.coverageTextProperty().isNotNull());
+        getChildren().addAll(verdictBanner, coverageBanner, problemBanner());
     }
 
     /** Files that could not be used, named, without stopping anything: a banner, with details in a non-modal window. */
     private HBox problemBanner() {
         Label text = new Label();
         text.setId("problems");
-        text.setWrapText(true);
         text.setMaxWidth(Double.MAX_VALUE);
+        FoldedLines folded = new FoldedLines("problems-more");
+        folded.add(text);
         text.textProperty().bind(Labels.safe(vm.problemsTextProperty()));
         HBox.setHgrow(text, Priority.ALWAYS);
         Button details = new Button("Details…");
@@ -92,7 +107,7 @@ final class Banners extends VBox {
         details.setOnAction(e -> showProblems());
         details.setMinWidth(Region.USE_PREF_SIZE);
         dismiss.setMinWidth(Region.USE_PREF_SIZE);
-        HBox banner = new HBox(8, text, details, dismiss);
+        HBox banner = new HBox(8, text, folded.toggle(), details, dismiss);
         banner.setAlignment(Pos.CENTER_LEFT);
         banner.getStyleClass().addAll("banner", "banner-problem");
         showWhen(banner, Bindings.isNotEmpty(vm.problems()));

@@ -137,12 +137,13 @@ public final class MainWindow extends BorderPane {
         VBox.setVgrow(table, Priority.ALWAYS);
         // Minimum sizes keep the stage, status and compared statistic readable down to the window's minimum (800x500):
         // the table never narrower than those columns at their minimum widths, and the split panes never squeeze a part
-        // below its minimum. The heights add up with the bars and banners to less than 500.
+        // below its minimum. The heights add up with the bars and the one-line banners to less than 500: the upper part
+        // holds the tabs' header (28), the two-level column header (50), four rows, the scroll bar and the summary line.
         tableBox.setMinWidth(table.leadingMinimumWidth());
         tabs.setMinWidth(220);
-        chart.setMinHeight(100);
+        chart.setMinHeight(90);
         upper = new SplitPane(stagesAndPairs(tableBox), tabs);
-        upper.setMinHeight(150);
+        upper.setMinHeight(28 + 50 + 4 * table.getFixedCellSize() + 16 + 20);
         upper.setDividerPositions(0.67);
         SplitPane.setResizableWithParent(tabs, false);
         outer = new SplitPane(upper, chart);
@@ -213,7 +214,7 @@ public final class MainWindow extends BorderPane {
         HBox.setHgrow(left, Priority.ALWAYS);
         HBox.setHgrow(right, Priority.ALWAYS);
         HBox box = new HBox(10, left, right);
-        box.setPadding(new Insets(4, 8, 4, 8));
+        box.setPadding(new Insets(2, 8, 2, 8));
         return box;
     }
 

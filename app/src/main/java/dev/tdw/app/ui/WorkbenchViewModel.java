@@ -35,6 +35,8 @@ import dev.tdw.model.history.Step;
 import dev.tdw.model.history.StepKind;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.sets.AllPairsAnalysis;
+import dev.tdw.model.sets.AllPairsResult;
+import dev.tdw.model.report.CaptureSetText;
 import dev.tdw.model.sets.PairOutcome;
 import dev.tdw.model.sets.Run;
 import dev.tdw.model.sets.RunFolders;
@@ -150,6 +152,7 @@ public final class WorkbenchViewModel {
         atolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(v, tolerance.get().rtol())));
         rtolInput.valueProperty().addListener((o, a, v) -> tolerance.set(new Tolerance(tolerance.get().atol(), v)));
         sets.setOpener(this::showPair);
+        sets.resultProperty().addListener((o, a, b) -> choiceVerdicts(b));
         runs.setOpener(this::showRun);
         runs.resultProperty().addListener((o, a, b) -> runsChanged());
         runs.runningProperty().addListener((o, a, b) -> updatePairingText());
@@ -465,19 +468,32 @@ public final class WorkbenchViewModel {
     private void leftChosen(Manifest m) {
         if (pairingInProgress) return;
         choseSinceLoad = true;
-        CapturePairing p = pairing.get();
-        if (p != null && m != null) {
-            Optional<CapturePairing.ManifestPair> partner = p.pairs().stream().filter(x -> x.left() == m).findFirst();
-            if (partner.isPresent() && right.manifest() != partner.get().right()) {
-                pairingInProgress = true;
-                try {
-                    right.select(partner.get().right().id());
-                } finally {
-                    pairingInProgress = false;
-                }
+        Manifest partner = rightShownWith(m);
+        if (m != null && right.manifest() != partner) {
+            pairingInProgress = true;
+            try {
+                right.select(partner.id());
+            } finally {
+                pairingInProgress = false;
             }
         }
         compare();
+    }
+
+    /** The right manifest shown once the left chooses {@code m}: its partner in the pairing, else the right's choice stays. */
+    private Manifest rightShownWith(Manifest m) {
+        CapturePairing p = pairing.get();
+        if (p == null || m == null) return right.manifest();
+        return p.pairs().stream().filter(x -> x.left() == m).findFirst().map(CapturePairing.ManifestPair::right).orElse(right.manifest());
+    }
+
+    /**
+     * Each picker option says what choosing it would show, in the model's wording: a left choice shows its partner (the
+     * right follows it), a right choice shows itself against the left's choice. Nothing without an every-pair analysis.
+     */
+    private void choiceVerdicts(AllPairsResult r) {
+        left.setVerdictOf(r == null ? null : m -> CaptureSetText.choice(r, m, rightShownWith(m)));
+        right.setVerdictOf(r == null ? null : m -> CaptureSetText.choice(r, left.manifest(), m));
     }
 
     private void updatePairingText() {
@@ -507,6 +523,9 @@ public final class WorkbenchViewModel {
 
     private void compare() {
         updatePairingText();
+        // What a choice would show depends on the other side's choice, which may just have changed.
+        left.refreshVerdicts();
+        right.refreshVerdicts();
         Manifest l = left.manifest(), r = right.manifest();
         sets.showing(l, r);
         inputs.set(l == null || r == null ? null : InputIdentity.of(l.metadata(), r.metadata()));

@@ -7,6 +7,7 @@ import dev.tdw.app.ui.replay.ReplayDialogModel;
 import dev.tdw.app.ui.table.RowNode;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Fx;
+import dev.tdw.app.ui.testing.SystemProperty;
 import dev.tdw.model.compare.TensorsVerdict;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.Json;
@@ -63,15 +64,13 @@ class ReplayInWindowUiTest {
     private WorkbenchApp.Session session;
     private WorkbenchViewModel vm;
     private FxTaskRunner tasks;
-    private String cacheBefore, configBefore;
+    private SystemProperty cacheDir, configDir;
 
     @Start
     void start(Stage stage) {
         // Replay outputs and remembered choices go to this test's folders, not the user's.
-        cacheBefore = System.getProperty(ReplayDialogModel.CACHE_DIR_PROPERTY);
-        configBefore = System.getProperty(UserConfig.DIR_PROPERTY);
-        System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, tmp.resolve("cache").toString());
-        System.setProperty(UserConfig.DIR_PROPERTY, tmp.resolve("config").toString());
+        cacheDir = SystemProperty.set(ReplayDialogModel.CACHE_DIR_PROPERTY, tmp.resolve("cache"));
+        configDir = SystemProperty.set(UserConfig.DIR_PROPERTY, tmp.resolve("config"));
         tasks = new FxTaskRunner();
         session = WorkbenchApp.show(stage, tasks, Optional.empty());
         vm = session.vm();
@@ -79,13 +78,8 @@ class ReplayInWindowUiTest {
 
     @AfterEach
     void end() {
-        restore(ReplayDialogModel.CACHE_DIR_PROPERTY, cacheBefore);
-        restore(UserConfig.DIR_PROPERTY, configBefore);
-    }
-
-    private static void restore(String property, String value) {
-        if (value == null) System.clearProperty(property);
-        else System.setProperty(property, value);
+        cacheDir.close();
+        configDir.close();
     }
 
     private void open(Path left, Path right) {

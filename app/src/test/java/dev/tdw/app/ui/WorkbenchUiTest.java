@@ -178,14 +178,18 @@ class WorkbenchUiTest {
         String key = Fx.call(() -> vm.table().rows().rows().get(index).key());
         Fx.await(() -> key.equals(selectedRowKey()));
         assertEquals(index, Fx.call(() -> vm.chart().selectedIndexProperty().get()));
+        assertEquals(screen.getX(), selectionLineX(robot), 1.0, "the clicked stage 45 is marked");
         Fx.run(() -> vm.select("model.logits#0"));
-        boolean marked = Fx.call(() -> {
-            for (Object m : viewer.getChart().getXYPlot().getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND)) {
-                if (m instanceof org.jfree.chart.plot.ValueMarker v && v.getValue() == 70.0) return true;
-            }
-            return false;
-        });
-        assertTrue(marked, "the selected stage 70 is marked");
+        assertEquals(chartPoint(viewer, 70).getX(), selectionLineX(robot), 1.0, "the selected stage 70 is marked");
+        Fx.run(() -> vm.selectedKeyProperty().set(null));
+        assertFalse(Fx.call(() -> robot.lookup("#chart-selection").query().isVisible()), "no stage selected, no line");
+    }
+
+    /** Where the selection line over the chart stands on the screen (it is drawn once it is visible). */
+    private static double selectionLineX(FxRobot robot) {
+        javafx.scene.shape.Line line = robot.lookup("#chart-selection").queryAs(javafx.scene.shape.Line.class);
+        Fx.await(line::isVisible);
+        return Fx.call(() -> line.localToScreen(line.getStartX(), line.getStartY()).getX());
     }
 
     @Test

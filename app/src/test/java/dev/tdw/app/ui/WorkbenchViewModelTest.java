@@ -1,5 +1,6 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.capture.ChoiceVerdicts;
 import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.testing.Captures;
@@ -7,6 +8,7 @@ import dev.tdw.app.ui.testing.DirectTaskRunner;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.report.CaptureSetText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -139,6 +141,33 @@ class WorkbenchViewModelTest {
         assertEquals(0, vm.left().manifest().rank());
         assertEquals(0, vm.right().manifest().rank());
         assertEquals("layers.2.self_attn.attn_out#0", vm.comparison().diff().firstDivergent().key());
+    }
+
+    @Test
+    void eachPickerOptionSaysWhatChoosingItWouldShow() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("chunked-prefill", "baseline"), Captures.dir("chunked-prefill", "candidate"));
+        String occ2 = "DIVERGENT at runner.positions · origin rank";
+        // A left choice shows its partner (the right follows), so every left option has its pair's verdict.
+        assertEquals(java.util.Map.of(1, "ALIGNED", 2, occ2, 3, occ2), vm.left().verdictsProperty().get().occurrences());
+        assertEquals(java.util.Map.of(0, occ2, 1, occ2), vm.left().verdictsProperty().get().ranks());
+        assertEquals(java.util.Map.of("cmpl-a", occ2, "cmpl-b", "ALIGNED"), vm.left().verdictsProperty().get().labels());
+        // A right choice shows itself against the left's choice: only the partner is a pair.
+        assertEquals(java.util.Map.of(1, CaptureSetText.NOT_PAIRED, 2, occ2, 3, CaptureSetText.NOT_PAIRED),
+                vm.right().verdictsProperty().get().occurrences());
+        vm.left().occurrenceProperty().set(1);
+        assertEquals(java.util.Map.of(1, "ALIGNED", 2, CaptureSetText.NOT_PAIRED, 3, CaptureSetText.NOT_PAIRED),
+                vm.right().verdictsProperty().get().occurrences(), "the right's verdicts follow the left's choice");
+
+        vm.openPair(Captures.dir("tp4-origin", "baseline"), Captures.dir("tp4-origin", "candidate"));
+        String carried = "DIVERGENT at layers.2.self_attn.attn_out";
+        assertEquals(java.util.Map.of(0, carried, 1, carried, 2, "DIVERGENT at layers.2.self_attn.q_rope · origin rank", 3, carried),
+                vm.left().verdictsProperty().get().ranks());
+
+        // Repeated runs have no every-pair analysis: the pickers say nothing more than the names.
+        vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate"));
+        assertEquals(ChoiceVerdicts.NONE, vm.left().verdictsProperty().get());
+        assertEquals(ChoiceVerdicts.NONE, vm.right().verdictsProperty().get());
     }
 
     @Test

@@ -1,12 +1,14 @@
 package dev.tdw.model.compare;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.ElementCodec;
+import dev.tdw.model.tensor.ElementDecoder;
+import dev.tdw.model.tensor.StorageBytes;
 import dev.tdw.model.tensor.StridedRows;
 import dev.tdw.model.tensor.Tensor;
 
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +21,10 @@ import java.util.List;
  * folded into the totals in chunk order, whichever thread computed them; counts and maxima do not depend on order.
  * So the metrics are the same to the last bit for any number of threads. Threads take {@link #SEGMENT_CHUNKS} chunks
  * at a time; at most {@link #WAVE_CHUNKS} chunk sums are held before they are folded.
+ *
+ * <p>Two float32, bfloat16 or float16 sides of one dtype (the {@code tensors} command's case) are not decoded to double
+ * chunks first: their raw elements are bulk-copied and each is widened where the kernel uses it, which halves the work
+ * per element. The arithmetic and its order are those of the decoded path, so the sums are the same bits.
  */
 final class PairScan {
     /** Elements per chunk: two double chunks fit in L1/L2 and the per-chunk overhead is negligible. */
@@ -70,6 +76,17 @@ final class PairScan {
      */
     static FloatScan floats(Tensor left, Tensor right, double atol, double rtol, boolean fma, ScanThreads threads,
                             int worst) {
+        return floats(left, right, atol, rtol, fma, true, threads, worst);
+    }
+
+    /** Whether two sides are read raw by the fused kernel rather than decoded to double chunks. */
+    static boolean readsRaw(DType left, DType right, boolean fma, int worst) {
+        return fma && worst < 0 && left == right && ElementDecoder.hasRawCopy(left);
+    }
+
+    /** With {@code raw} false, always through double chunks: the path the fused kernel must match bit for bit. */
+    static FloatScan floats(Tensor left, Tensor right, double atol, double rtol, boolean fma, boolean raw,
+                            ScanThreads threads, int worst) {
         long numel = left.numel();
         long chunks = (numel + CHUNK - 1) / CHUNK;
         long[] shape = left.shape();
@@ -82,7 +99,10 @@ final class PairScan {
         int wave = (int) Math.min(chunks, waveLimit);
         double[][] sums = new double[5][wave];
         double sumAbs = 0, dot = 0, leftSquares = 0, rightSquares = 0, diffSquares = 0;
-        ChunkKernel kernel = new ChunkKernel(atol, rtol, fma, sums);
+        DType type = left.dtype();
+        Read read = !raw || !readsRaw(type, right.dtype(), fma, worst) ? Read.DOUBLES
+                : type == DType.FLOAT32 ? Read.FLOATS : type == DType.FLOAT16 ? Read.FLOAT16 : Read.BFLOAT16;
+        ChunkKernel kernel = new ChunkKernel(atol, rtol, fma, read, sums);
         for (long first = 0; first < chunks; first += waveLimit) {
             long waveStart = first;
             int waveChunks = (int) Math.min(waveLimit, chunks - first);
@@ -90,7 +110,7 @@ final class PairScan {
             threads.run(segments, (slot, segment) -> {
                 long from = (waveStart + (long) segment * segmentChunks) * CHUNK;
                 long to = Math.min(Math.min(numel, from + (long) segmentChunks * CHUNK), (waveStart + waveChunks) * CHUNK);
-                scanFloats(left, right, from, to, slot, (chunkStart, n) -> {
+                scanFloats(left, right, from, to, slot, read, (chunkStart, n) -> {
                     kernel.add(slot, (int) (chunkStart / CHUNK - waveStart), n);
                     if (slot.elements != null) slot.elements.add(slot.left, slot.right, n, chunkStart);
                 });
@@ -125,13 +145,17 @@ final class PairScan {
         void chunk(long start, int n);
     }
 
+    /** How a pass reads its chunks: decoded to the slot's doubles, or raw to its shorts or floats. */
+    enum Read { DOUBLES, BFLOAT16, FLOAT16, FLOATS }
+
     /**
-     * Decodes the logical range {@code [from, to)} (whole chunks, save the tensor's last) chunk by chunk into the
+     * Reads the logical range {@code [from, to)} (whole chunks, save the tensor's last) chunk by chunk into the
      * slot's arrays; a chunk may gather several short rows.
      */
-    private static void scanFloats(Tensor left, Tensor right, long from, long to, ScanThreads.Slot slot, ChunkSink sink) {
-        ByteBuffer lb = left.bytes();
-        ByteBuffer rb = right.bytes();
+    private static void scanFloats(Tensor left, Tensor right, long from, long to, ScanThreads.Slot slot, Read read,
+                                   ChunkSink sink) {
+        StorageBytes lb = left.bytes();
+        StorageBytes rb = right.bytes();
         var lt = left.dtype();
         var rt = right.dtype();
         int[] fill = {0};
@@ -140,8 +164,22 @@ final class PairScan {
                 from, to, (startL, strideL, startR, strideR, count) -> {
                     for (int done = 0; done < count; ) {
                         int n = Math.min(CHUNK - fill[0], count - done);
-                        slot.decoder.readDoubles(lb, lt, startL + done * strideL, strideL, n, slot.left, fill[0]);
-                        slot.decoder.readDoubles(rb, rt, startR + done * strideR, strideR, n, slot.right, fill[0]);
+                        long l = startL + done * strideL;
+                        long r = startR + done * strideR;
+                        switch (read) {
+                            case DOUBLES -> {
+                                slot.decoder.readDoubles(lb, lt, l, strideL, n, slot.left, fill[0]);
+                                slot.decoder.readDoubles(rb, rt, r, strideR, n, slot.right, fill[0]);
+                            }
+                            case FLOATS -> {
+                                ElementDecoder.readFloats(lb, l, strideL, n, slot.leftFloats, fill[0]);
+                                ElementDecoder.readFloats(rb, r, strideR, n, slot.rightFloats, fill[0]);
+                            }
+                            default -> {
+                                ElementDecoder.readShorts(lb, l, strideL, n, slot.leftShorts, fill[0]);
+                                ElementDecoder.readShorts(rb, r, strideR, n, slot.rightShorts, fill[0]);
+                            }
+                        }
                         fill[0] += n;
                         done += n;
                         if (fill[0] == CHUNK) {
@@ -162,8 +200,8 @@ final class PairScan {
         if (segments > Integer.MAX_VALUE) throw new IllegalArgumentException("tensor too large: " + numel + " elements");
         for (ScanThreads.Slot s : threads.slots()) s.reset();
         var type = left.dtype();
-        ByteBuffer lb = left.bytes();
-        ByteBuffer rb = right.bytes();
+        StorageBytes lb = left.bytes();
+        StorageBytes rb = right.bytes();
         threads.run((int) segments, (slot, segment) -> {
             long from = segment * segmentLength;
             StridedRows.forEachPair(left.shape(), left.stride(), left.storageOffset(), right.stride(),
@@ -185,12 +223,16 @@ final class PairScan {
 
     /**
      * The per-chunk arithmetic: float sums of a chunk start from zero and go to the wave's arrays at the chunk's index;
-     * counts and the maximum go to the slot.
+     * counts and the maximum go to the slot. The fused loop is written once per raw element type (double, short,
+     * float): the JIT makes a tight loop only when the element read is a plain array access it can see, and every
+     * loop does the same operations in the same order, so all give the same bits.
      */
-    private record ChunkKernel(double atol, double rtol, boolean fma, double[][] sums) {
+    private record ChunkKernel(double atol, double rtol, boolean fma, Read read, double[][] sums) {
         void add(ScanThreads.Slot slot, int k, int n) {
-            if (fma) addFused(slot, k, n);
-            else addPlain(slot, k, n);
+            if (!fma) addPlain(slot, k, n);
+            else if (read == Read.DOUBLES) addFused(slot, k, n);
+            else if (read == Read.FLOATS) addFusedFloats(slot, k, n);
+            else addFusedShorts(slot, k, n, read == Read.FLOAT16);
         }
 
         /** Plain multiply-add, counting non-finite elements as it goes. */
@@ -247,16 +289,78 @@ final class PairScan {
                 rs = Math.fma(b, b, rs);
                 ds = Math.fma(d, d, ds);
             }
+            finish(slot, k, n, mm, nc, sa, ma, dt, ls, rs, ds);
+        }
+
+        /** {@link #addFused} on raw float32 elements. */
+        private void addFusedFloats(ScanThreads.Slot slot, int k, int n) {
+            float[] l = slot.leftFloats;
+            float[] r = slot.rightFloats;
+            long mm = 0, nc = 0;
+            double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
+            for (int i = 0; i < n; i++) {
+                double a = l[i];
+                double b = r[i];
+                double d = a - b;
+                double ad = Math.abs(d);
+                mm += a != b ? 1 : 0;
+                nc += ad <= Math.fma(rtol, Math.abs(b), atol) ? 0 : 1;
+                sa += ad;
+                ma = Math.max(ma, ad);
+                dt = Math.fma(a, b, dt);
+                ls = Math.fma(a, a, ls);
+                rs = Math.fma(b, b, rs);
+                ds = Math.fma(d, d, ds);
+            }
+            finish(slot, k, n, mm, nc, sa, ma, dt, ls, rs, ds);
+        }
+
+        /** {@link #addFused} on raw bfloat16 or ({@code half}) float16 elements. */
+        private void addFusedShorts(ScanThreads.Slot slot, int k, int n, boolean half) {
+            short[] l = slot.leftShorts;
+            short[] r = slot.rightShorts;
+            long mm = 0, nc = 0;
+            double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
+            for (int i = 0; i < n; i++) {
+                double a = half ? ElementDecoder.float16(l[i]) : ElementDecoder.bfloat16(l[i]);
+                double b = half ? ElementDecoder.float16(r[i]) : ElementDecoder.bfloat16(r[i]);
+                double d = a - b;
+                double ad = Math.abs(d);
+                mm += a != b ? 1 : 0;
+                nc += ad <= Math.fma(rtol, Math.abs(b), atol) ? 0 : 1;
+                sa += ad;
+                ma = Math.max(ma, ad);
+                dt = Math.fma(a, b, dt);
+                ls = Math.fma(a, a, ls);
+                rs = Math.fma(b, b, rs);
+                ds = Math.fma(d, d, ds);
+            }
+            finish(slot, k, n, mm, nc, sa, ma, dt, ls, rs, ds);
+        }
+
+        /** Counts the chunk's non-finite elements when its squares say there are any, and stores its sums. */
+        private void finish(ScanThreads.Slot slot, int k, int n, long mm, long nc, double sa, double ma, double dt,
+                            double ls, double rs, double ds) {
             if (!(Math.abs(ls) <= Double.MAX_VALUE && Math.abs(rs) <= Double.MAX_VALUE)) {
                 for (int i = 0; i < n; i++) {
-                    slot.leftNonfinite += Math.abs(l[i]) <= Double.MAX_VALUE ? 0 : 1;
-                    slot.rightNonfinite += Math.abs(r[i]) <= Double.MAX_VALUE ? 0 : 1;
+                    slot.leftNonfinite += Double.isFinite(value(slot.left, slot.leftFloats, slot.leftShorts, i)) ? 0 : 1;
+                    slot.rightNonfinite += Double.isFinite(value(slot.right, slot.rightFloats, slot.rightShorts, i)) ? 0 : 1;
                 }
             }
             slot.mismatches += mm;
             slot.notClose += nc;
             slot.maxAbs = ma;
             store(k, sa, dt, ls, rs, ds);
+        }
+
+        /** Element {@code i} of the chunk in whichever array this pass reads. */
+        private double value(double[] doubles, float[] floats, short[] shorts, int i) {
+            return switch (read) {
+                case DOUBLES -> doubles[i];
+                case FLOATS -> floats[i];
+                case FLOAT16 -> ElementDecoder.float16(shorts[i]);
+                case BFLOAT16 -> ElementDecoder.bfloat16(shorts[i]);
+            };
         }
 
         private void store(int k, double sa, double dt, double ls, double rs, double ds) {

@@ -25,11 +25,22 @@ final class ScanThreads implements AutoCloseable {
         void run(Slot slot, int task);
     }
 
+    /** One task of a batch of whole pieces of work, each done by one participant alone. */
+    @FunctionalInterface
+    interface AloneTask {
+        void run(ScanThreads alone, int task);
+    }
+
     /** A participant's scratch: decoded chunks of both sides and its share of the counts. */
     static final class Slot {
         final ElementDecoder decoder = new ElementDecoder(PairScan.CHUNK);
         final double[] left = new double[PairScan.CHUNK];
         final double[] right = new double[PairScan.CHUNK];
+        /** Raw chunks for the fused kernel: 16-bit elements (bfloat16, float16) or float32. */
+        final short[] leftShorts = new short[PairScan.CHUNK];
+        final short[] rightShorts = new short[PairScan.CHUNK];
+        final float[] leftFloats = new float[PairScan.CHUNK];
+        final float[] rightFloats = new float[PairScan.CHUNK];
         final long[] leftLongs = new long[PairScan.CHUNK];
         final long[] rightLongs = new long[PairScan.CHUNK];
         long leftNonfinite;
@@ -38,6 +49,8 @@ final class ScanThreads implements AutoCloseable {
         long notClose;
         double maxAbs;
         ElementAccumulator elements;
+        /** This slot as threads of their own, for work a participant does alone ({@link #runAlone}). */
+        ScanThreads alone;
 
         void reset() {
             leftNonfinite = rightNonfinite = mismatches = notClose = 0;
@@ -63,13 +76,25 @@ final class ScanThreads implements AutoCloseable {
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("threads must be between 1 and " + MAX_THREADS + ", not " + threads);
         }
-        for (int i = 0; i < threads; i++) slots.add(new Slot());
+        for (int i = 0; i < threads; i++) {
+            Slot slot = new Slot();
+            slots.add(slot);
+            slot.alone = threads == 1 ? this : new ScanThreads(slot, segmentChunks, waveChunks);
+        }
         AtomicInteger number = new AtomicInteger();
         helpers = threads == 1 ? null : Executors.newFixedThreadPool(threads - 1, r -> {
             Thread t = new Thread(r, "tdw-compare-" + number.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** One participant's slot as a pool of one, sharing the slot (the two are never used at the same time). */
+    private ScanThreads(Slot slot, int segmentChunks, int waveChunks) {
+        this.segmentChunks = segmentChunks;
+        this.waveChunks = waveChunks;
+        this.slots.add(slot);
+        this.helpers = null;
     }
 
     int threads() {
@@ -129,6 +154,14 @@ final class ScanThreads implements AutoCloseable {
         }
         if (failure instanceof Error error) throw error;
         if (failure != null) throw (RuntimeException) failure;
+    }
+
+    /**
+     * Runs tasks {@code 0..tasks-1} like {@link #run}, each done whole by one participant with its slot alone: many
+     * small pieces of work (tensors too small to split) in parallel.
+     */
+    void runAlone(int tasks, AloneTask task) {
+        run(tasks, (slot, i) -> task.run(slot.alone, i));
     }
 
     /** Tasks are claimed in increasing order, so each participant sees its tasks in increasing order too. */

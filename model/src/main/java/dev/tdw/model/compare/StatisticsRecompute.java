@@ -2,10 +2,10 @@ package dev.tdw.model.compare;
 
 import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.ElementDecoder;
+import dev.tdw.model.tensor.StorageBytes;
 import dev.tdw.model.tensor.StridedRows;
 import dev.tdw.model.tensor.Tensor;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +47,7 @@ public final class StatisticsRecompute {
     public static Optional<TensorStatistics> recompute(Tensor t) {
         if (t.numel() == 0) return Optional.empty();
         DType type = t.dtype();
-        ByteBuffer bytes = t.bytes();
+        StorageBytes bytes = t.bytes();
         double[] values = new double[PairScan.CHUNK];
         ElementDecoder decoder = new ElementDecoder(PairScan.CHUNK);
         long[] counts = new long[2];

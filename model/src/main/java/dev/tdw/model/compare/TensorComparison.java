@@ -95,13 +95,27 @@ public final class TensorComparison {
         right.forEach(e -> rightByKey.put(e.key(), e));
         Set<String> leftKeys = new HashSet<>();
         left.forEach(e -> leftKeys.add(e.key()));
-        List<TensorPairResult> items = new ArrayList<>();
+        List<PayloadEntry[]> pairs = new ArrayList<>();
         List<String> onlyInLeft = new ArrayList<>();
         for (PayloadEntry l : left) {
             PayloadEntry r = rightByKey.get(l.key());
             if (r == null) onlyInLeft.add(l.key());
-            else items.add(comparePair(l, r, scan));
+            else pairs.add(new PayloadEntry[] {l, r});
         }
+        // A pair large enough to split goes across every thread; the others are compared side by side, one per
+        // thread. Each pair's result is the same either way, and results keep the left order.
+        TensorPairResult[] results = new TensorPairResult[pairs.size()];
+        List<Integer> small = new ArrayList<>();
+        for (int i = 0; i < pairs.size(); i++) {
+            PayloadEntry[] p = pairs.get(i);
+            if (splits(p[0], p[1], scan)) results[i] = comparePair(p[0], p[1], scan);
+            else small.add(i);
+        }
+        scan.runAlone(small.size(), (alone, task) -> {
+            int i = small.get(task);
+            results[i] = comparePair(pairs.get(i)[0], pairs.get(i)[1], alone);
+        });
+        List<TensorPairResult> items = List.of(results);
         List<String> onlyInRight = right.stream().map(PayloadEntry::key).filter(k -> !leftKeys.contains(k)).toList();
         TensorPairResult firstMismatch = items.stream().filter(TensorPairResult::failed).findFirst().orElse(null);
         List<String> gaps = items.stream().filter(TensorPairResult::gap).map(TensorPairResult::key).toList();
@@ -112,6 +126,12 @@ public final class TensorComparison {
         else verdict = TensorsVerdict.PASS;
         return new TensorsResult(atol, rtol, maxElements, items.size(), onlyInLeft, onlyInRight, firstMismatch, items,
                 gaps, verdict);
+    }
+
+    /** Whether a pair holds more than one thread's share of work (a segment), so that it is worth splitting. */
+    private boolean splits(PayloadEntry left, PayloadEntry right, ScanThreads scan) {
+        return scan.threads() > 1 && left.isTensor() && right.isTensor()
+                && left.tensor().numel() > (long) scan.segmentChunks() * PairScan.CHUNK && left.tensor().numel() <= maxElements;
     }
 
     /** Two entries under one key (the key is taken from the left). */

@@ -50,9 +50,16 @@ public final class OutputFolderPolicy {
         return s.isEmpty() || s.chars().allMatch(c -> c == '.') ? "run" : s;
     }
 
-    /** The name {@link #createNew} tries first under {@code parent}; shown before a run so the user knows where it goes. */
+    /**
+     * The folder {@link #createNew} would make under {@code parent} now (the first free name); shown before a run so the
+     * user knows where it goes, and after one so the proposal never names the folder just filled.
+     */
     public static Path proposed(Path parent, String readableName, LocalDateTime now) {
-        return parent.toAbsolutePath().normalize().resolve(now.format(STAMP) + "_" + safeName(readableName));
+        return firstFree(parent.toAbsolutePath().normalize(), stamped(readableName, now));
+    }
+
+    private static String stamped(String readableName, LocalDateTime now) {
+        return now.format(STAMP) + "_" + safeName(readableName);
     }
 
     /** The readable part of a folder's name: {@code eager} for {@code 2026-12-02_1412_eager}, else the whole name. */
@@ -73,15 +80,15 @@ public final class OutputFolderPolicy {
      */
     public static Path createNew(Path parent, String readableName, LocalDateTime now, Collection<Path> captureRoots)
             throws OutputFolderException {
-        Path first = proposed(parent, readableName, now);
+        String base = stamped(readableName, now);
+        Path first = parent.toAbsolutePath().normalize().resolve(base);
         // The parent decides: a taken name below it may well hold an earlier run's manifests, and is skipped anyway.
         Optional<String> no = refusal(parent, captureRoots);
         if (no.isPresent()) throw new OutputFolderException(first, "its folder " + no.get());
         Path realParent = prepare(parent, captureRoots);
-        String base = first.getFileName().toString();
         for (int n = 1; n <= MAX_SUFFIX; n++) {
             try {
-                return Files.createDirectory(realParent.resolve(n == 1 ? base : base + "-" + n));
+                return Files.createDirectory(realParent.resolve(suffixed(base, n)));
             } catch (FileAlreadyExistsException e) {
                 // taken (an earlier run in the same minute, a file, a link): try the next suffix
             } catch (IOException e) {
@@ -89,6 +96,25 @@ public final class OutputFolderPolicy {
             }
         }
         throw new OutputFolderException(first, "the names " + base + " to " + base + "-" + MAX_SUFFIX + " are all taken");
+    }
+
+    /**
+     * The first of {@code name}, {@code name-2}, {@code name-3}, ... under {@code parent} that names nothing yet (no
+     * folder, file or link), for a dialog to propose: the same naming as {@link #createNew}, so an earlier run's folder
+     * is never offered for reuse. Changes nothing on disk; when every name up to {@link #MAX_SUFFIX} is taken the plain
+     * name is returned and the caller's check of an occupied folder speaks.
+     */
+    public static Path firstFree(Path parent, String name) {
+        String base = safeName(name);
+        for (int n = 1; n <= MAX_SUFFIX; n++) {
+            Path candidate = parent.resolve(suffixed(base, n));
+            if (!Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) return candidate;
+        }
+        return parent.resolve(base);
+    }
+
+    private static String suffixed(String base, int n) {
+        return n == 1 ? base : base + "-" + n;
     }
 
     /**

@@ -113,8 +113,25 @@ public final class CaptureSetText {
         PairOutcome p = AllPairsAnalysis.pairAt(f, rank);
         if (p == null) return "-";
         StageDiff d = p.firstDivergent();
-        String mark = f.originRanks().contains(rank) && d != null ? ORIGIN : "";
+        String mark = f.isOrigin(p) ? ORIGIN : "";
         return mark + p.diff().verdict() + (d == null ? "" : " " + SafeText.of(d.stage()));
+    }
+
+    /** A picker's choice of a manifest without a partner on the other side. */
+    public static final String UNPAIRED = "unpaired";
+    /** A picker's choice that would show two manifests the pairing did not pair (chosen by hand). */
+    public static final String NOT_PAIRED = "not paired with the other side's choice";
+
+    /**
+     * What a side's picker says of a choice that would show {@code left} against {@code right}: the verdict of that
+     * pair with its first divergent stage and whether its rank is the forward's origin, or why there is no verdict.
+     */
+    public static String choice(AllPairsResult r, Manifest left, Manifest right) {
+        PairOutcome p = r.pairOf(left, right);
+        if (p == null) return r.unpaired(left) || r.unpaired(right) ? UNPAIRED : NOT_PAIRED;
+        StageDiff d = p.firstDivergent();
+        Forward f = r.forwardOf(p);
+        return p.diff().verdict() + (d == null ? "" : " at " + SafeText.of(d.stage())) + (f.isOrigin(p) ? " · origin rank" : "");
     }
 
     /** How a forward is named: request label, match index and occurrence. */

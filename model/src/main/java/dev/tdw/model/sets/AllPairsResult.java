@@ -32,4 +32,30 @@ public record AllPairsResult(Path left, Path right, Tolerance tolerance, Capture
         if (pairs.stream().anyMatch(p -> p.rank() == null)) ranks.add(null);
         return java.util.Collections.unmodifiableList(ranks);
     }
+
+    /** The pair of exactly these two manifests (the same objects), or null when the pairing did not pair them. */
+    public PairOutcome pairOf(Manifest left, Manifest right) {
+        for (PairOutcome p : pairs) if (p.left() == left && p.right() == right) return p;
+        return null;
+    }
+
+    /** The pair whose left manifest is this one, or null when it has no partner. */
+    public PairOutcome pairWithLeft(Manifest left) {
+        for (PairOutcome p : pairs) if (p.left() == left) return p;
+        return null;
+    }
+
+    /** The forward that holds this pair, or null for a pair of another analysis. */
+    public Forward forwardOf(PairOutcome pair) {
+        for (Forward f : forwards) for (PairOutcome p : f.pairs()) if (p == pair) return f;
+        return null;
+    }
+
+    /** Whether the pairing left this manifest of either side without a partner. */
+    public boolean unpaired(Manifest m) {
+        for (Manifest u : unpairedLeft) if (u == m) return true;
+        for (Manifest u : unpairedRight) if (u == m) return true;
+        return false;
+    }
+
 }

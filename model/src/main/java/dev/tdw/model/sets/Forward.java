@@ -22,4 +22,9 @@ public record Forward(String label, Integer matchIndex, Integer occurrence, List
     }
 
     public boolean diverges() { return origin != null; }
+
+    /** Whether this pair of the forward diverges on one of its origin ranks (null: no pair, not an origin). */
+    public boolean isOrigin(PairOutcome pair) {
+        return pair != null && pair.firstDivergent() != null && originRanks.contains(pair.rank());
+    }
 }

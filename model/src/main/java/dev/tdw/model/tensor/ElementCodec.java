@@ -2,12 +2,23 @@ package dev.tdw.model.tensor;
 
 import java.nio.ByteBuffer;
 
-/** Decodes one element of any {@link DType} from a storage buffer, including the 16- and 8-bit float formats. */
+/** Decodes one element of any {@link DType} from a storage's bytes, including the 16- and 8-bit float formats. */
 public final class ElementCodec {
     private ElementCodec() {}
 
-    public static double readDouble(ByteBuffer b, DType t, long index) {
-        int at = Math.toIntExact(index * t.elementSize());
+    public static double readDouble(StorageBytes b, DType t, long index) {
+        long offset = index * t.elementSize();
+        return readDouble(b.chunkAt(offset), t, b.inChunk(offset) / t.elementSize());
+    }
+
+    public static long readLong(StorageBytes b, DType t, long index) {
+        long offset = index * t.elementSize();
+        return readLong(b.chunkAt(offset), t, b.inChunk(offset) / t.elementSize());
+    }
+
+    /** Element {@code index} of one chunk. */
+    static double readDouble(ByteBuffer b, DType t, int index) {
+        int at = index * t.elementSize();
         return switch (t) {
             case FLOAT32 -> b.getFloat(at);
             case FLOAT64 -> b.getDouble(at);
@@ -19,8 +30,8 @@ public final class ElementCodec {
         };
     }
 
-    public static long readLong(ByteBuffer b, DType t, long index) {
-        int at = Math.toIntExact(index * t.elementSize());
+    static long readLong(ByteBuffer b, DType t, int index) {
+        int at = index * t.elementSize();
         return switch (t) {
             case INT8 -> b.get(at);
             case UINT8 -> b.get(at) & 0xffL;
@@ -37,46 +48,55 @@ public final class ElementCodec {
      * elements further, widened to double. This is the bulk path for scans over large tensors: one dtype switch per
      * call instead of per element. The caller guarantees the indices lie inside the storage.
      */
-    public static void readDoubles(ByteBuffer b, DType t, long start, long stride, int count, double[] out) {
-        int at = Math.toIntExact(start);
+    public static void readDoubles(StorageBytes b, DType t, long start, long stride, int count, double[] out, int to) {
+        b.read(t.elementSize(), start, stride, count, out, to, (chunk, from, step, n, o, at) -> readDoubles(chunk, t, from, step, n, o, at));
+    }
+
+    /** Like {@link #readDoubles} for integer and bool types, exact (int64 above 2^53 included). */
+    public static void readLongs(StorageBytes b, DType t, long start, long stride, int count, long[] out) {
+        b.read(t.elementSize(), start, stride, count, out, 0, (chunk, from, step, n, o, at) -> readLongs(chunk, t, from, step, n, o, at));
+    }
+
+    /** A run within one chunk, to {@code out[to..)}. */
+    private static void readDoubles(ByteBuffer b, DType t, int start, long stride, int count, double[] out, int to) {
+        int at = start;
         int step = count > 1 ? Math.toIntExact(stride) : 0;
         switch (t) {
             case FLOAT32 -> {
-                for (int i = 0; i < count; i++, at += step) out[i] = b.getFloat(at << 2);
+                for (int i = to; i < to + count; i++, at += step) out[i] = b.getFloat(at << 2);
             }
             case BFLOAT16 -> {
-                for (int i = 0; i < count; i++, at += step) out[i] = Float.intBitsToFloat(b.getShort(at << 1) << 16);
+                for (int i = to; i < to + count; i++, at += step) out[i] = Float.intBitsToFloat(b.getShort(at << 1) << 16);
             }
             case FLOAT16 -> {
                 float[] table = HalfTable.VALUES;
-                for (int i = 0; i < count; i++, at += step) out[i] = table[b.getShort(at << 1) & 0xffff];
+                for (int i = to; i < to + count; i++, at += step) out[i] = table[b.getShort(at << 1) & 0xffff];
             }
             case FLOAT64 -> {
-                for (int i = 0; i < count; i++, at += step) out[i] = b.getDouble(at << 3);
+                for (int i = to; i < to + count; i++, at += step) out[i] = b.getDouble(at << 3);
             }
             default -> {
                 if (t.isFloating()) {
-                    for (int i = 0; i < count; i++, at += step) out[i] = readDouble(b, t, at);
+                    for (int i = to; i < to + count; i++, at += step) out[i] = readDouble(b, t, at);
                 } else {
-                    for (int i = 0; i < count; i++, at += step) out[i] = readLong(b, t, at);
+                    for (int i = to; i < to + count; i++, at += step) out[i] = readLong(b, t, at);
                 }
             }
         }
     }
 
-    /** Like {@link #readDoubles} for integer and bool types, exact (int64 above 2^53 included). */
-    public static void readLongs(ByteBuffer b, DType t, long start, long stride, int count, long[] out) {
-        int at = Math.toIntExact(start);
+    private static void readLongs(ByteBuffer b, DType t, int start, long stride, int count, long[] out, int to) {
+        int at = start;
         int step = count > 1 ? Math.toIntExact(stride) : 0;
         switch (t) {
             case INT64 -> {
-                for (int i = 0; i < count; i++, at += step) out[i] = b.getLong(at << 3);
+                for (int i = to; i < to + count; i++, at += step) out[i] = b.getLong(at << 3);
             }
             case INT32 -> {
-                for (int i = 0; i < count; i++, at += step) out[i] = b.getInt(at << 2);
+                for (int i = to; i < to + count; i++, at += step) out[i] = b.getInt(at << 2);
             }
             default -> {
-                for (int i = 0; i < count; i++, at += step) out[i] = readLong(b, t, at);
+                for (int i = to; i < to + count; i++, at += step) out[i] = readLong(b, t, at);
             }
         }
     }

@@ -7,8 +7,7 @@ package dev.tdw.model.tensor;
  * @param maxZipEntries     entries in the zip directory
  * @param maxInflatedBytes  total bytes inflated from DEFLATED entries (stored entries are mapped, not inflated): the
  *                          heap a zip bomb can claim
- * @param maxStorageBytes   bytes of one storage entry; at most {@link Integer#MAX_VALUE}, the most one Java 17
- *                          buffer can map
+ * @param maxStorageBytes   bytes of one storage entry (mapped in chunks, so it may exceed what one buffer spans)
  * @param maxTotalElements  sum of the element counts of all tensors (views of one storage count each time)
  * @param maxPickleBytes    size of {@code data.pkl}, which is read into the heap
  * @param maxPickleDepth    nesting depth of containers in the unpickled object
@@ -18,11 +17,11 @@ package dev.tdw.model.tensor;
  * @param maxTextChars      characters of the entry keys and value listings derived from {@code data.pkl}, a shared
  *                          string counted at each use (the same blow-up, for text)
  */
-public record PayloadLimits(int maxZipEntries, long maxInflatedBytes, int maxStorageBytes, long maxTotalElements,
+public record PayloadLimits(int maxZipEntries, long maxInflatedBytes, long maxStorageBytes, long maxTotalElements,
                             int maxPickleBytes, int maxPickleDepth, int maxPickleObjects, long maxTextChars) {
     /** Generous for probe dumps (thousands of tensors, tens of GiB) and still bounded. */
     public static final PayloadLimits DEFAULTS =
-            new PayloadLimits(100_000, 256L << 20, Integer.MAX_VALUE, 1L << 34, 64 << 20, 100, 5_000_000, 64L << 20);
+            new PayloadLimits(100_000, 256L << 20, Long.MAX_VALUE, 1L << 34, 64 << 20, 100, 5_000_000, 64L << 20);
 
     public PayloadLimits {
         if (maxZipEntries <= 0 || maxInflatedBytes < 0 || maxStorageBytes < 0 || maxTotalElements < 0

@@ -2,7 +2,6 @@ package dev.tdw.model.tensor;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +35,7 @@ public final class PayloadMapping implements AutoCloseable {
     }
 
     /** A storage whose bytes come from this file, released when it closes. */
-    synchronized Storage storage(String key, DType dtype, long numel, ByteBuffer bytes) {
+    synchronized Storage storage(String key, DType dtype, long numel, StorageBytes bytes) {
         Storage s = new Storage(key, dtype, numel, bytes, this);
         if (channel.isOpen()) storages.add(s);
         else s.release();

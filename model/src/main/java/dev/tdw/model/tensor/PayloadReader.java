@@ -32,8 +32,9 @@ import java.util.zip.Inflater;
  * {@link PayloadLimits#maxInflatedBytes()}. The pickle is unpickled with a strict whitelist
  * ({@link TorchUnpickler}). Every problem with the file is a {@link PayloadFormatException} naming the file.
  *
- * <p>A reader holds no state between reads, so one instance may be shared by threads. Storage entries larger than
- * {@link PayloadLimits#maxStorageBytes()} (at most 2 GiB, what a Java 17 buffer can span) are refused. CRCs are
+ * <p>A reader holds no state between reads, so one instance may be shared by threads. A stored storage is mapped in
+ * chunks of {@link StorageBytes#DEFAULT_CHUNK_BYTES}, so it may be as large as the file holds; entries larger than
+ * {@link PayloadLimits#maxStorageBytes()} are refused. CRCs are
  * verified for the small records and for inflated entries, not for mapped storages, which would cost a full read of
  * every tensor.
  */
@@ -42,6 +43,7 @@ public final class PayloadReader {
     private static final int INFLATE_CHUNK = 64 << 10;
     private final PayloadLimits limits;
     private final long wholeFileMapLimit;
+    private final long chunkBytes;
 
     public PayloadReader() {
         this(PayloadLimits.DEFAULTS);
@@ -53,8 +55,22 @@ public final class PayloadReader {
 
     /** Files up to {@code wholeFileMapLimit} bytes are mapped once and sliced; larger ones are mapped per entry. */
     PayloadReader(PayloadLimits limits, long wholeFileMapLimit) {
+        this(limits, wholeFileMapLimit, StorageBytes.DEFAULT_CHUNK_BYTES);
+    }
+
+    private PayloadReader(PayloadLimits limits, long wholeFileMapLimit, long chunkBytes) {
+        StorageBytes.checkChunkBytes(chunkBytes);
         this.limits = limits;
         this.wholeFileMapLimit = Math.min(wholeFileMapLimit, Integer.MAX_VALUE);
+        this.chunkBytes = chunkBytes;
+    }
+
+    /**
+     * The same reader with storages cut into chunks of {@code chunkBytes} (a positive multiple of 8): small chunks let
+     * tests and benchmarks cross chunk boundaries with small files.
+     */
+    public PayloadReader withChunkBytes(long chunkBytes) {
+        return new PayloadReader(limits, wholeFileMapLimit, chunkBytes);
     }
 
     /**
@@ -183,7 +199,7 @@ public final class PayloadReader {
             }
             Storage storage;
             try {
-                storage = mapping.storage(key, dtype, numel, bytes(entry).order(order));
+                storage = mapping.storage(key, dtype, numel, storageBytes(entry));
             } catch (IOException e) {
                 throw e instanceof PayloadFormatException p ? p
                         : ZipDirectory.fail(file, "cannot map storage " + SafeText.of(key) + " ("
@@ -194,18 +210,23 @@ public final class PayloadReader {
         }
 
         /**
-         * The entry's bytes: a mapped slice when stored, an inflated heap buffer when deflated. Callers have bounded
-         * the entry's size by a limit that fits an int.
+         * A storage entry's bytes in the payload's byte order: mapped chunks when stored, an inflated heap buffer (cut
+         * into the same chunks) when deflated.
          */
-        private ByteBuffer bytes(ZipDirectory.Entry entry) throws IOException {
-            int size = Math.toIntExact(entry.size());
+        private StorageBytes storageBytes(ZipDirectory.Entry entry) throws IOException {
             switch (entry.method()) {
                 case ZipDirectory.STORED -> {
                     checkStored(entry);
-                    return map(entry.dataOffset(), size);
+                    long size = entry.size();
+                    ByteBuffer[] chunks = new ByteBuffer[Math.max(1, Math.toIntExact((size + chunkBytes - 1) / chunkBytes))];
+                    for (int i = 0; i < chunks.length; i++) {
+                        long from = i * chunkBytes;
+                        chunks[i] = map(entry.dataOffset() + from, (int) Math.min(chunkBytes, size - from));
+                    }
+                    return StorageBytes.ofChunks(chunks, chunkBytes, order);
                 }
                 case ZipDirectory.DEFLATED -> {
-                    return inflate(entry, size);
+                    return StorageBytes.of(inflate(entry, inflatedSize(entry)).order(order), chunkBytes);
                 }
                 default -> throw unsupported(entry);
             }
@@ -216,16 +237,15 @@ public final class PayloadReader {
          * file that shrinks under a mapping raises SIGBUS and kills the JVM instead of an exception.
          */
         private ByteBuffer heapBytes(ZipDirectory.Entry entry) throws IOException {
-            int size = Math.toIntExact(entry.size());
             switch (entry.method()) {
                 case ZipDirectory.STORED -> {
                     checkStored(entry);
-                    ByteBuffer b = readAt(entry.dataOffset(), size);
+                    ByteBuffer b = readAt(entry.dataOffset(), Math.toIntExact(entry.size()));
                     checkCrc(entry, b);
                     return b;
                 }
                 case ZipDirectory.DEFLATED -> {
-                    return inflate(entry, size);
+                    return inflate(entry, inflatedSize(entry));
                 }
                 default -> throw unsupported(entry);
             }
@@ -242,12 +262,17 @@ public final class PayloadReader {
                     + "; only stored and deflated are supported");
         }
 
-        /** Inflates from ordinary reads of the file (see {@link #heapBytes}), CRC checked. */
-        private ByteBuffer inflate(ZipDirectory.Entry entry, int size) throws IOException {
-            if (inflated + size > limits.maxInflatedBytes()) {
+        /** The plain size of a deflated entry, refused beyond what is left of the inflation budget. */
+        private int inflatedSize(ZipDirectory.Entry entry) throws PayloadFormatException {
+            if (entry.size() > limits.maxInflatedBytes() - inflated || entry.size() > Integer.MAX_VALUE) {
                 throw fail("inflating " + SafeText.of(entry.name()) + " would exceed the limit of "
                         + limits.maxInflatedBytes() + " inflated bytes");
             }
+            return (int) entry.size();
+        }
+
+        /** Inflates from ordinary reads of the file (see {@link #heapBytes}), CRC checked; within the budget. */
+        private ByteBuffer inflate(ZipDirectory.Entry entry, int size) throws IOException {
             inflated += size;
             if (entry.compressedSize() > Integer.MAX_VALUE) throw fail("entry " + SafeText.of(entry.name()) + " is too large");
             byte[] out = new byte[size];

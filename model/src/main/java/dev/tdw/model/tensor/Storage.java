@@ -5,8 +5,8 @@ import java.nio.ByteOrder;
 
 /**
  * The bytes of one pickled storage ({@code data/<key>} in the zip), typed by its storage class.
- * The buffer is read-only and usually a mapped slice of the payload file, so it is never copied.
- * Element {@code i} starts at byte {@code i * dtype.elementSize()} of the buffer (absolute index).
+ * The bytes are read-only and usually mapped from the payload file in chunks ({@link StorageBytes}), so they are never
+ * copied and a storage may be larger than one buffer. Element {@code i} starts at byte {@code i * dtype.elementSize()}.
  *
  * <p>A storage read from a payload lets go of its buffer when the payload is closed: {@link #bytes()} then throws
  * {@link IllegalStateException}, and the mapping is unmapped by the collector once no buffer handed out earlier is
@@ -19,26 +19,30 @@ public final class Storage {
     private final ByteOrder order;
     /** The payload this storage was read from, or null for a storage built in memory. */
     private final PayloadMapping source;
-    private volatile ByteBuffer bytes;
+    private volatile StorageBytes bytes;
 
+    /** A storage over one buffer's bytes from index 0 to its limit, in its byte order. */
     public Storage(String key, DType dtype, long numel, ByteBuffer bytes) {
+        this(key, dtype, numel, StorageBytes.of(bytes), null);
+    }
+
+    public Storage(String key, DType dtype, long numel, StorageBytes bytes) {
         this(key, dtype, numel, bytes, null);
     }
 
-    Storage(String key, DType dtype, long numel, ByteBuffer bytes, PayloadMapping source) {
+    Storage(String key, DType dtype, long numel, StorageBytes bytes, PayloadMapping source) {
         if (numel < 0) throw new IllegalArgumentException("storage " + key + " has negative numel " + numel);
         long needed = Math.multiplyExact(numel, (long) dtype.elementSize());
-        if (needed > bytes.limit()) {
+        if (needed > bytes.size()) {
             throw new IllegalArgumentException("storage " + key + " declares " + numel + " " + dtype.torchName()
-                    + " elements (" + needed + " bytes) but holds only " + bytes.limit() + " bytes");
+                    + " elements (" + needed + " bytes) but holds only " + bytes.size() + " bytes");
         }
         this.key = key;
         this.dtype = dtype;
         this.numel = numel;
         this.order = bytes.order();
         this.source = source;
-        // Position 0, so absolute element indices and typed views of the buffer agree.
-        this.bytes = bytes.asReadOnlyBuffer().order(bytes.order()).position(0);
+        this.bytes = bytes;
     }
 
     public String key() { return key; }
@@ -50,10 +54,25 @@ public final class Storage {
     public ByteOrder order() { return order; }
 
     /** The read-only bytes; for a storage read from a payload, only while the payload is open. */
-    public ByteBuffer bytes() {
-        ByteBuffer b = bytes;
+    public StorageBytes bytes() {
+        StorageBytes b = bytes;
         if (b == null) throw source.closedError();
         return b;
+    }
+
+    /**
+     * A heap copy of the element bytes (in the storage's order), for code that hands them to native memory, which
+     * must never read the mapping itself. A Java array holds at most 2 GiB, so a larger storage is refused.
+     */
+    public byte[] copyBytes() {
+        long size = numel * dtype.elementSize();
+        if (size > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("storage " + key + " has " + size
+                    + " bytes, more than one copy in memory can hold (2 GiB)");
+        }
+        byte[] out = new byte[(int) size];
+        bytes().get(0, out, 0, out.length);
+        return out;
     }
 
     /** Called when the payload closes: from now on {@link #bytes()} throws. */

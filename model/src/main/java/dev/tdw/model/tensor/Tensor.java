@@ -1,6 +1,5 @@
 package dev.tdw.model.tensor;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -94,8 +93,8 @@ public final class Tensor {
         return ElementCodec.readLong(storage.bytes(), storage.dtype(), storageIndex(logicalIndex));
     }
 
-    /** The raw buffer of the storage, for bulk fast paths over contiguous tensors. */
-    public ByteBuffer bytes() { return storage.bytes(); }
+    /** The raw bytes of the storage, for bulk paths. */
+    public StorageBytes bytes() { return storage.bytes(); }
 
     @Override
     public String toString() {

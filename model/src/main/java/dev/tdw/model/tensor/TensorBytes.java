@@ -24,13 +24,17 @@ public final class TensorBytes {
     public static <X extends Exception> void forEachChunk(Tensor t, Sink<X> sink) throws X {
         if (t.numel() == 0) return;
         int size = t.dtype().elementSize();
-        ByteBuffer storage = t.bytes();
+        StorageBytes storage = t.bytes();
         if (t.isContiguous() && (size == 1 || storage.order() == ByteOrder.LITTLE_ENDIAN)) {
             long from = t.storageOffset() * size;
             long end = from + t.numel() * size;
-            for (long at = from; at < end; at += MAX_SLICE) {
-                int len = (int) Math.min(MAX_SLICE, end - at);
-                sink.accept(storage.slice((int) at, len));
+            for (long at = from; at < end; ) {
+                // Slices never cross a chunk's end; chunks end on element boundaries.
+                ByteBuffer chunk = storage.chunkAt(at);
+                int in = storage.inChunk(at);
+                int len = (int) Math.min(Math.min(MAX_SLICE, end - at), chunk.limit() - in);
+                sink.accept(chunk.slice(in, len));
+                at += len;
             }
             return;
         }
@@ -39,7 +43,7 @@ public final class TensorBytes {
             long index = start;
             for (int i = 0; i < count; i++, index += stride) {
                 if (out.remaining() < size) flush(out, sink);
-                int at = Math.toIntExact(index * size);
+                long at = index * size;
                 switch (size) {
                     case 1 -> out.put(storage.get(at));
                     case 2 -> out.putShort(storage.getShort(at));

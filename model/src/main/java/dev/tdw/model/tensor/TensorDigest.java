@@ -1,6 +1,5 @@
 package dev.tdw.model.tensor;
 
-import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -24,7 +23,7 @@ public record TensorDigest(String sha256, double sum, List<Object> first) {
         MessageDigest sha = newSha256();
         TensorBytes.forEachChunk(t, chunk -> sha.update(chunk.duplicate()));
         DType type = t.dtype();
-        ByteBuffer bytes = t.bytes();
+        StorageBytes bytes = t.bytes();
         List<Object> first = new ArrayList<>(FIRST_COUNT);
         double[] sum = {0};
         if (type.isFloating()) {

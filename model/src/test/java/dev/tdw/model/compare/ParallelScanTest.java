@@ -105,6 +105,74 @@ class ParallelScanTest {
                 new TensorComparison().withThreads(3).compareTensors(p[0], p[1]));
     }
 
+    /**
+     * Many pairs, most too small to split (compared side by side, one per thread), two split across threads, some not
+     * comparable: the whole result is the same on 1 and N threads, in the left order, through the fused kernel
+     * (bf16, fp16, fp32 without element statistics) and the decoded one (with them).
+     */
+    @Test
+    void manyPairsGiveTheSameResultOnOneAndManyThreads() {
+        List<PayloadEntry> left = new java.util.ArrayList<>();
+        List<PayloadEntry> right = new java.util.ArrayList<>();
+        DType[] types = {DType.BFLOAT16, DType.FLOAT16, DType.FLOAT32, DType.FLOAT64, DType.INT32};
+        int segment = PairScan.CHUNK * PairScan.SEGMENT_CHUNKS;
+        for (int i = 0; i < 40; i++) {
+            DType type = types[i % types.length];
+            int n = i == 7 || i == 23 ? segment + 1000 * i : 50 + 97 * i;
+            double[] a = values(n, i, 0);
+            double[] b = values(n, i, 0);
+            for (int k = 0; k < n; k += 3) b[k] += 0.25;
+            if (i == 11) a[5] = Double.NaN;
+            for (int k = 0; k < n; k++) {
+                a[k] = type.isFloating() ? (type == DType.FLOAT64 ? a[k] : Math.scalb(Math.rint(Math.scalb(a[k], 6)), -6)) : Math.rint(a[k]);
+                b[k] = type.isFloating() ? (type == DType.FLOAT64 ? b[k] : Math.scalb(Math.rint(Math.scalb(b[k], 6)), -6)) : Math.rint(b[k]);
+            }
+            long[] shape = i == 31 ? new long[] {n} : new long[] {1, n};
+            left.add(PayloadEntry.tensor("t" + i, PayloadEntry.Section.TENSORS, "s" + i, null, TestTensors.of(type, new long[] {1, n}, a)));
+            right.add(PayloadEntry.tensor("t" + i, PayloadEntry.Section.TENSORS, "s" + i, null, TestTensors.of(type, shape, b)));
+        }
+        for (TensorComparison c : new TensorComparison[] {new TensorComparison(1e-2, 1e-2, Long.MAX_VALUE),
+                new TensorComparison(1e-2, 1e-2, Long.MAX_VALUE).withElements(3)}) {
+            TensorsResult one = c.compare(left, right);
+            assertEquals(TensorsVerdict.FAIL, one.verdict());
+            assertEquals(List.of("t0", "t1", "t2"), one.items().stream().limit(3).map(TensorPairResult::key).toList());
+            for (int threads : new int[] {2, 3, 8}) {
+                TensorsResult many = c.withThreads(threads).compare(left, right);
+                if (one.items().get(0).elements() == null) {
+                    assertEquals(one, many, threads + " threads");
+                } else {
+                    assertEquals(one.items().stream().map(TensorPairResult::metrics).toList(),
+                            many.items().stream().map(TensorPairResult::metrics).toList(), threads + " threads");
+                    for (int i = 0; i < one.items().size(); i++) {
+                        if (one.items().get(i).elements() != null) {
+                            assertSameStatistics(one.items().get(i).elements(), many.items().get(i).elements(), "t" + i);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** Small pieces of work run side by side: every participant takes one while the others hold theirs. */
+    @Test
+    void workDoneAloneRunsOnEveryThreadAtOnce() {
+        int threads = 3;
+        java.util.concurrent.CyclicBarrier all = new java.util.concurrent.CyclicBarrier(threads);
+        java.util.Set<ScanThreads> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        try (ScanThreads t = new ScanThreads(threads)) {
+            t.runAlone(threads, (alone, task) -> {
+                assertEquals(1, alone.threads());
+                seen.add(alone);
+                try {
+                    all.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new IllegalStateException("the tasks did not run at the same time", e);
+                }
+            });
+        }
+        assertEquals(threads, seen.size());
+    }
+
     @Test
     void integerMismatchesAreCountedAcrossThreads() {
         long[] a = new long[10_000];

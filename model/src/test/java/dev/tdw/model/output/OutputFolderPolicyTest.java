@@ -97,7 +97,9 @@ class OutputFolderPolicyTest {
         assertEquals(tmp.resolve("root/2026-12-02_1412_eager-2").toRealPath(), second);
         Path spaced = OutputFolderPolicy.createNew(tmp.resolve("root"), "graph mode, tp2", AT, List.of());
         assertEquals(tmp.resolve("root/2026-12-02_1412_graph_mode__tp2").toRealPath(), spaced);
-        assertEquals(tmp.resolve("root/2026-12-02_1412_eager").toAbsolutePath(), OutputFolderPolicy.proposed(tmp.resolve("root"), "eager", AT));
+        Path proposal = OutputFolderPolicy.proposed(tmp.resolve("root"), "eager", AT);
+        assertEquals(tmp.resolve("root/2026-12-02_1412_eager-3").toAbsolutePath(), proposal, "the proposal is what a run makes next");
+        assertEquals(tmp.resolve("root").toRealPath().resolve(proposal.getFileName()), OutputFolderPolicy.createNew(tmp.resolve("root"), "eager", AT, List.of()));
         assertEquals("eager", OutputFolderPolicy.readableNameOf(first));
         assertEquals("notes", OutputFolderPolicy.readableNameOf(tmp.resolve("notes")));
         assertEquals("run", OutputFolderPolicy.safeName(".."));
@@ -171,5 +173,16 @@ class OutputFolderPolicyTest {
         assertFalse(OutputFolderPolicy.removeIfEmpty(full));
         assertTrue(Files.exists(full.resolve("x-rank0.json")));
         assertFalse(OutputFolderPolicy.removeIfEmpty(tmp.resolve("missing")));
+    }
+
+    @Test
+    void aProposedFolderNeverNamesAnythingThatExistsEvenAnEmptyFolderOrADanglingLink() throws Exception {
+        Path parent = Files.createDirectories(tmp.resolve("replays"));
+        assertEquals(parent.resolve("a_b"), OutputFolderPolicy.firstFree(parent, "a b"), "named like every tdw folder");
+        Files.createDirectory(parent.resolve("a_b"));
+        Files.writeString(parent.resolve("a_b-2"), "a file");
+        Files.createSymbolicLink(parent.resolve("a_b-3"), tmp.resolve("nowhere"));
+        assertEquals(parent.resolve("a_b-4"), OutputFolderPolicy.firstFree(parent, "a b"));
+        assertTrue(Files.notExists(parent.resolve("a_b-4")), "proposing makes nothing");
     }
 }

@@ -105,4 +105,35 @@ class AllPairsAnalysisRulesTest {
         assertTrue(escaped.contains("bad\\u000alabel") && escaped.contains("a\\u001b[2J"), escaped);
         assertFalse(escaped.contains("\u001b"), escaped);
     }
+
+    @Test
+    void aChoiceSaysItsPairsVerdictAndOriginOrWhyItHasNone() throws Exception {
+        Path s = TestCaptures.scenario("tp4-origin");
+        AllPairsResult r = AllPairsAnalysis.of(CaptureDirectory.load(s.resolve("baseline")), CaptureDirectory.load(s.resolve("candidate")),
+                Tolerance.EXACT);
+        PairOutcome rank2 = AllPairsAnalysis.pairAt(r.forwards().get(0), 2), rank0 = AllPairsAnalysis.pairAt(r.forwards().get(0), 0);
+        assertEquals(rank2, r.pairWithLeft(rank2.left()));
+        assertEquals(rank2, r.pairOf(rank2.left(), rank2.right()));
+        assertNull(r.pairOf(rank2.left(), rank0.right()), "two manifests the pairing did not pair");
+        assertEquals(r.forwards().get(0), r.forwardOf(rank2));
+        assertEquals("DIVERGENT at layers.2.self_attn.q_rope · origin rank", CaptureSetText.choice(r, rank2.left(), rank2.right()));
+        assertEquals("DIVERGENT at layers.2.self_attn.attn_out", CaptureSetText.choice(r, rank0.left(), rank0.right()));
+        assertEquals(CaptureSetText.NOT_PAIRED, CaptureSetText.choice(r, rank2.left(), rank0.right()));
+
+        Manifest lone = m("L", 1, 1, 1);
+        CaptureDirectory left = root("L", m("L", 0, 1, 1), lone), right = root("R", m("R", 0, 1, 1));
+        AllPairsResult u = AllPairsAnalysis.of(left, right, Tolerance.EXACT);
+        assertTrue(u.unpaired(lone));
+        assertNull(u.pairWithLeft(lone));
+        assertEquals(CaptureSetText.UNPAIRED, CaptureSetText.choice(u, lone, right.manifests().get(0)));
+        assertEquals("ALIGNED", CaptureSetText.choice(u, left.manifests().get(0), right.manifests().get(0)));
+    }
+
+    @Test
+    void aChoiceEscapesTheStageName() {
+        Manifest l = new Manifests().value("a\u001b[2J", 1).build("L/x-rank0.json", "x", 0, 1, 1);
+        Manifest rr = new Manifests().value("a\u001b[2J", 2).build("R/x-rank0.json", "x", 0, 1, 1);
+        AllPairsResult r = AllPairsAnalysis.of(root("L", l), root("R", rr), Tolerance.EXACT);
+        assertEquals("DIVERGENT at a\\u001b[2J · origin rank", CaptureSetText.choice(r, l, rr));
+    }
 }

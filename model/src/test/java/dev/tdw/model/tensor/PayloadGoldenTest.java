@@ -119,6 +119,32 @@ class PayloadGoldenTest {
         }
     }
 
+    /**
+     * Storages cut into chunks of 8 to 4096 bytes (an element run crosses many chunk ends) read, list and compare the
+     * same as whole ones; chunks are mapped one by one or sliced from the file's one mapping.
+     */
+    @Test
+    void chunkedStoragesReadTheSameTensors() throws Exception {
+        Path file = CaptureFiles.root().resolve("layer-bug/baseline/cmpl-layer-bug-rank0.pt");
+        Path other = CaptureFiles.root().resolve("layer-bug/candidate/cmpl-layer-bug-rank0.pt");
+        var comparison = new dev.tdw.model.compare.TensorComparison().withElements(4);
+        try (Payload whole = reader.read(file); Payload wholeOther = reader.read(other)) {
+            var expected = comparison.compare(whole, wholeOther);
+            for (PayloadReader chunked : new PayloadReader[] {reader.withChunkBytes(8), reader.withChunkBytes(4096),
+                    new PayloadReader(PayloadLimits.DEFAULTS, 0).withChunkBytes(64)}) {
+                try (Payload p = chunked.read(file); Payload q = chunked.read(other)) {
+                    assertTrue(p.entries().stream().anyMatch(e -> e.isTensor() && e.tensor().bytes().chunkCount() > 1));
+                    assertEquals(digests(whole), digests(p));
+                    var actual = comparison.compare(p, q);
+                    assertEquals(expected.items().stream().map(i -> i.metrics()).toList(),
+                            actual.items().stream().map(i -> i.metrics()).toList());
+                    assertEquals(expected.items().stream().map(i -> i.elements() == null ? null : i.elements().worst()).toList(),
+                            actual.items().stream().map(i -> i.elements() == null ? null : i.elements().worst()).toList());
+                }
+            }
+        }
+    }
+
     private static List<TensorDigest> digests(Payload p) {
         return p.entries().stream().filter(PayloadEntry::isTensor).map(e -> TensorDigest.of(e.tensor())).toList();
     }

@@ -24,7 +24,7 @@ class PayloadLifecycleTest {
         Payload p = reader.read(FILE);
         Tensor t = p.entries().get(0).tensor();
         double first = t.getDouble(0);
-        ByteBuffer held = t.bytes();
+        StorageBytes held = t.bytes();
         p.close();
         for (Runnable access : new Runnable[] {() -> t.getDouble(0), () -> t.getLong(0), t::bytes, () -> TensorDigest.of(t)}) {
             IllegalStateException e = assertThrows(IllegalStateException.class, access::run);

@@ -204,8 +204,7 @@ class PayloadWriterTest {
             StoredZipWriter zip = new StoredZipWriter(ch, false);
             zip.add("be/data.pkl", pickle);
             zip.add("be/byteorder", "big".getBytes());
-            byte[] raw = new byte[12];
-            big.bytes().duplicate().get(raw);
+            byte[] raw = big.copyBytes();
             zip.add("be/data/0", raw);
             zip.add("be/version", "3\n".getBytes());
             zip.finish();

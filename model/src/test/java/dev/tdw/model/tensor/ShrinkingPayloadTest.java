@@ -1,5 +1,6 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.compare.TensorComparison;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,24 @@ class ShrinkingPayloadTest {
             truncate(file, 4096);
             PayloadFormatException e = assertThrows(PayloadFormatException.class,
                     () -> MappedRead.guard(() -> TensorDigest.of(t), p));
+            assertEquals(file + ": changed while reading (the file is shorter than when it was opened; "
+                    + "was it still being written or copied?)", e.getMessage());
+        }
+    }
+
+    /**
+     * A storage mapped in many chunks (each its own mapping, as a storage beyond 2 GiB is), cut while the fused
+     * comparison reads it on two threads: the same clean error, never a crash.
+     */
+    @Test
+    void aChunkedStorageTruncatedWhileComparedIsACleanError() throws IOException {
+        Path file = payload(dir.resolve("chunked.pt"));
+        PayloadReader chunked = new PayloadReader(PayloadLimits.DEFAULTS, 0).withChunkBytes(64 << 10);
+        try (Payload p = chunked.read(file); Payload q = chunked.read(file)) {
+            assertEquals(64, p.entries().get(0).tensor().bytes().chunkCount());
+            truncate(file, 4096);
+            PayloadFormatException e = assertThrows(PayloadFormatException.class,
+                    () -> MappedRead.guard(() -> new TensorComparison().withThreads(2).compare(p, q), p, q));
             assertEquals(file + ": changed while reading (the file is shorter than when it was opened; "
                     + "was it still being written or copied?)", e.getMessage());
         }

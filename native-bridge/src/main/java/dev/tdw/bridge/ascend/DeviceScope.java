@@ -196,8 +196,7 @@ final class DeviceScope implements AutoCloseable {
     /** The storage bytes in the device's (little-endian) order. */
     private static byte[] littleEndianBytes(Storage s) {
         int size = s.dtype().elementSize();
-        byte[] bytes = new byte[Math.toIntExact(s.numel() * size)];
-        s.bytes().get(0, bytes);
+        byte[] bytes = s.copyBytes();
         if (s.order() == ByteOrder.BIG_ENDIAN && size > 1) {
             for (int at = 0; at < bytes.length; at += size) {
                 for (int i = 0, j = size - 1; i < j; i++, j--) {

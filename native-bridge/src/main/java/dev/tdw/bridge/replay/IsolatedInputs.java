@@ -36,9 +36,7 @@ final class IsolatedInputs {
     private Storage copy(Storage s) {
         Object done = copies.get(s);
         if (done == null) {
-            byte[] bytes = new byte[Math.toIntExact(s.numel() * s.dtype().elementSize())];
-            s.bytes().get(0, bytes);
-            done = new Storage(s.key(), s.dtype(), s.numel(), ByteBuffer.wrap(bytes).order(s.order()));
+            done = new Storage(s.key(), s.dtype(), s.numel(), ByteBuffer.wrap(s.copyBytes()).order(s.order()));
             copies.put(s, done);
         }
         return (Storage) done;

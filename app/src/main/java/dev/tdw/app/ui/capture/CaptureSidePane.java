@@ -19,6 +19,9 @@ import java.util.function.Consumer;
  * pickers, and a drop target for a capture folder.
  */
 public final class CaptureSidePane extends HBox {
+    /** The label picker's narrowest: about four letters either side of the ellipsis beside the arrow. */
+    static final double LABEL_MIN = 116;
+
     private final Label chip;
     private final SideName name;
     private final ComboBox<String> label;
@@ -46,16 +49,22 @@ public final class CaptureSidePane extends HBox {
         ComboBox<String> label = new ComboBox<>(vm.labels());
         label.setId(side + "-label");
         label.setConverter(Labels.names());
+        withVerdicts(label, vm, ChoiceVerdicts::labels);
         label.valueProperty().bindBidirectional(vm.labelProperty());
-        label.setTooltip(new Tooltip("request label"));
-        // Narrowed before the name, never to an empty box: the start of a label ("cm…") still says which request.
-        label.setMinWidth(64);
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(Labels.safe(vm.labelProperty().map(l -> "request label " + Labels.name(l)).orElse("request label")));
+        label.setTooltip(whole);
+        // Narrowed before the name, never below both ends of a label: the button cuts it in the middle (workbench.css,
+        // "cmp…bug" says which request where "c…" did not) and the tooltip holds it whole.
+        label.setMinWidth(LABEL_MIN);
         ComboBox<Integer> occurrence = numbers(vm.occurrences(), "occ ");
         occurrence.setId(side + "-occurrence");
+        withVerdicts(occurrence, vm, ChoiceVerdicts::occurrences);
         occurrence.valueProperty().bindBidirectional(vm.occurrenceProperty());
         occurrence.setTooltip(new Tooltip("occurrence: the n-th call of this label (chunked prefill)"));
         ComboBox<Integer> rank = numbers(vm.ranks(), "rank ");
         rank.setId(side + "-rank");
+        withVerdicts(rank, vm, ChoiceVerdicts::ranks);
         rank.valueProperty().bindBidirectional(vm.rankProperty());
         rank.setTooltip(new Tooltip("rank"));
         // The occurrence and rank pickers keep their text ("occ 2", "rank 0").
@@ -101,6 +110,15 @@ public final class CaptureSidePane extends HBox {
         File f = files.get(0);
         if (f.isDirectory()) return f.toPath();
         return f.getName().endsWith(".json") && f.getParentFile() != null ? f.getParentFile().toPath() : null;
+    }
+
+    /**
+     * The open list says, per option, what choosing it would show (the pair's verdict, from the every-pair analysis);
+     * the closed picker shows the chosen name only.
+     */
+    private static <T> void withVerdicts(ComboBox<T> box, CaptureSideViewModel vm, java.util.function.Function<ChoiceVerdicts, java.util.Map<T, String>> which) {
+        box.setCellFactory(list -> new ChoiceCell<>(box.getConverter(), vm.verdictsProperty(), which));
+        box.setButtonCell(new ChoiceCell<>(box.getConverter(), null, which));
     }
 
     private static ComboBox<Integer> numbers(javafx.collections.ObservableList<Integer> items, String prefix) {

@@ -14,7 +14,9 @@ import javafx.collections.ObservableList;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One side's capture and the pickers for request label, occurrence and rank, each filled from what
@@ -33,6 +35,9 @@ public final class CaptureSideViewModel {
     private final ReadOnlyStringWrapper name = new ReadOnlyStringWrapper(this, "name", "");
     private final ObjectProperty<Path> loading = new SimpleObjectProperty<>(this, "loading");
     private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", NO_CAPTURE);
+    private final ReadOnlyObjectWrapper<ChoiceVerdicts> verdicts = new ReadOnlyObjectWrapper<>(this, "verdicts", ChoiceVerdicts.NONE);
+    /** What the manifest a choice leads to would show against the other side; null: nothing to say (no every-pair analysis). */
+    private Function<Manifest, String> verdictOf;
     static final String NO_CAPTURE = "no capture — drop a folder here";
     private boolean updating;
 
@@ -59,7 +64,37 @@ public final class CaptureSideViewModel {
     public ObjectProperty<Path> loadingProperty() { return loading; }
     /** What the side's header says now: loading, the capture's name (and when nothing in it was usable), or none. */
     public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
+    /** Per option of each picker, the verdict of the pair choosing it would show. */
+    public ReadOnlyObjectProperty<ChoiceVerdicts> verdictsProperty() { return verdicts.getReadOnlyProperty(); }
     public Manifest manifest() { return manifest.get(); }
+
+    /**
+     * Who says what a manifest of this side would show when chosen (the workbench, from the every-pair analysis and its
+     * pairing); null when there is nothing to say. The options' verdicts follow at once.
+     */
+    public void setVerdictOf(Function<Manifest, String> verdictOf) {
+        this.verdictOf = verdictOf;
+        refreshVerdicts();
+    }
+
+    /** Works the options' verdicts out again: the other side's choice, which a verdict depends on, changed. */
+    public void refreshVerdicts() {
+        if (verdictOf == null || capture.get() == null) {
+            verdicts.set(ChoiceVerdicts.NONE);
+            return;
+        }
+        String l = label.get();
+        Integer o = occurrence.get(), r = rank.get();
+        Map<String, String> byLabel = new java.util.HashMap<>();
+        for (String x : labels) byLabel.put(x, verdict(resolve(x, o, r).manifest()));
+        Map<Integer, String> byOccurrence = new java.util.HashMap<>();
+        for (Integer x : occurrences) byOccurrence.put(x, verdict(resolve(l, x, r).manifest()));
+        Map<Integer, String> byRank = new java.util.HashMap<>();
+        for (Integer x : ranks) byRank.put(x, verdict(resolve(l, o, x).manifest()));
+        verdicts.set(new ChoiceVerdicts(byLabel, byOccurrence, byRank));
+    }
+
+    private String verdict(Manifest m) { return m == null ? null : verdictOf.apply(m); }
     public String name() { return name.get(); }
     public CaptureDirectory capture() { return capture.get(); }
 
@@ -118,20 +153,33 @@ public final class CaptureSideViewModel {
     private void update(String wantedLabel, Integer wantedOccurrence, Integer wantedRank, Manifest exact) {
         updating = true;
         try {
-            List<Manifest> all = manifests();
-            String l = labels.contains(wantedLabel) ? wantedLabel : labels.isEmpty() ? null : labels.get(0);
-            occurrences.setAll(all.stream().filter(m -> Objects.equals(m.label(), l)).map(Manifest::occurrence).distinct().toList());
-            Integer o = occurrences.contains(wantedOccurrence) ? wantedOccurrence : occurrences.isEmpty() ? null : occurrences.get(0);
-            ranks.setAll(all.stream().filter(m -> Objects.equals(m.label(), l) && Objects.equals(m.occurrence(), o))
-                    .map(Manifest::rank).distinct().toList());
-            Integer r = ranks.contains(wantedRank) ? wantedRank : ranks.isEmpty() ? null : ranks.get(0);
-            label.set(l);
-            occurrence.set(o);
-            rank.set(r);
-            manifest.set(exact != null ? exact : all.stream().filter(m -> Objects.equals(m.label(), l) && Objects.equals(m.occurrence(), o)
-                    && Objects.equals(m.rank(), r)).findFirst().orElse(null));
+            Choice c = resolve(wantedLabel, wantedOccurrence, wantedRank);
+            occurrences.setAll(c.occurrences());
+            ranks.setAll(c.ranks());
+            label.set(c.label());
+            occurrence.set(c.occurrence());
+            rank.set(c.rank());
+            manifest.set(exact != null ? exact : c.manifest());
         } finally {
             updating = false;
         }
+        refreshVerdicts();
+    }
+
+    /** Where wanted choices lead: the pickers' options and values, and the manifest they select (null when none). */
+    private record Choice(String label, Integer occurrence, Integer rank, List<Integer> occurrences, List<Integer> ranks, Manifest manifest) {}
+
+    /** Keeps each wanted choice when the earlier choices still offer it, else takes the first option. */
+    private Choice resolve(String wantedLabel, Integer wantedOccurrence, Integer wantedRank) {
+        List<Manifest> all = manifests();
+        String l = labels.contains(wantedLabel) ? wantedLabel : labels.isEmpty() ? null : labels.get(0);
+        List<Integer> occs = all.stream().filter(m -> Objects.equals(m.label(), l)).map(Manifest::occurrence).distinct().toList();
+        Integer o = occs.contains(wantedOccurrence) ? wantedOccurrence : occs.isEmpty() ? null : occs.get(0);
+        List<Integer> rs = all.stream().filter(m -> Objects.equals(m.label(), l) && Objects.equals(m.occurrence(), o))
+                .map(Manifest::rank).distinct().toList();
+        Integer r = rs.contains(wantedRank) ? wantedRank : rs.isEmpty() ? null : rs.get(0);
+        Manifest m = all.stream().filter(x -> Objects.equals(x.label(), l) && Objects.equals(x.occurrence(), o)
+                && Objects.equals(x.rank(), r)).findFirst().orElse(null);
+        return new Choice(l, o, r, occs, rs, m);
     }
 }

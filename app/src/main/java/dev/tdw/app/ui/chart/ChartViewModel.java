@@ -44,10 +44,16 @@ public final class ChartViewModel {
     private final BooleanProperty decimation = new SimpleBooleanProperty(this, "decimation", true);
     private final ObjectProperty<RunsResult> runs = new SimpleObjectProperty<>(this, "runs");
     private final ReadOnlyObjectWrapper<RunsChart> runsChart = new ReadOnlyObjectWrapper<>(this, "runsChart");
+    /**
+     * The layer of each row (null outside the layers), worked out once per set of rows: the stage axis asks for its
+     * ticks on every repaint, and matching every stage name again then cost more than drawing the lines.
+     */
+    private Integer[] layers = new Integer[0];
 
     public ChartViewModel() {
         rows.addListener((o, a, b) -> {
             hoverText.set("");
+            layers = b.rows().stream().map(StageRow::layer).toArray(Integer[]::new);
             rebuild();
         });
         statistic.addListener((o, a, b) -> rebuild());
@@ -184,23 +190,23 @@ public final class ChartViewModel {
      */
     public List<StageTick> ticks(double lower, double upper, int maxTicks) {
         List<StageRow> list = rows.get().rows();
+        Integer[] layer = layers;
         int from = (int) Math.max(0, Math.ceil(lower)), to = (int) Math.min(list.size() - 1, Math.floor(upper));
         if (maxTicks < 1 || from > to) return List.of();
         List<StageTick> ticks = new ArrayList<>();
         if (to - from + 1 <= maxTicks) {
-            for (int i = from; i <= to; i++) ticks.add(new StageTick(i, shortName(list.get(i)), startsLayer(list, i)));
+            for (int i = from; i <= to; i++) ticks.add(new StageTick(i, shortName(list.get(i), layer[i]), startsLayer(layer, i)));
             return ticks;
         }
         int firstLayered = -1, lastLayered = -1;
-        for (int i = 0; i < list.size(); i++) {
-            if (list.get(i).layer() == null) continue;
+        for (int i = 0; i < layer.length; i++) {
+            if (layer[i] == null) continue;
             if (firstLayered < 0) firstLayered = i;
             lastLayered = i;
         }
         for (int i = from; i <= to; i++) {
-            Integer layer = list.get(i).layer();
-            if (layer != null && startsLayer(list, i)) ticks.add(new StageTick(i, "layers." + layer, true));
-            else if (layer == null && (i < firstLayered || i > lastLayered)) ticks.add(new StageTick(i, list.get(i).stage(), false));
+            if (layer[i] != null && startsLayer(layer, i)) ticks.add(new StageTick(i, "layers." + layer[i], true));
+            else if (layer[i] == null && (i < firstLayered || i > lastLayered)) ticks.add(new StageTick(i, list.get(i).stage(), false));
         }
         int step = (ticks.size() + maxTicks - 1) / maxTicks;
         if (step <= 1) return ticks;
@@ -210,18 +216,16 @@ public final class ChartViewModel {
     }
 
     /** The first stage of its layer; stages outside the layers in between (a fused add_rms_norm) do not end a layer. */
-    private static boolean startsLayer(List<StageRow> list, int i) {
-        Integer layer = list.get(i).layer();
-        if (layer == null) return false;
+    private static boolean startsLayer(Integer[] layer, int i) {
+        if (layer[i] == null) return false;
         for (int j = i - 1; j >= 0; j--) {
-            if (list.get(j).layer() != null) return !layer.equals(list.get(j).layer());
+            if (layer[j] != null) return !layer[i].equals(layer[j]);
         }
         return true;
     }
 
     /** {@code 3.q_rope} for {@code layers.3.self_attn.q_rope}, the stage itself outside the layers. */
-    private static String shortName(StageRow r) {
-        Integer layer = r.layer();
+    private static String shortName(StageRow r, Integer layer) {
         if (layer == null) return r.stage();
         return layer + "." + r.stage().substring(r.stage().lastIndexOf('.') + 1);
     }

@@ -49,7 +49,7 @@ import java.util.function.Consumer;
  */
 public final class StageChartView extends BorderPane {
     private static final Color LEFT_BAND = new Color(0x1f, 0x77, 0xb4, 110), RIGHT = new Color(0xe8, 0x71, 0x0a);
-    private static final Color DIVERGENCE = new Color(0xd6, 0x27, 0x28), SELECTION = new Color(0x33, 0x33, 0x33);
+    private static final Color DIVERGENCE = new Color(0xd6, 0x27, 0x28);
     private static final Color DIFFERENCE = new Color(0xb0, 0x00, 0x20);
     private static final Color NON_FINITE = new Color(0x94, 0x67, 0xbd, 60), ONE_SIDED = new Color(0x7f, 0x7f, 0x7f, 50);
     private static final Color DIVERGENT_STAGE = new Color(0xd6, 0x27, 0x28, 70);
@@ -71,7 +71,11 @@ public final class StageChartView extends BorderPane {
     private final JFreeChart chart;
     private final ChartViewer viewer;
     private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
-    private final ValueMarker selection = new ValueMarker(Double.NaN, SELECTION, new BasicStroke(1.2f));
+    /**
+     * The selected stage's line, a node over the canvas rather than a marker of the plot: a marker change makes
+     * JFreeChart redraw (and the software pipeline rasterise) the whole chart, which cost most of every selection.
+     */
+    private final javafx.scene.shape.Line selection = new javafx.scene.shape.Line();
     private final YIntervalSeriesCollection leftRunsBand = new YIntervalSeriesCollection();
     /** Filled quietly, as the points datasets are: the change that refills it repaints the chart. */
     private final YIntervalSeries leftRunsSeries = new YIntervalSeries("left runs", false, true);
@@ -162,7 +166,19 @@ public final class StageChartView extends BorderPane {
         });
         viewer.setOnMouseExited(e -> vm.hover(Double.NaN));
         setTop(toolbar());
-        setCenter(viewer);
+        selection.setId("chart-selection");
+        selection.setStroke(javafx.scene.paint.Color.rgb(0x33, 0x33, 0x33));
+        selection.setStrokeWidth(1.2);
+        selection.setManaged(false);
+        selection.setMouseTransparent(true);
+        javafx.scene.layout.Pane overlay = new javafx.scene.layout.Pane(selection);
+        overlay.setMouseTransparent(true);
+        overlay.setPickOnBounds(false);
+        setCenter(new javafx.scene.layout.StackPane(viewer, overlay));
+        // Every drawing of the chart (a zoom, a pan, new data, a resize) may move the selected stage on the canvas.
+        chart.addProgressListener(e -> {
+            if (e.getType() == org.jfree.chart.event.ChartProgressEvent.DRAWING_FINISHED) placeSelection();
+        });
         domain.addChangeListener(e -> redecimate(false));
         viewer.getCanvas().widthProperty().addListener((o, a, b) -> {
             if (Math.abs(b.doubleValue() - a.doubleValue()) > 40) redecimate(true);
@@ -255,7 +271,6 @@ public final class StageChartView extends BorderPane {
                 plot.addDomainMarker(new ValueMarker(d.firstDivergence(), DIVERGENCE,
                         new BasicStroke(1.8f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[]{6f, 4f}, 0f)), Layer.FOREGROUND);
             }
-            plot.addDomainMarker(selection, Layer.FOREGROUND);
             RunsChart runs = vm.runsChartProperty().get();
             if (runs == null ? rightRuns.getSeriesCount() > 0 : runs.right().size() != rightRuns.getSeriesCount()) {
                 String[] names = new String[runs == null ? 0 : runs.right().size()];
@@ -325,13 +340,39 @@ public final class StageChartView extends BorderPane {
 
     private void moveSelection() {
         int i = vm.selectedIndexProperty().get();
-        selection.setValue(i < 0 ? Double.NaN : i);
         if (i >= 0 && (i < domain.getLowerBound() || i > domain.getUpperBound())) {
-            // Keep the zoom width, centred on the selected stage.
+            // Keep the zoom width, centred on the selected stage (the chart redraws, which places the line).
             double half = domain.getRange().getLength() / 2;
             domain.setRange(i - half, i + half);
         }
+        placeSelection();
     }
+
+    /** Puts the selection line over the selected stage in the plot's data area as last drawn; hidden off the plot. */
+    private void placeSelection() {
+        int i = vm.selectedIndexProperty().get();
+        var info = viewer.getCanvas().getRenderingInfo();
+        Rectangle2D area = info == null ? null : info.getPlotInfo().getDataArea();
+        if (i < 0 || area == null || area.isEmpty() || i < domain.getLowerBound() || i > domain.getUpperBound()) {
+            selection.setVisible(false);
+            return;
+        }
+        double x = domain.valueToJava2D(i, area, plot.getDomainAxisEdge());
+        javafx.geometry.Point2D top = selection.getParent().sceneToLocal(viewer.getCanvas().localToScene(x, area.getMinY()));
+        javafx.geometry.Point2D bottom = selection.getParent().sceneToLocal(viewer.getCanvas().localToScene(x, area.getMaxY()));
+        if (top == null || bottom == null) {
+            selection.setVisible(false);
+            return;
+        }
+        selection.setStartX(top.getX());
+        selection.setStartY(top.getY());
+        selection.setEndX(bottom.getX());
+        selection.setEndY(bottom.getY());
+        selection.setVisible(true);
+    }
+
+    /** The selected stage's line over the chart, for tests: visible and where it stands in the chart's own coordinates. */
+    public javafx.scene.shape.Line selectionLine() { return selection; }
 
     /** Zooms to about 40 stages around one ("show in chart"). */
     public void zoomTo(int index) {

@@ -3,7 +3,6 @@ package dev.tdw.app.ui.next;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.device.LiveLog;
 import dev.tdw.app.ui.work.TaskRunner;
-import dev.tdw.bridge.capture.CaptureRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.EnvironmentLines;
 import dev.tdw.bridge.capture.NarrowedRun;
@@ -12,8 +11,7 @@ import dev.tdw.bridge.capture.ProbeSettings;
 import dev.tdw.bridge.capture.RememberedRun;
 import dev.tdw.bridge.capture.RepeatedRuns;
 import dev.tdw.bridge.capture.RunHistory;
-import dev.tdw.bridge.capture.RunOutput;
-import dev.tdw.bridge.capture.SymptomCheck;
+import dev.tdw.bridge.capture.SymptomRuns;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.history.Step;
 import dev.tdw.model.history.StepKind;
@@ -21,6 +19,7 @@ import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.ProbeSelection;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
+import dev.tdw.model.output.OutputFolderException;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.text.SafeText;
 import javafx.beans.Observable;
@@ -179,6 +178,7 @@ public final class NextCaptureViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private volatile PairedRuns pairedRuns;
     private volatile RepeatedRuns repeatedRuns;
+    private volatile SymptomRuns symptomRuns;
 
     /**
      * @param leftCapture  the left side's loaded capture directory
@@ -333,6 +333,8 @@ public final class NextCaptureViewModel {
             listener.step(new Step(clock.instant(), StepKind.CAPTURE, r.spec().command() + "  " + r.selection().shellAssignments(),
                     s.word() + ": exit " + exit + ", " + (captured ? "captured into " + r.outputDirectory() : "captured nothing")));
         }
+        // The folders just filled are taken now: the dialog proposes the next free names for another run.
+        sides.values().forEach(s -> s.refresh(plan.get()));
         if (!ends.bothCaptured()) {
             status.set("not loaded: " + (ends.leftCaptured() ? "" : "the left run captured nothing (exit " + ends.leftExit() + ") ")
                     + (ends.rightCaptured() ? "" : "the right run captured nothing (exit " + ends.rightExit() + ")")
@@ -363,17 +365,16 @@ public final class NextCaptureViewModel {
             Path dir = OutputFolderPolicy.createNew(basis.captureRoot(), basis.runName() + "-armed", LocalDateTime.now(clock), List.of(basis.outputDirectory()));
             CaptureSpec armedSpec = new CaptureSpec(basis.spec().workingDirectory(), basis.spec().command(),
                     basis.spec().extraEnvironment(), basis.spec().probe().in(dir));
-            RunOutput armedOut = new RunOutput(s.log), disarmedOut = new RunOutput(s.log);
-            int armed = CaptureRunner.start(armedSpec, armedOut).exit().get();
-            s.log.accept("[tdw] now with the probe disarmed (DUMP_PROBE* unset)");
-            int disarmed = CaptureRunner.startDisarmed(basis.spec(), disarmedOut).exit().get();
-            return SymptomCheck.of(new SymptomCheck.Outcome(armed, armedOut.lines()), new SymptomCheck.Outcome(disarmed, disarmedOut.lines()), pattern);
+            SymptomRuns runs = new SymptomRuns(armedSpec, basis.spec(), pattern);
+            symptomRuns = runs;
+            return runs.runBoth(s.log);
         }, check -> {
             running.set(false);
             status.set(which.word() + ": " + check.verdict());
             listener.step(new Step(clock.instant(), StepKind.SYMPTOM_CHECK, basis.spec().command(), which.word() + ": " + check.verdict()));
         }, e -> {
             running.set(false);
+            if (cancelled(e)) return;
             status.set(which.word() + ": the symptom check did not finish: " + e.getMessage());
         });
         return true;
@@ -399,7 +400,13 @@ public final class NextCaptureViewModel {
         }
         SideRun s = side(which);
         RememberedRun basis = s.basisRun();
-        Path set = OutputFolderPolicy.proposed(basis.captureRoot(), basis.runName() + "-runs", LocalDateTime.now(clock));
+        Path set;
+        try {
+            set = OutputFolderPolicy.createNew(basis.captureRoot(), basis.runName() + "-runs", LocalDateTime.now(clock), List.of(basis.outputDirectory()));
+        } catch (OutputFolderException e) {
+            status.set("cannot repeat: " + e.getMessage());
+            return false;
+        }
         RepeatedRuns runs = new RepeatedRuns(basis.spec(), set, count);
         repeatedRuns = runs;
         running.set(true);
@@ -432,10 +439,12 @@ public final class NextCaptureViewModel {
     private void stop(String now, String whenStopped) {
         PairedRuns p = pairedRuns;
         RepeatedRuns r = repeatedRuns;
+        SymptomRuns c = symptomRuns;
         status.set(now);
         tasks.run("Stopping the capture runs", x -> {
             if (p != null) p.stop();
             if (r != null) r.stop();
+            if (c != null) c.stop();
             return null;
         }, done -> { if (whenStopped != null) status.set(whenStopped); }, e -> status.set("stop failed: " + e.getMessage()));
     }

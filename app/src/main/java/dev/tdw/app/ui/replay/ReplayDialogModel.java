@@ -62,8 +62,6 @@ public final class ReplayDialogModel {
     public static final String DEFAULT_TOLERANCE = "1e-2";
     /** Overrides where replay outputs go by default (tests, portable installs). */
     public static final String CACHE_DIR_PROPERTY = "tdw.cache.dir";
-    /** Suffixes tried for a fresh default output folder. */
-    private static final int MAX_SUFFIX = 1000;
 
     private final ReplayTarget target;
     private final Map<Integer, List<CapturedInput>> inputsByOccurrence;
@@ -355,15 +353,10 @@ public final class ReplayDialogModel {
 
     /**
      * {@code {label}-{side}-{stage}-{n}} under the replays root, so the two captures' replays of one input set never
-     * share a folder; a folder already holding a replay gets the next free suffix ({@code -2}, {@code -3}, ...).
+     * share a folder; a name already taken gets the next free suffix ({@code -2}, {@code -3}, ...) by the one folder rule.
      */
     private Path defaultOutDir(int n) {
-        String base = OutputFolderPolicy.safeName(target.label() + "-" + target.side().word() + "-" + target.stage() + "-" + n);
-        for (int k = 1; k < MAX_SUFFIX; k++) {
-            Path dir = replaysRoot.resolve(k == 1 ? base : base + "-" + k);
-            if (ReplayOutputs.existing(dir).isEmpty()) return dir;
-        }
-        return replaysRoot.resolve(base);
+        return OutputFolderPolicy.firstFree(replaysRoot, target.label() + "-" + target.side().word() + "-" + target.stage() + "-" + n);
     }
 
     private String defaultCandidate() {

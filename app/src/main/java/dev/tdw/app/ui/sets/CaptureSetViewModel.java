@@ -79,7 +79,7 @@ public final class CaptureSetViewModel {
 
     public OverviewCell cell(Forward f, Integer rank) {
         PairOutcome p = AllPairsAnalysis.pairAt(f, rank);
-        return new OverviewCell(f, rank, p, CaptureSetText.cell(f, rank), p != null && p.firstDivergent() != null && f.originRanks().contains(rank));
+        return new OverviewCell(f, rank, p, CaptureSetText.cell(f, rank), f.isOrigin(p));
     }
 
     /** Where to start: the first divergent forward's first origin rank, else the first pair; null without pairs. */

@@ -36,11 +36,17 @@ public enum RowStatus {
      * makes JavaFX look up the node's styles again.
      */
     public javafx.css.PseudoClass pseudoClass() {
-        return javafx.css.PseudoClass.getPseudoClass("status-" + name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        return PSEUDO_CLASSES[ordinal()];
     }
+
+    /** Looked up once: {@link #show} runs for every row on every scroll step. */
+    private static final RowStatus[] ALL = values();
+    private static final javafx.css.PseudoClass[] PSEUDO_CLASSES = java.util.Arrays.stream(ALL)
+            .map(s -> javafx.css.PseudoClass.getPseudoClass("status-" + s.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')))
+            .toArray(javafx.css.PseudoClass[]::new);
 
     /** Sets exactly one status pseudo-class on a node (none for null). */
     public static void show(javafx.scene.Node node, RowStatus status) {
-        for (RowStatus s : values()) node.pseudoClassStateChanged(s.pseudoClass(), s == status);
+        for (RowStatus s : ALL) node.pseudoClassStateChanged(PSEUDO_CLASSES[s.ordinal()], s == status);
     }
 }

@@ -51,4 +51,21 @@ class CaptureSideViewModelTest {
         assertEquals(List.of(), side.labels());
         assertEquals("/", CaptureSideViewModel.displayName(Path.of("/")));
     }
+
+    @Test
+    void eachOptionGetsTheVerdictOfTheManifestChoosingItLeadsTo() {
+        CaptureSideViewModel side = new CaptureSideViewModel(Side.LEFT);
+        side.captureProperty().set(Captures.load("chunked-prefill", "baseline"));
+        assertEquals(ChoiceVerdicts.NONE, side.verdictsProperty().get(), "nothing to say until told how");
+        side.setVerdictOf(m -> m.label() + "/" + m.occurrence() + "/" + m.rank());
+        side.rankProperty().set(1);
+        side.occurrenceProperty().set(3);
+        ChoiceVerdicts v = side.verdictsProperty().get();
+        // Each option keeps the other choices where it can: cmpl-b has no occurrence 3, so it leads to its first.
+        assertEquals(java.util.Map.of("cmpl-a", "cmpl-a/3/1", "cmpl-b", "cmpl-b/1/1"), v.labels());
+        assertEquals(java.util.Map.of(1, "cmpl-a/1/1", 2, "cmpl-a/2/1", 3, "cmpl-a/3/1"), v.occurrences());
+        assertEquals(java.util.Map.of(0, "cmpl-a/3/0", 1, "cmpl-a/3/1"), v.ranks());
+        side.setVerdictOf(null);
+        assertEquals(ChoiceVerdicts.NONE, side.verdictsProperty().get());
+    }
 }

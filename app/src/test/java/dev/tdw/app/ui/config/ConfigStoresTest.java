@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.config;
 
+import dev.tdw.app.ui.testing.SystemProperty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,12 +53,8 @@ class ConfigStoresTest {
 
     @Test
     void theConfigDirectoryCanBeOverridden() {
-        String old = System.getProperty(UserConfig.DIR_PROPERTY);
-        try {
-            System.setProperty(UserConfig.DIR_PROPERTY, tmp.toString());
+        try (var dir = SystemProperty.set(UserConfig.DIR_PROPERTY, tmp)) {
             assertEquals(tmp.resolve("recent.json"), UserConfig.directory().resolve("recent.json"));
-        } finally {
-            if (old == null) System.clearProperty(UserConfig.DIR_PROPERTY); else System.setProperty(UserConfig.DIR_PROPERTY, old);
         }
     }
 }

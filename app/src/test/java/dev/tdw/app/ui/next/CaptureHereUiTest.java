@@ -4,6 +4,7 @@ import dev.tdw.app.ui.WorkbenchApp;
 import dev.tdw.app.ui.WorkbenchViewModel;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Fx;
+import dev.tdw.app.ui.testing.SystemProperty;
 import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.bridge.capture.RunHistory;
 import javafx.scene.control.Control;
@@ -36,7 +37,7 @@ class CaptureHereUiTest {
     @TempDir Path tmp;
     WorkbenchApp.Session session;
     WorkbenchViewModel vm;
-    String configDir;
+    SystemProperty configDir;
 
     @Start
     void start(Stage stage) {
@@ -46,14 +47,12 @@ class CaptureHereUiTest {
 
     @BeforeEach
     void config() {
-        configDir = System.getProperty(RunHistory.CONFIG_DIR_PROPERTY);
-        System.setProperty(RunHistory.CONFIG_DIR_PROPERTY, tmp.resolve("config").toString());
+        configDir = SystemProperty.set(RunHistory.CONFIG_DIR_PROPERTY, tmp.resolve("config"));
     }
 
     @AfterEach
     void restore() {
-        if (configDir != null) System.setProperty(RunHistory.CONFIG_DIR_PROPERTY, configDir);
-        else System.clearProperty(RunHistory.CONFIG_DIR_PROPERTY);
+        configDir.close();
         Fx.run(() -> Window.getWindows().stream().filter(w -> w instanceof Stage s && s.getTitle() != null
                 && s.getTitle().startsWith("Capture tensors at")).toList().forEach(w -> ((Stage) w).close()));
     }

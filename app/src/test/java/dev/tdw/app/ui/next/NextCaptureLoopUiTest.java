@@ -5,6 +5,7 @@ import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.WorkbenchApp;
 import dev.tdw.app.ui.WorkbenchViewModel;
 import dev.tdw.app.ui.testing.Fx;
+import dev.tdw.app.ui.testing.SystemProperty;
 import dev.tdw.bridge.capture.RememberedRun;
 import dev.tdw.bridge.capture.RunHistory;
 import dev.tdw.model.history.Step;
@@ -45,7 +46,7 @@ class NextCaptureLoopUiTest {
     @TempDir Path tmp;
     WorkbenchApp.Session session;
     WorkbenchViewModel vm;
-    String configDir;
+    SystemProperty configDir;
 
     @Start
     void start(Stage stage) {
@@ -55,14 +56,13 @@ class NextCaptureLoopUiTest {
 
     @AfterEach
     void restore() {
-        if (configDir != null) System.setProperty(RunHistory.CONFIG_DIR_PROPERTY, configDir);
+        if (configDir != null) configDir.close();
     }
 
     @Test
     void fromTheFirstDivergenceOfASummaryOnlyPairToItsTensorsInOneAction(FxRobot robot) throws Exception {
         LoopFixture fx = LoopFixture.create(tmp);
-        configDir = System.getProperty(RunHistory.CONFIG_DIR_PROPERTY);
-        System.setProperty(RunHistory.CONFIG_DIR_PROPERTY, tmp.resolve("config").toString());
+        configDir = SystemProperty.set(RunHistory.CONFIG_DIR_PROPERTY, tmp.resolve("config"));
         RunHistory history = RunHistory.inUserConfig();
         history.remember(fx.baseline());
         history.remember(fx.candidate());

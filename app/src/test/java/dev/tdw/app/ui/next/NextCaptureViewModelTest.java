@@ -146,6 +146,8 @@ class NextCaptureViewModelTest {
         assertFalse(call(() -> vm.runningProperty().get()));
         assertEquals("captured " + left.getFileName() + " and " + right.getFileName() + "; loading them at layers.2.self_attn.q_rope#0",
                 call(() -> vm.statusProperty().get()));
+        assertEquals(tmp.resolve("captures/2026-12-03_0700_baseline-layers.2-2").toString(), call(() -> vm.side(Side.LEFT).outputFolderProperty().get()),
+                "the dialog no longer proposes the folder just filled");
     }
 
     @Test
@@ -161,6 +163,19 @@ class NextCaptureViewModelTest {
         run(() -> tasks.finish(tasks.heldCount() - 1));
         assertEquals("cancelled: the runs and their process trees were stopped", call(() -> vm.statusProperty().get()));
         assertTrue(ready.isEmpty());
+    }
+
+    @Test
+    void cancellingASymptomCheckStopsItsRunsToo() {
+        tasks.hold();
+        assertTrue(call(() -> vm.checkSymptom(Side.LEFT)));
+        run(tasks::cancelLast);
+        assertFalse(call(() -> vm.runningProperty().get()));
+        assertEquals("cancelled: stopping the runs and their process trees...", call(() -> vm.statusProperty().get()));
+        assertEquals("Stopping the capture runs", tasks.titles.get(tasks.titles.size() - 1), "the cancel ends the processes too");
+        run(() -> tasks.finish(tasks.heldCount() - 1));
+        assertEquals("cancelled: the runs and their process trees were stopped", call(() -> vm.statusProperty().get()));
+        assertTrue(steps.isEmpty(), "a cancelled check is no finding");
     }
 
     @Test
@@ -181,6 +196,10 @@ class NextCaptureViewModelTest {
         assertTrue(call(() -> vm.side(Side.LEFT).log().contains("[tdw] run 2 of 2 ended with exit 0")));
         String status = call(() -> vm.statusProperty().get());
         assertTrue(status.startsWith("left: 2 of 2 runs captured, in " + tmp.resolve("captures/2026-12-03_0700_baseline-runs")), status);
+        assertTrue(call(() -> vm.repeat(Side.LEFT)));
+        String again = call(() -> vm.statusProperty().get());
+        assertTrue(again.startsWith("left: 2 of 2 runs captured, in " + tmp.resolve("captures/2026-12-03_0700_baseline-runs-2")),
+                "a second set in the same minute gets its own folder, never mixed with the first: " + again);
         run(() -> vm.repeatCountProperty().set("0"));
         assertFalse(call(() -> vm.repeat(Side.LEFT)));
         assertTrue(call(() -> vm.statusProperty().get()).startsWith("repeat count '0'"));

@@ -8,6 +8,7 @@ import dev.tdw.app.ui.device.RecordingActions;
 import dev.tdw.app.ui.device.RuntimeEntry;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.app.ui.device.Runtimes;
+import dev.tdw.app.ui.testing.SystemProperty;
 import dev.tdw.bridge.RuntimeDiscovery;
 import dev.tdw.bridge.ascend.AscendLibraryLocator;
 import dev.tdw.bridge.device.Tensors;
@@ -235,15 +236,10 @@ class ReplayDialogModelTest {
 
     @Test
     void theDefaultOutputRootFollowsTheCacheProperty() throws Exception {
-        String before = System.getProperty(ReplayDialogModel.CACHE_DIR_PROPERTY);
-        System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, tmp.resolve("cache").toString());
-        try {
+        try (var cache = SystemProperty.set(ReplayDialogModel.CACHE_DIR_PROPERTY, tmp.resolve("cache"))) {
             assertEquals(tmp.resolve("cache/replays"), ReplayDialogModel.defaultReplaysRoot());
             ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions, tasks));
             assertEquals(tmp.resolve("cache/replays/cmpl-replay-right-add_rms_norm-3").toString(), call(() -> m.outDirProperty().get()));
-        } finally {
-            if (before == null) System.clearProperty(ReplayDialogModel.CACHE_DIR_PROPERTY);
-            else System.setProperty(ReplayDialogModel.CACHE_DIR_PROPERTY, before);
         }
         assertTrue(ReplayDialogModel.defaultReplaysRoot().endsWith("tdw/replays"));
     }
@@ -324,6 +320,10 @@ class ReplayDialogModelTest {
         Files.writeString(first.resolve("replay.json"), "{}");
         ReplayDialogModel m = open(ADD_RMS_NORM_3);
         assertEquals(first + "-2", call(() -> m.outDirProperty().get()), "the default skips a folder holding a replay");
+        Files.createDirectories(Path.of(first + "-2"));
+        ReplayDialogModel again = open(ADD_RMS_NORM_3);
+        assertEquals(first + "-3", call(() -> again.outDirProperty().get()),
+                "and an empty one: an earlier run's folder is never proposed for reuse");
         run(() -> m.outDirProperty().set(first.toString()));
         assertEquals(first + " already holds a replay (replay.json): a new one replaces it", call(() -> m.outDirNoteProperty().get()));
         assertFalse(call(() -> m.canRunProperty().get()));

@@ -69,6 +69,29 @@ class CaptureSetUiTest {
         assertFalse(Fx.call(() -> open.getStyleClass().contains("pair-open")));
     }
 
+    /** The texts of a picker's open list: each option with what choosing it would show. */
+    private java.util.List<String> options(FxRobot robot, String picker) {
+        robot.clickOn("#" + picker);
+        Fx.await(() -> robot.lookup(".combo-box-popup .list-cell").queryAll().stream().anyMatch(c -> c.isVisible()));
+        java.util.List<String> texts = Fx.call(() -> robot.lookup(".combo-box-popup .list-cell").queryAllAs(javafx.scene.control.ListCell.class)
+                .stream().filter(c -> c.isVisible() && !c.isEmpty() && c.getText() != null).map(javafx.scene.control.ListCell::getText)
+                .sorted().toList());
+        robot.type(KeyCode.ESCAPE);
+        Fx.await(() -> robot.lookup(".combo-box-popup").queryAll().stream().noneMatch(n -> n.getScene().getWindow().isShowing()));
+        return texts;
+    }
+
+    @Test
+    void chunkedPrefillsOccurrencePickerListsOccurrenceTwoAsDivergentAndTheOthersWithTheirVerdicts(FxRobot robot) {
+        open("chunked-prefill");
+        assertEquals(java.util.List.of("occ 1  —  ALIGNED", "occ 2  —  DIVERGENT at runner.positions · origin rank",
+                "occ 3  —  DIVERGENT at runner.positions · origin rank"), options(robot, "left-occurrence"));
+        // The closed picker keeps its name only.
+        assertEquals("occ 2", Fx.call(() -> robot.lookup("#left-occurrence").queryAs(javafx.scene.control.ComboBox.class).getButtonCell().getText()));
+        assertEquals(java.util.List.of("occ 1  —  not paired with the other side's choice", "occ 2  —  DIVERGENT at runner.positions · origin rank",
+                "occ 3  —  not paired with the other side's choice"), options(robot, "right-occurrence"));
+    }
+
     @Test
     void intermittentRunsShowIntermittentWithRunThreeAndItsFirstStage(FxRobot robot) {
         Path left = Captures.dir("intermittent", "baseline"), right = Captures.dir("intermittent", "candidate");
@@ -122,5 +145,8 @@ class CaptureSetUiTest {
         assertTrue(Fx.call(origin::getText).startsWith("*DIVERGENT"));
         Button carried = cell(robot, "pair-cell-1-1-0");
         assertFalse(Fx.call(() -> carried.getStyleClass().contains("pair-origin")));
+        String attnOut = "DIVERGENT at layers.2.self_attn.attn_out";
+        assertEquals(java.util.List.of("rank 0  —  " + attnOut, "rank 1  —  " + attnOut,
+                "rank 2  —  DIVERGENT at layers.2.self_attn.q_rope · origin rank", "rank 3  —  " + attnOut), options(robot, "left-rank"));
     }
 }

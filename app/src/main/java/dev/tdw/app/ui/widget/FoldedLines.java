@@ -1,0 +1,64 @@
+package dev.tdw.app.ui.widget;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Lines of a banner kept to one screen line each, so a narrow window still has room for the table: a line too long
+ * for its width is cut at the end, its whole text is in its tooltip, and a "more" link (shown only while something is
+ * cut, or unfolded) wraps every line in full until "less" folds them again.
+ */
+public final class FoldedLines {
+    /** A tooltip wider than this wraps: a long verdict stays readable beside the window. */
+    private static final double TOOLTIP_WIDTH = 640;
+
+    private final BooleanProperty unfolded = new SimpleBooleanProperty(false);
+    private final ReadOnlyBooleanWrapper cut = new ReadOnlyBooleanWrapper(false);
+    private final List<Label> lines = new ArrayList<>();
+    private final Hyperlink toggle = new Hyperlink();
+
+    public FoldedLines(String toggleId) {
+        toggle.setId(toggleId);
+        toggle.textProperty().bind(unfolded.map(u -> u ? "less" : "more…"));
+        toggle.setOnAction(e -> unfolded.set(!unfolded.get()));
+        toggle.setMinWidth(Region.USE_PREF_SIZE);
+        // Kept in the layout while hidden: taking its room away as a line gets cut would widen the line again.
+        toggle.visibleProperty().bind(unfolded.or(cut));
+    }
+
+    /** Folds this line with the others; returns it. */
+    public Label add(Label line) {
+        lines.add(line);
+        line.wrapTextProperty().bind(unfolded);
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(line.textProperty());
+        whole.setWrapText(true);
+        whole.setMaxWidth(TOOLTIP_WIDTH);
+        line.setTooltip(whole);
+        line.widthProperty().addListener(o -> update());
+        line.textProperty().addListener(o -> update());
+        return line;
+    }
+
+    /** The "more"/"less" link to place beside the lines. */
+    public Hyperlink toggle() { return toggle; }
+
+    /** Whether a folded line does not fit its width (its end is cut). */
+    public ReadOnlyBooleanProperty cutProperty() { return cut.getReadOnlyProperty(); }
+
+    public BooleanProperty unfoldedProperty() { return unfolded; }
+
+    private void update() {
+        cut.set(lines.stream().anyMatch(l -> l.getText() != null && !l.getText().isEmpty() && l.getWidth() > 0
+                && l.prefWidth(-1) > l.getWidth() + 0.5));
+    }
+}
