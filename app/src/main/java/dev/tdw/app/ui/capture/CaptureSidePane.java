@@ -46,7 +46,7 @@ public final class CaptureSidePane extends HBox {
         name.setTooltip(path);
         HBox.setHgrow(name, Priority.ALWAYS);
         name.setMaxWidth(Double.MAX_VALUE);
-        ComboBox<String> label = new ComboBox<>(vm.labels());
+        ComboBox<String> label = new Picker<>(vm.labels());
         label.setId(side + "-label");
         label.setConverter(Labels.names());
         withVerdicts(label, vm, ChoiceVerdicts::labels);
@@ -122,7 +122,7 @@ public final class CaptureSidePane extends HBox {
     }
 
     private static ComboBox<Integer> numbers(javafx.collections.ObservableList<Integer> items, String prefix) {
-        ComboBox<Integer> box = new ComboBox<>(items);
+        ComboBox<Integer> box = new Picker<>(items);
         box.setConverter(new StringConverter<>() {
             @Override public String toString(Integer v) { return prefix + (v == null ? "–" : v); }
             @Override public Integer fromString(String s) { return null; }
