@@ -22,19 +22,29 @@ import javafx.stage.Modality;
 
 /**
  * The verdict, the coverage warning and the files that could not be used, each shown only when it has something to say.
- * Each banner's lines stay one screen line each ({@link FoldedLines}): at 800 px a wrapped verdict took four lines and
- * left the table two rows.
+ * In a window lower than {@link #FOLD_BELOW} pixels each banner's lines stay one screen line each ({@link FoldedLines}):
+ * at 800x500 the wrapped verdict took four lines and left the table two rows.
  */
 final class Banners extends VBox {
+    /** The window height below which the lines start folded (700 px has room for wrapped lines and the table). */
+    static final double FOLD_BELOW = 640;
+
     private final WorkbenchViewModel vm;
+    private final javafx.beans.property.BooleanProperty roomy = new javafx.beans.property.SimpleBooleanProperty(true);
 
     Banners(WorkbenchViewModel vm, Runnable focusTable) {
         this.vm = vm;
+        sceneProperty().addListener((o, a, scene) -> {
+            if (scene == null) return;
+            roomy.set(scene.getHeight() >= FOLD_BELOW || scene.getHeight() == 0);
+            scene.heightProperty().addListener((h, was, now) -> roomy.set(now.doubleValue() >= FOLD_BELOW));
+        });
         Label verdict = new Label();
         verdict.setId("verdict");
         verdict.textProperty().bind(Labels.safe(vm.verdictTextProperty()));
         verdict.setMaxWidth(Double.MAX_VALUE);
         FoldedLines folded = new FoldedLines("verdict-more");
+        folded.followRoom(roomy);
         folded.add(verdict);
         HBox.setHgrow(verdict, Priority.ALWAYS);
         Hyperlink go = new Hyperlink("go to it (F)");
@@ -80,6 +90,7 @@ final class Banners extends VBox {
         HBox.setHgrow(coverage, Priority.ALWAYS);
         coverage.textProperty().bind(Labels.safe(vm.coverageTextProperty()));
         FoldedLines coverageFolded = new FoldedLines("coverage-more");
+        coverageFolded.followRoom(roomy);
         coverageFolded.add(coverage);
         HBox coverageBanner = new HBox(8, coverage, coverageFolded.toggle());
         coverageBanner.setAlignment(Pos.CENTER_LEFT);
@@ -94,6 +105,7 @@ final class Banners extends VBox {
         text.setId("problems");
         text.setMaxWidth(Double.MAX_VALUE);
         FoldedLines folded = new FoldedLines("problems-more");
+        folded.followRoom(roomy);
         folded.add(text);
         text.textProperty().bind(Labels.safe(vm.problemsTextProperty()));
         HBox.setHgrow(text, Priority.ALWAYS);

@@ -120,6 +120,20 @@ class WindowLayoutUiTest {
     }
 
     @Test
+    void at1024x700TheBannerLinesAreWrappedWholeAndLessFoldsThem(FxRobot robot) {
+        showAt(1024, 700);
+        Label tensors = robot.lookup("#tensor-verdict-line").queryAs(Label.class);
+        String full = Fx.call(tensors::getText);
+        assertTrue(full.startsWith("tensors FAIL"), full);
+        assertEquals(full, Fx.call(() -> ((Text) tensors.lookup(".text")).getText()), "a tall enough window shows every line whole");
+        Hyperlink less = robot.lookup("#verdict-more").queryAs(Hyperlink.class);
+        assertEquals("less", Fx.call(less::getText));
+        robot.clickOn(less);
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+        assertTrue(Fx.call(() -> ((Text) tensors.lookup(".text")).getText()).length() < full.length(), "folded, the line is cut");
+    }
+
+    @Test
     void at1600x1000NothingIsCutAndNoMoreLinkIsShown(FxRobot robot) {
         showAt(1600, 1000);
         Label verdict = robot.lookup("#verdict").queryAs(Label.class);
