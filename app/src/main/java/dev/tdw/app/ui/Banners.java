@@ -22,8 +22,8 @@ import javafx.stage.Modality;
 
 /**
  * The verdict, the coverage warning and the files that could not be used, each shown only when it has something to say.
- * In a window lower than {@link #FOLD_BELOW} pixels each banner's lines stay one screen line each ({@link FoldedLines}):
- * at 800x500 the wrapped verdict took four lines and left the table two rows.
+ * In a window lower than {@link #FOLD_BELOW} pixels each banner is one screen line ({@link FoldedLines}): at 800x500 the
+ * wrapped verdict and tensor lines took four lines and left the table two rows.
  */
 final class Banners extends VBox {
     /** The window height below which the lines start folded (700 px has room for wrapped lines and the table). */
@@ -54,14 +54,13 @@ final class Banners extends VBox {
         tensors.setId("tensor-verdict-line");
         folded.add(tensors);
         tensors.textProperty().bind(Labels.safe(vm.tensorVerdictTextProperty()));
-        showWhen(tensors, vm.tensorVerdictTextProperty().isNotEmpty());
         Hyperlink goTensor = new Hyperlink("go to it (T)");
         goTensor.setMinWidth(Region.USE_PREF_SIZE);
         goTensor.setOnAction(e -> { vm.goToFirstTensorMismatch(); focusTable.run(); });
         goTensor.visibleProperty().bind(vm.tensorEvidenceProperty().map(t -> t.firstMismatch() != null).orElse(false));
         HBox tensorLine = new HBox(8, tensors, goTensor);
         tensorLine.setAlignment(Pos.CENTER_LEFT);
-        showWhen(tensorLine, vm.tensorVerdictTextProperty().isNotEmpty());
+        showWhen(tensorLine, folded.extra(vm.tensorVerdictTextProperty().isNotEmpty()));
         Label nonFinite = new Label();
         nonFinite.setId("nonfinite-origin-line");
         folded.add(nonFinite);
@@ -71,7 +70,7 @@ final class Banners extends VBox {
         goNonFinite.setOnAction(e -> { vm.goToNonFiniteOrigin(); focusTable.run(); });
         HBox nonFiniteLine = new HBox(8, nonFinite, goNonFinite);
         nonFiniteLine.setAlignment(Pos.CENTER_LEFT);
-        showWhen(nonFiniteLine, vm.nonFiniteOriginTextProperty().isNotEmpty());
+        showWhen(nonFiniteLine, folded.extra(vm.nonFiniteOriginTextProperty().isNotEmpty()));
         VBox texts = new VBox(2, verdict, nonFiniteLine, tensorLine);
         HBox.setHgrow(texts, Priority.ALWAYS);
         HBox verdictBanner = new HBox(8, texts, folded.toggle(), go);
