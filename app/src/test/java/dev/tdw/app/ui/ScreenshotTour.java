@@ -58,10 +58,13 @@ public final class ScreenshotTour {
         }
 
         open(vm, "layer-bug", "baseline", "candidate");
+        // After the tensor verdict is in (its line is in the banner), at the first divergence.
+        await(() -> vm.tensorEvidenceProperty().get() != null);
         onFx(() -> {
             vm.goToFirstDivergence();
             session.window().table().requestFocus();
         });
+        await(() -> "layers.3.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get()));
         shoot(out, "workbench-layer-bug");
         onFx(() -> tabs().getSelectionModel().select(2));
         await(() -> !vm.tensors().pairs().isEmpty() && vm.tensors().reportProperty().get() != null);

@@ -2,8 +2,6 @@ package dev.tdw.app.ui.widget;
 
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.control.Hyperlink;
@@ -17,7 +15,7 @@ import java.util.List;
 /**
  * A banner kept to one screen line when the window is short of room for the table: its first line is cut at the end
  * (the whole text in its tooltip) and further lines ({@link #extra}) are hidden; a "more…" link (shown while a line is
- * too long for one screen line or there are further lines) wraps every line in full and shows the others until "less"
+ * too long for one screen line or further lines are hidden) wraps every line in full and shows the others until "less"
  * folds them again. Unfolded or folded follows the room the window has ({@link #followRoom}) until the user chooses.
  */
 public final class FoldedLines {
@@ -25,7 +23,8 @@ public final class FoldedLines {
     private static final double TOOLTIP_WIDTH = 640;
 
     private final BooleanProperty unfolded = new SimpleBooleanProperty(false);
-    private final ReadOnlyBooleanWrapper cut = new ReadOnlyBooleanWrapper(false);
+    /** Whether a line does not fit its width on one screen line (folded, its end is cut; unfolded, it wraps). */
+    private final SimpleBooleanProperty cut = new SimpleBooleanProperty(false);
     private final List<Label> lines = new ArrayList<>();
     private final List<ObservableBooleanValue> extras = new ArrayList<>();
     /** Whether an extra line has something to say (shown or folded away). */
@@ -38,7 +37,8 @@ public final class FoldedLines {
         toggle.setOnAction(e -> unfolded.set(!unfolded.get()));
         toggle.setMinWidth(Region.USE_PREF_SIZE);
         // Kept in the layout while hidden: taking its room away as a line gets cut would widen the line again.
-        toggle.visibleProperty().bind(cut.or(extraShown));
+        // "less" only where folding would save a line that wraps: a window where everything fits offers nothing.
+        toggle.visibleProperty().bind(cut.or(extraShown.and(unfolded.not())));
     }
 
     /**
@@ -74,11 +74,6 @@ public final class FoldedLines {
 
     /** The "more"/"less" link to place beside the lines. */
     public Hyperlink toggle() { return toggle; }
-
-    /** Whether a line does not fit its width on one screen line (folded, its end is cut; unfolded, it wraps). */
-    public ReadOnlyBooleanProperty cutProperty() { return cut.getReadOnlyProperty(); }
-
-    public BooleanProperty unfoldedProperty() { return unfolded; }
 
     private void update() {
         cut.set(lines.stream().anyMatch(l -> l.getText() != null && !l.getText().isEmpty() && l.getWidth() > 0
