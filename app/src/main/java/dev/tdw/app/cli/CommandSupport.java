@@ -34,6 +34,20 @@ abstract class CommandSupport implements Callable<Integer> {
     /** Paths are printed as the user gave them. */
     static final Function<Path, String> PATHS = Path::toString;
 
+    /**
+     * A path argument. The JVM decodes arguments and file names by the locale's charset: under {@code LANG=C} a
+     * non-ASCII name arrives as replacement characters and cannot be named at all, so it is refused saying why and what
+     * to do ({@code bin/tdw} and the installed launcher switch to a UTF-8 locale themselves).
+     */
+    static Path pathArgument(String arg) {
+        try {
+            return Path.of(arg);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new picocli.CommandLine.TypeConversionException(SafeText.quoted(arg) + ": not a file name in this locale's character set ("
+                    + System.getProperty("sun.jnu.encoding") + "); run tdw under a UTF-8 locale, e.g. LC_ALL=C.UTF-8");
+        }
+    }
+
     final List<LoadProblem> problems = new ArrayList<>();
 
     @Override

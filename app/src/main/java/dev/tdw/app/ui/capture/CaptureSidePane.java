@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  */
 public final class CaptureSidePane extends HBox {
     /** The label picker's narrowest: about four letters either side of the ellipsis beside the arrow. */
-    static final double LABEL_MIN = 116;
+    static final double LABEL_MIN = 96;
 
     private final Label chip;
     private final SideName name;
@@ -29,7 +29,7 @@ public final class CaptureSidePane extends HBox {
     private final ComboBox<Integer> rank;
 
     public CaptureSidePane(CaptureSideViewModel vm, Runnable onOpen, Consumer<Path> onDrop) {
-        super(6);
+        super(4);
         String side = vm.side().word();
         setId(side + "-side");
         getStyleClass().addAll("side-pane", "side-" + side);
