@@ -136,7 +136,8 @@ class HostileInputCliTest {
             }
         }
         java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
-        CommandLine cl = new CommandLine(new Boom());
+        // Named as TdwCommand names a sub-command it runs.
+        CommandLine cl = new CommandLine(new Boom()).setCommandName("tdw boom");
         cl.setOut(new java.io.PrintWriter(out));
         cl.setErr(new java.io.PrintWriter(err));
         assertEquals(ExitCodes.INTERNAL, cl.execute());
@@ -184,7 +185,8 @@ class HostileInputCliTest {
             }
         }
         java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
-        CommandLine cl = new CommandLine(new Big());
+        // Named as TdwCommand names a sub-command it runs.
+        CommandLine cl = new CommandLine(new Big()).setCommandName("tdw big");
         cl.setOut(new java.io.PrintWriter(out));
         cl.setErr(new java.io.PrintWriter(err));
         assertEquals(ExitCodes.UNUSABLE, cl.execute());
