@@ -15,6 +15,7 @@ import dev.tdw.model.key.StageKey;
 
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.doubleparser.JavaDoubleParser;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.InputLocation;
@@ -232,25 +233,29 @@ public final class ManifestReader {
         if (start != JsonToken.START_ARRAY) {
             throw new CaptureFormatException(file, "\"records\" is not an array (at " + where(p.currentLocation()) + ")");
         }
+        // The records' fixed fields are read from the parser itself: only trees are counted (see CountingParser).
+        JsonParser raw = p.delegate();
         List<StageRecord> out = new ArrayList<>();
         StageKey.Counter keys = new StageKey.Counter();
-        while (p.nextToken() != JsonToken.END_ARRAY) {
+        RepeatedValues shared = new RepeatedValues();
+        while (raw.nextToken() != JsonToken.END_ARRAY) {
             if (out.size() >= limits.maxRecords()) {
                 throw new CaptureFormatException(file, "more than " + limits.maxRecords() + " records");
             }
-            if (p.currentToken() != JsonToken.START_OBJECT) {
-                throw new CaptureFormatException(file, "record " + out.size() + " at " + where(p.currentLocation()) + " is not an object");
+            if (raw.currentToken() != JsonToken.START_OBJECT) {
+                throw new CaptureFormatException(file, "record " + out.size() + " at " + where(raw.currentLocation()) + " is not an object");
             }
-            out.add(readRecord(file, out.size(), p, keys));
+            out.add(readRecord(file, out.size(), raw, p, keys, shared));
         }
         return out;
     }
 
     /**
      * One record, token by token: the hot path of a large manifest. Only nested objects (summary,
-     * inputs) and unknown fields go through a tree.
+     * inputs) and unknown fields go through a tree, read through {@code counting} (the same parser, counted).
      */
-    private StageRecord readRecord(Path file, int index, CountingParser p, StageKey.Counter keys) throws IOException, CaptureFormatException {
+    private StageRecord readRecord(Path file, int index, JsonParser p, CountingParser counting, StageKey.Counter keys,
+                                   RepeatedValues shared) throws IOException, CaptureFormatException {
         String stage = null, dtype = null, device = null, summaryError = null;
         Long order = null, numel = null, ptr = null, offset = null;
         List<Long> shape = null, stride = null;
@@ -262,32 +267,38 @@ public final class ManifestReader {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken t = p.nextToken();
-            // No per-field context string on the happy path: a failing field names its record through Where.
-            switch (field) {
-                case "stage" -> stage = t == JsonToken.VALUE_NULL ? null : p.getValueAsString();
-                case "order" -> order = longToken(new Where(file, index, stage, field), p, t);
-                case "shape" -> shape = longArray(new Where(file, index, stage, field), p, t);
-                case "stride" -> stride = longArray(new Where(file, index, stage, field), p, t);
-                case "dtype" -> dtype = t == JsonToken.VALUE_STRING ? p.getText() : textOf(p, t);
-                case "device" -> device = t == JsonToken.VALUE_STRING ? p.getText() : textOf(p, t);
-                case "numel" -> numel = longToken(new Where(file, index, stage, field), p, t);
-                case "storage_ptr" -> ptr = longToken(new Where(file, index, stage, field), p, t);
-                case "storage_offset" -> offset = longToken(new Where(file, index, stage, field), p, t);
-                case "contiguous" -> contiguous = boolToken(p, t);
-                case "tensor_saved" -> tensorSaved = boolToken(p, t);
-                case "input_set_saved" -> inputSetSaved = boolToken(p, t);
-                case "summary_error" -> summaryError = textOf(p, t);
-                case "npu_format" -> {
-                    Long f = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
-                    if (f == null) p.skipChildren();
-                    npuFormat = f == null || f != f.intValue() ? null : f.intValue();
+            try {
+                switch (field) {
+                    case "stage" -> stage = t == JsonToken.VALUE_NULL ? null : p.getValueAsString();
+                    case "order" -> order = longToken(p, t);
+                    case "shape" -> shape = longArray(p, t, shared);
+                    case "stride" -> stride = longArray(p, t, shared);
+                    case "dtype" -> dtype = t == JsonToken.VALUE_STRING ? sharedText(p, shared) : textOf(counting, t);
+                    case "device" -> device = t == JsonToken.VALUE_STRING ? sharedText(p, shared) : textOf(counting, t);
+                    case "numel" -> numel = shared(longToken(p, t), shared);
+                    case "storage_ptr" -> ptr = longToken(p, t);
+                    case "storage_offset" -> offset = shared(longToken(p, t), shared);
+                    case "contiguous" -> contiguous = boolToken(p, t);
+                    case "tensor_saved" -> tensorSaved = boolToken(p, t);
+                    case "input_set_saved" -> inputSetSaved = boolToken(p, t);
+                    case "summary_error" -> summaryError = textOf(counting, t);
+                    case "npu_format" -> {
+                        Long f = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+                        if (f == null) p.skipChildren();
+                        npuFormat = f == null || f != f.intValue() ? null : f.intValue();
+                    }
+                    case "summary" -> summary = summary(p, t);
+                    case "inputs" -> inputs = inputs(file, "record " + index + " (" + stage + ")", tree(counting, false));
+                    default -> {
+                        if (extra == null) extra = new LinkedHashMap<>();
+                        extra.put(field, plain(tree(counting, true)));
+                    }
                 }
-                case "summary" -> summary = summary(p, t);
-                case "inputs" -> inputs = inputs(file, "record " + index + " (" + stage + ")", tree(p, false));
-                default -> {
-                    if (extra == null) extra = new LinkedHashMap<>();
-                    extra.put(field, plain(tree(p, true)));
-                }
+            } catch (Refused e) {
+                // The record's words are made only now, so a large manifest builds no context per field.
+                JsonLocation at = p.currentLocation();
+                throw new CaptureFormatException(file, json(at), "record " + index + (stage == null ? "" : " (" + stage + ")")
+                        + " " + field + " " + e.getMessage() + " (at " + where(at) + ")", null);
             }
         }
         if (stage == null) {
@@ -299,6 +310,15 @@ public final class ManifestReader {
         return new StageRecord(keys.next(stage), stage, order == null ? null : order.intValue(),
                 new Layout(shape, dtype, numel, device, stride, contiguous, ptr, offset, npuFormat), summary, summaryError,
                 tensorSaved, inputs, inputSetSaved, extra);
+    }
+
+    /** The current string token, shared with earlier records that had the same text. */
+    private static String sharedText(JsonParser p, RepeatedValues shared) throws IOException {
+        return shared.text(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+    }
+
+    private static Long shared(Long value, RepeatedValues shared) {
+        return value == null ? null : shared.number(value);
     }
 
     private static List<InputSpec> inputs(Path file, String ctx, JsonNode in) throws CaptureFormatException {
@@ -337,10 +357,27 @@ public final class ManifestReader {
             int slot = statistic(p.currentName());
             JsonToken v = p.nextToken();
             boolean number = v.isNumeric();
-            if (slot >= 0) values[slot] = number ? p.getDoubleValue() : null;
+            if (slot >= 0) values[slot] = number ? boxed(number(p, v)) : null;
             if (!number) p.skipChildren();
         }
         return new Summary(values[0], values[1], values[2], values[3], values[4], values[5]);
+    }
+
+    /**
+     * A number token's value. A decimal is parsed from the parser's own characters by the parser Jackson's
+     * {@code USE_FAST_DOUBLE_PARSER} uses (correctly rounded, the same bits), without the string Jackson would make of
+     * each; NaN and the infinities (already values) and integers come from the parser.
+     */
+    private static double number(JsonParser p, JsonToken t) throws IOException {
+        if (t != JsonToken.VALUE_NUMBER_FLOAT || p.isNaN()) return p.getDoubleValue();
+        return JavaDoubleParser.parseDouble(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+    }
+
+    private static final Double ZERO = 0.0;
+
+    /** Counts are mostly 0.0: one box for all of them (+0.0 only: -0.0 is a different value and is written as one). */
+    private static Double boxed(double v) {
+        return Double.doubleToRawLongBits(v) == 0L ? ZERO : v;
     }
 
     /** The slot of a statistic in {@link Summary#NAMES}' order, -1 for any other name. */
@@ -357,14 +394,12 @@ public final class ManifestReader {
     }
 
     /**
-     * Which field of which record is being read; its words are made only when that field is refused, so a large
-     * manifest builds no context string per field. The parser's location says where in the file.
+     * A fixed field's value refused; the record, stage and field it belongs to are added by the record's reader, so
+     * the words are made only when something is refused. No stack trace: the caller rethrows it with its context.
      */
-    private record Where(Path file, int index, String stage, String field) {
-        CaptureFormatException refuse(JsonParser p, String problem) {
-            JsonLocation at = p.currentLocation();
-            return new CaptureFormatException(file, json(at), "record " + index + (stage == null ? "" : " (" + stage + ")")
-                    + " " + field + " " + problem + " (at " + where(at) + ")", null);
+    private static final class Refused extends Exception {
+        Refused(String problem) {
+            super(problem, null, false, false);
         }
     }
 
@@ -375,7 +410,7 @@ public final class ManifestReader {
         return null;
     }
 
-    private static Long longToken(Where what, JsonParser p, JsonToken t) throws IOException, CaptureFormatException {
+    private static Long longToken(JsonParser p, JsonToken t) throws IOException, Refused {
         switch (t) {
             case VALUE_NULL:
                 return null;
@@ -390,25 +425,23 @@ public final class ManifestReader {
             default:
                 break;
         }
-        throw what.refuse(p, "is not an integer: " + (t.isStructStart() ? "a " + (t == JsonToken.START_ARRAY ? "list" : "object") : p.getText()));
+        throw new Refused("is not an integer: " + (t.isStructStart() ? "a " + (t == JsonToken.START_ARRAY ? "list" : "object") : p.getText()));
     }
 
-    private static List<Long> longArray(Where what, JsonParser p, JsonToken t) throws IOException, CaptureFormatException {
+    private static List<Long> longArray(JsonParser p, JsonToken t, RepeatedValues shared) throws IOException, Refused {
         if (t == JsonToken.VALUE_NULL) return null;
         if (t != JsonToken.START_ARRAY) {
-            throw what.refuse(p, "is not an array: " + (t == JsonToken.START_OBJECT ? "an object" : p.getText()));
+            throw new Refused("is not an array: " + (t == JsonToken.START_OBJECT ? "an object" : p.getText()));
         }
-        long[] values = new long[4];
+        long[] values = new long[RepeatedValues.MAX_LONGS];
         int n = 0;
         for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-            Long v = longToken(what, p, e);
-            if (v == null) throw what.refuse(p, "is not an integer: null");
+            Long v = longToken(p, e);
+            if (v == null) throw new Refused("is not an integer: null");
             if (n == values.length) values = java.util.Arrays.copyOf(values, n * 2);
             values[n++] = v;
         }
-        Long[] boxed = new Long[n];
-        for (int i = 0; i < n; i++) boxed[i] = values[i];
-        return List.of(boxed); // immutable already, so Layout's List.copyOf keeps it as it is
+        return shared.longs(values, n);
     }
 
     private static Layout layout(Path file, String ctx, JsonNode n) throws CaptureFormatException {

@@ -8,8 +8,6 @@ import dev.tdw.model.capture.Summary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /** The contract's {@code scan}: non-finite values, values over a limit, missing statistics, shared storage. */
@@ -40,21 +38,28 @@ public final class Scan {
     }
 
     static List<AliasGroup> aliasGroups(Manifest m) {
-        Map<Long, List<StageRecord>> byPtr = new TreeMap<>();
+        // Records with a storage pointer in pointer order, file order kept within one pointer (a stable sort): each
+        // pointer's records are then one run, with no list per pointer for the 100k that are alone on theirs.
+        List<StageRecord> withPtr = new ArrayList<>();
         for (StageRecord r : m.records()) {
             Long ptr = r.layout().storagePtr();
-            if (ptr == null || ptr == 0) continue;
-            byPtr.computeIfAbsent(ptr, k -> new ArrayList<>()).add(r);
+            if (ptr != null && ptr != 0) withPtr.add(r);
         }
+        withPtr.sort(Comparator.comparingLong(r -> r.layout().storagePtr()));
         List<AliasGroup> groups = new ArrayList<>();
         ViewOverlap.Budget budget = new ViewOverlap.Budget();
-        for (Map.Entry<Long, List<StageRecord>> e : byPtr.entrySet()) {
+        for (int start = 0, end; start < withPtr.size(); start = end) {
+            long ptr = withPtr.get(start).layout().storagePtr();
+            end = start + 1;
+            while (end < withPtr.size() && withPtr.get(end).layout().storagePtr() == ptr) end++;
+            if (end - start < 2) continue; // one record: never two stages
+            List<StageRecord> sharing = withPtr.subList(start, end);
             TreeSet<String> stages = new TreeSet<>();
-            for (StageRecord r : e.getValue()) stages.add(r.stage());
+            for (StageRecord r : sharing) stages.add(r.stage());
             if (stages.size() < 2) continue;
             TreeSet<AliasGroup.ViewLayout> layouts = new TreeSet<>(LAYOUT_ORDER);
             List<AliasGroup.AliasMember> members = new ArrayList<>();
-            for (StageRecord r : e.getValue()) {
+            for (StageRecord r : sharing) {
                 Layout l = r.layout();
                 long offset = l.storageOffset() == null ? 0 : l.storageOffset();
                 List<Long> stride = l.stride() == null ? List.of() : l.stride();
@@ -62,7 +67,7 @@ public final class Scan {
                 members.add(new AliasGroup.AliasMember(r.key().toString(), r.stage(), r.order(), l.shape(), l.stride(), offset, l.dtype()));
             }
             ViewOverlap.Result overlaps = ViewOverlap.overlaps(members, budget);
-            groups.add(new AliasGroup(e.getKey(), new ArrayList<>(stages), layouts.size() > 1, new ArrayList<>(layouts),
+            groups.add(new AliasGroup(ptr, new ArrayList<>(stages), layouts.size() > 1, new ArrayList<>(layouts),
                     members, overlaps.overlaps(), overlaps.check()));
         }
         return groups;

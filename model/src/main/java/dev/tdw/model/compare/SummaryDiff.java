@@ -46,11 +46,11 @@ public final class SummaryDiff {
         Map<String, StageDiff.StatDelta> divergence = null;
         if (comparable) {
             nonfiniteIntroduced = rs.nonFinite() > ls.nonFinite();
-            for (String stat : Summary.NAMES) {
-                double lv = ls.get(stat), rv = rs.get(stat);
+            for (int i = 0; i < Summary.NAMES.size(); i++) {
+                double lv = ls.get(i), rv = rs.get(i);
                 if (!statisticAgrees(lv, rv, tol)) {
                     if (divergence == null) divergence = new LinkedHashMap<>();
-                    divergence.put(stat, new StageDiff.StatDelta(lv, rv, lv - rv));
+                    divergence.put(Summary.NAMES.get(i), new StageDiff.StatDelta(lv, rv, lv - rv));
                 }
             }
         }

@@ -8,14 +8,28 @@ import java.util.regex.Pattern;
  * A flattened key from the contract: {@code base#n}, where base is a stage ({@code layers.3.mlp}),
  * an operator input ({@code add_rms_norm:x}) or a graph slot ({@code graph:model.norm}), and n counts
  * earlier entries with the same base in one file. The same rule on both sides makes pairing a lookup.
+ *
+ * <p>A value like a record (equal by base and n), but a class: it keeps its spelling once made, since a diff of 100k
+ * records asks each key for it several times (pairing, findings, output) and would otherwise build it each time.
  */
-public record StageKey(String base, int n) implements Comparable<StageKey> {
+public final class StageKey implements Comparable<StageKey> {
     public static final String GRAPH_PREFIX = "graph:";
 
-    public StageKey {
+    private final String base;
+    private final int n;
+    /** {@link #toString}, made on first use; a race makes the same string twice, which is harmless. */
+    private String text;
+
+    public StageKey(String base, int n) {
         if (base == null) throw new IllegalArgumentException("key base must not be null");
         if (n < 0) throw new IllegalArgumentException("occurrence must be >= 0");
+        this.base = base;
+        this.n = n;
     }
+
+    public String base() { return base; }
+
+    public int n() { return n; }
 
     public static String inputBase(String stage, String inputName) { return stage + ":" + inputName; }
 
@@ -42,7 +56,19 @@ public record StageKey(String base, int n) implements Comparable<StageKey> {
     private static final Pattern CANONICAL_OCCURRENCE = Pattern.compile("0|[1-9][0-9]{0,9}");
 
     @Override
-    public String toString() { return base + "#" + n; }
+    public String toString() {
+        String t = text;
+        if (t == null) text = t = base + "#" + n;
+        return t;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof StageKey k && n == k.n && base.equals(k.base);
+    }
+
+    @Override
+    public int hashCode() { return 31 * base.hashCode() + n; }
 
     @Override
     public int compareTo(StageKey o) {

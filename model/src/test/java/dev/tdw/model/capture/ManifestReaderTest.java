@@ -52,6 +52,40 @@ class ManifestReaderTest {
     }
 
     @Test
+    void statisticsHaveTheBitsOfDoubleParseDouble() throws Exception {
+        java.util.Random r = new java.util.Random(7);
+        List<String> texts = new java.util.ArrayList<>(List.of("0.1", "-0.0", "0.0", "1e-320", "4.9e-324", "1.7976931348623157e308",
+                "2.2250738585072011e-308", "123456789012345678901234567890.5", "1E5", "-3.0e-7", "0.30000000000000004"));
+        for (int i = 0; i < 2000; i++) {
+            texts.add(Double.toString(Double.longBitsToDouble(r.nextLong())).replace("Infinity", "1e400").replace("NaN", "0.5"));
+            texts.add(Double.toString(r.nextGaussian() * Math.pow(10, r.nextInt(40) - 20)));
+        }
+        StringBuilder json = new StringBuilder("{\"records\": [");
+        for (int i = 0; i < texts.size(); i++) {
+            json.append(i == 0 ? "" : ", ").append("{\"stage\": \"s\", \"summary\": {\"mean\": ").append(texts.get(i)).append("}}");
+        }
+        List<StageRecord> records = read(json.append("]}").toString()).records();
+        for (int i = 0; i < texts.size(); i++) {
+            assertEquals(Double.doubleToRawLongBits(Double.parseDouble(texts.get(i))),
+                    Double.doubleToRawLongBits(records.get(i).summary().mean()), texts.get(i));
+        }
+    }
+
+    @Test
+    void repeatedLayoutValuesAreSharedAcrossRecords() throws Exception {
+        String record = "{\"stage\": \"s\", \"shape\": [12, 64], \"stride\": [64, 1], \"dtype\": \"torch.bfloat16\", "
+                + "\"device\": \"npu:0\", \"numel\": 768, \"summary\": {\"nan_count\": 0.0, \"inf_count\": -0.0}}";
+        List<StageRecord> records = read("{\"records\": [" + record + ", " + record + "]}").records();
+        Layout a = records.get(0).layout(), b = records.get(1).layout();
+        assertEquals(a, b);
+        assertTrue(a.shape() == b.shape() && a.stride() == b.stride() && a.dtype() == b.dtype() && a.device() == b.device()
+                && a.numel() == b.numel(), "one copy of each repeated value");
+        // +0.0 shares a box, -0.0 stays negative zero.
+        assertEquals(0L, Double.doubleToRawLongBits(records.get(0).summary().nanCount()));
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(records.get(0).summary().infCount()));
+    }
+
+    @Test
     void missingFieldsStayAbsentNeverZero() throws Exception {
         Manifest m = read("{\"records\": [{\"stage\": \"s\", \"summary\": {\"nan_count\": 0.0}}]}");
         StageRecord r = m.records().get(0);

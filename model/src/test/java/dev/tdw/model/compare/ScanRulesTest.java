@@ -32,6 +32,26 @@ class ScanRulesTest {
     }
 
     @Test
+    void aliasGroupsComeInPointerOrderWithTheirMembersInFileOrder() throws Exception {
+        // Pointers interleaved and out of order; a pointer held by one record, or by one stage twice, is no group.
+        long[] ptrs = {300, 100, 300, 100, 200, 0, 400, 400, -5, -5};
+        String[] stages = {"c", "b", "a", "a", "d", "z", "e", "e", "f", "g"};
+        StringBuilder json = new StringBuilder("{\"records\": [");
+        for (int i = 0; i < ptrs.length; i++) {
+            json.append(i == 0 ? "" : ", ").append("{\"stage\": \"").append(stages[i]).append("\", \"shape\": [4], \"stride\": [1], ")
+                    .append("\"storage_ptr\": ").append(ptrs[i]).append(", \"storage_offset\": 0}");
+        }
+        java.nio.file.Path f = tmp.resolve("m-rank0.json");
+        java.nio.file.Files.writeString(f, json.append("]}").toString());
+        List<AliasGroup> groups = Scan.of(new ManifestReader().read(f), null).storageAliases();
+        assertEquals(List.of(-5L, 100L, 300L), groups.stream().map(AliasGroup::storagePtr).toList());
+        assertEquals(List.of("f#0", "g#0"), groups.get(0).members().stream().map(AliasGroup.AliasMember::key).toList());
+        assertEquals(List.of("b#0", "a#1"), groups.get(1).members().stream().map(AliasGroup.AliasMember::key).toList());
+        assertEquals(List.of("a", "b"), groups.get(1).stages());
+        assertEquals(List.of("c#0", "a#0"), groups.get(2).members().stream().map(AliasGroup.AliasMember::key).toList());
+    }
+
+    @Test
     void aliasConflictCaptureShowsTheOneRealOverlap() throws Exception {
         ScanResult r = Scan.of(real("alias-conflict/capture/cmpl-alias-rank0.json"), null);
         assertEquals(7, r.storageAliases().size());
