@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.compare.Tolerance;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,14 +46,7 @@ final class CaptureSetModes {
             out.print(text.get());
             return;
         }
-        if (output.format == OutputOptions.Format.html) {
-            try {
-                json.set("report", DiffCommand.written(ReportWriter.writePage(page, html.get(), json.deepCopy())));
-            } catch (IOException e) {
-                throw new UnusableInputException(page + ": cannot write the report: " + e.getMessage(), e);
-            }
-        }
-        command.printProblemsField(json);
-        CommandSupport.printJson(out, json);
+        command.printResult(out, json, page, output.format == OutputOptions.Format.html
+                ? p -> ReportWriter.writePage(p, html.get(), json.deepCopy()) : null);
     }
 }

@@ -2,6 +2,7 @@ package dev.tdw.app.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
@@ -32,6 +33,20 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** Paths are printed as the user gave them. */
     static final Function<Path, String> PATHS = Path::toString;
+
+    /**
+     * A path argument. The JVM decodes arguments and file names by the locale's charset: under {@code LANG=C} a
+     * non-ASCII name arrives as replacement characters and cannot be named at all, so it is refused saying why and what
+     * to do ({@code bin/tdw} and the installed launcher switch to a UTF-8 locale themselves).
+     */
+    static Path pathArgument(String arg) {
+        try {
+            return Path.of(arg);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new picocli.CommandLine.TypeConversionException(SafeText.quoted(arg) + ": not a file name in this locale's character set ("
+                    + System.getProperty("sun.jnu.encoding") + "); run tdw under a UTF-8 locale, e.g. LC_ALL=C.UTF-8");
+        }
+    }
 
     final List<LoadProblem> problems = new ArrayList<>();
 
@@ -166,6 +181,34 @@ abstract class CommandSupport implements Callable<Integer> {
     static void printJson(PrintWriter out, JsonNode json) {
         Json.write(json, out);
         out.println();
+    }
+
+    /** Writes a report to its page (and what goes beside it), saying where the files went. */
+    @FunctionalInterface
+    interface ReportWrite {
+        ReportWriter.Written to(Path page) throws java.io.IOException;
+    }
+
+    /**
+     * The end of every JSON result of {@code diff}: with {@code --format html} the report is written to {@code page}
+     * first and the printed JSON says where it went ({@code report: {html, json, png}}); then the files not used, then
+     * the JSON itself. {@code write} is null for json.
+     */
+    void printResult(PrintWriter out, ObjectNode json, Path page, ReportWrite write) throws UnusableInputException {
+        if (write != null) {
+            try {
+                ReportWriter.Written w = write.to(page);
+                ObjectNode o = Json.object();
+                o.put("html", w.html().toString());
+                o.put("json", w.json().toString());
+                if (w.png() != null) o.put("png", w.png().toString());
+                json.set("report", o);
+            } catch (java.io.IOException e) {
+                throw new UnusableInputException(page + ": cannot write the report: " + e.getMessage(), e);
+            }
+        }
+        printProblemsField(json);
+        printJson(out, json);
     }
 
     void printProblemsField(ObjectNode node) {

@@ -13,7 +13,6 @@ import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.AnalysisJson;
-import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.text.SafeText;
@@ -89,9 +88,7 @@ final class DiffCommand extends CommandSupport {
             } else {
                 json = envelope("diff", paired.method(), analyses.stream().map(a -> AnalysisJson.diff(a, PATHS)).toList(), worst.name());
             }
-            if (output.format == OutputOptions.Format.html) json.set("report", report(page, analyses, paired));
-            printProblemsField(json);
-            printJson(out, json);
+            printResult(out, json, page, output.format == OutputOptions.Format.html ? report(analyses, paired) : null);
         }
         return exitCode(output, worst.passes());
     }
@@ -112,8 +109,8 @@ final class DiffCommand extends CommandSupport {
         }
     }
 
-    /** Writes the window's report of the one selected pair to {@code page} (checked by {@link #reportPage}). */
-    private ObjectNode report(Path page, List<PairAnalysis> analyses, Paired paired) throws UnusableInputException {
+    /** How the window's report of the one selected pair is written to its page (checked by {@link #reportPage}). */
+    private ReportWrite report(List<PairAnalysis> analyses, Paired paired) throws UnusableInputException {
         if (analyses.size() != 1) {
             throw new UnusableInputException("--format html reports one pair, and " + analyses.size()
                     + " pairs match; choose one with --label, --occurrence and --rank");
@@ -122,11 +119,7 @@ final class DiffCommand extends CommandSupport {
         ReportContext ctx = new ReportContext(lefts.get(0).toString(), rights.get(0).toString(),
                 paired.method() == null ? "two manifests given directly" : paired.method().description(),
                 ReportChart.STATISTIC, "tdw " + Version.get(), null);
-        try {
-            return written(ReportWriter.write(page, a, ctx));
-        } catch (IOException e) {
-            throw new UnusableInputException(out + ": cannot write the report: " + e.getMessage(), e);
-        }
+        return page -> ReportWriter.write(page, a, ctx);
     }
 
     /**
@@ -147,14 +140,5 @@ final class DiffCommand extends CommandSupport {
         var refused = OutputFolderPolicy.refusal(page.getParent(), captures);
         if (refused.isPresent()) throw new UnusableInputException(out + ": its folder " + refused.get());
         return page;
-    }
-
-    /** The {@code report} field of the printed JSON: where the files went. */
-    static ObjectNode written(ReportWriter.Written w) {
-        ObjectNode o = Json.object();
-        o.put("html", w.html().toString());
-        o.put("json", w.json().toString());
-        if (w.png() != null) o.put("png", w.png().toString());
-        return o;
     }
 }

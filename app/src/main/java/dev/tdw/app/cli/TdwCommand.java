@@ -75,6 +75,7 @@ public final class TdwCommand {
             cl = new CommandLine(new TdwCommand());
             for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name));
         }
+        cl.registerConverter(java.nio.file.Path.class, CommandSupport::pathArgument);
         cl.setOut(out);
         cl.setErr(err);
         // Picocli's own usage errors are unusable input too, with the same JSON failure object as other failures.

@@ -1,6 +1,7 @@
 package dev.tdw.app.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.model.report.Json;
 import dev.tdw.model.testing.SpecialFiles;
 import dev.tdw.model.testing.TestCaptures;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,34 @@ class HostileInputCliTest {
         assertEquals(stage + "#0", json.json().get("manifests").get(0).get("first_nonfinite").get("key").asText());
     }
 
+    /**
+     * A newline inside a label, a stage key or a file name cannot forge a line of the text report: each is one line with
+     * the newline shown escaped (backslash u000a), in scan and diff, in the header, the findings and the verdict lines.
+     */
+    @Test
+    void newlinesInLabelsKeysAndFileNamesAreEscapedInTextOutput() throws Exception {
+        String forged = "FORGED verdict: ALIGNED";
+        Path dir = Files.createDirectories(tmp.resolve("multi"));
+        Path left = dir.resolve("l\n" + forged + "-rank0.json");
+        Path right = dir.resolve("r-rank0.json");
+        for (Path side : List.of(left, right)) {
+            String nan = side == left ? "0" : "3";
+            Files.writeString(side, "{\"label\": \"run\\n" + forged + "\", \"rank\": 0, \"match_index\": 1, \"occurrence\": 1, \"records\": [{\"stage\": \"layers.0.mlp\\n"
+                    + forged + "\", \"order\": 0, \"summary\": {\"nan_count\": " + nan + ", \"inf_count\": 0,"
+                    + " \"max_abs\": 1, \"min\": 0, \"max\": 1, \"mean\": 0.5}}]}", StandardCharsets.UTF_8);
+        }
+        CliBehaviourTest.Run scan = tdw("scan", "--manifest", left.toString(), "--manifest", right.toString(), "--format", "text");
+        assertEquals(0, scan.exit(), scan.err());
+        CliBehaviourTest.Run diff = tdw("diff", "--left", left.toString(), "--right", right.toString(), "--format", "text");
+        assertEquals(0, diff.exit(), diff.err());
+        for (CliBehaviourTest.Run r : List.of(scan, diff)) {
+            assertTrue(r.out().lines().noneMatch(l -> l.startsWith(forged) || l.startsWith("-rank0.json")), r.out());
+            assertTrue(r.out().contains("\\u000a" + forged), r.out());
+        }
+        assertTrue(scan.out().contains("label=run\\u000a" + forged), scan.out());
+        assertTrue(diff.out().contains("first divergent: layers.0.mlp\\u000a" + forged + "#0"), diff.out());
+    }
+
     @Test
     void usageErrorsPrintTheSameJsonFailureObject() throws Exception {
         CliBehaviourTest.Run r = tdw("diff", "--left", "a.json");
@@ -107,7 +136,8 @@ class HostileInputCliTest {
             }
         }
         java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
-        CommandLine cl = new CommandLine(new Boom());
+        // Named as TdwCommand names a sub-command it runs.
+        CommandLine cl = new CommandLine(new Boom()).setCommandName("tdw boom");
         cl.setOut(new java.io.PrintWriter(out));
         cl.setErr(new java.io.PrintWriter(err));
         assertEquals(ExitCodes.INTERNAL, cl.execute());
@@ -155,7 +185,8 @@ class HostileInputCliTest {
             }
         }
         java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
-        CommandLine cl = new CommandLine(new Big());
+        // Named as TdwCommand names a sub-command it runs.
+        CommandLine cl = new CommandLine(new Big()).setCommandName("tdw big");
         cl.setOut(new java.io.PrintWriter(out));
         cl.setErr(new java.io.PrintWriter(err));
         assertEquals(ExitCodes.UNUSABLE, cl.execute());
@@ -223,6 +254,51 @@ class HostileInputCliTest {
         byte[] out = p.getInputStream().readAllBytes();
         assertEquals(0, p.waitFor(), new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
         assertTrue(new String(out, StandardCharsets.UTF_8).contains("\"label\" : \"\u00e4\u03bb\""), new String(out, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A non-ASCII path argument under LC_ALL=C. Plain {@code java} decodes the argument by the locale's charset (ASCII),
+     * so the name is lost before tdw sees it: exit 2 saying to run under a UTF-8 locale, never a Java exception. Under
+     * C.UTF-8, what {@code bin/tdw} and the installed launcher switch to, the same path works and two stage keys that
+     * differ only in a non-ASCII letter stay distinct in the UTF-8 JSON. The folder is made and named by the shell from
+     * bytes, so this test does not depend on the locale Maven runs in (.ci/package-check runs bin/tdw itself).
+     */
+    @Test
+    void aNonAsciiPathUnderTheCLocale() throws Exception {
+        String manifest = "{\"label\": \"x\", \"rank\": 0, \"records\": [" + aliased("layers.0.\\u00e4", 1) + ", "
+                + aliased("layers.0.\\u00f6", 2) + "]}";
+        Process plain = underLocale("C", manifest);
+        byte[] plainOut = plain.getInputStream().readAllBytes();
+        String plainErr = new String(plain.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, plain.waitFor(), plainErr);
+        String error = Json.mapper().readTree(plainOut).get("error").asText();
+        assertTrue(error.contains("not a file name in this locale's character set") && error.contains("LC_ALL=C.UTF-8"), error);
+        assertFalse(error.contains("java.") || plainErr.contains("Exception"), plainErr);
+
+        Process utf8 = underLocale("C.UTF-8", manifest);
+        byte[] out = utf8.getInputStream().readAllBytes();
+        assertEquals(0, utf8.waitFor(), new String(utf8.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        JsonNode m = Json.mapper().readTree(out).get("manifests").get(0);
+        assertTrue(m.get("path").asText().endsWith("/\u00fc/x-rank0.json"), m.toString());
+        assertEquals(List.of("layers.0.\u00e4", "layers.0.\u00f6"),
+                Json.mapper().convertValue(m.get("storage_aliases").get(0).get("stages"), List.class));
+    }
+
+    private static String aliased(String stage, int stride) {
+        return "{\"stage\": \"" + stage + "\", \"order\": " + stride + ", \"shape\": [2], \"stride\": [" + stride + "], \"dtype\": \"torch.float32\","
+                + " \"storage_ptr\": 4096, \"storage_offset\": 0, \"summary\": {\"nan_count\": 0, \"inf_count\": 0, \"max_abs\": 1,"
+                + " \"min\": 0, \"max\": 1, \"mean\": 0.5}}";
+    }
+
+    /** {@code tdw scan --manifest TMP/\u00fc/x-rank0.json} with LANG and LC_ALL set to {@code locale}; the folder made by sh. */
+    private Process underLocale(String locale, String manifestJson) throws IOException {
+        String script = "d=\"$1/$(printf '\\303\\274')\"; mkdir -p \"$d\" && printf '%s' \"$2\" >\"$d/x-rank0.json\""
+                + " && exec \"$3\" -cp \"$4\" dev.tdw.app.Main scan --manifest \"$d/x-rank0.json\"";
+        ProcessBuilder pb = new ProcessBuilder("sh", "-c", script, "sh", tmp.resolve(locale).toString(), manifestJson,
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), System.getProperty("java.class.path"));
+        pb.environment().put("LANG", locale);
+        pb.environment().put("LC_ALL", locale);
+        return pb.start();
     }
 
     private static Process java(Path workingDirectory, List<String> jvmOptions, String... args) throws IOException {

@@ -52,7 +52,7 @@ public final class ScreenshotTour {
             System.exit(0);
         }
         if (java.util.Arrays.asList(args).contains("sets")) {
-            setsShots(vm, out);
+            setsShots(vm, out, width == 1600 ? "" : "-" + (int) width);
             Platform.exit();
             System.exit(0);
         }
@@ -99,7 +99,7 @@ public final class ScreenshotTour {
         });
         shoot(out, "workbench-graph-mode");
 
-        setsShots(vm, out);
+        setsShots(vm, out, "");
 
         onFx(() -> ((javafx.scene.control.MenuBar) session.window().lookup("#menu-bar")).getMenus().stream()
                 .flatMap(m -> m.getItems().stream()).filter(i -> "device-panel-item".equals(i.getId())).findFirst().orElseThrow().fire());
@@ -112,26 +112,34 @@ public final class ScreenshotTour {
      * Several pairs: the overview tab comes first and the sides land on the first divergent forward's origin rank.
      * Repeated runs: the runs view, then run 3 opened in the stage table (noise column, the left runs' band).
      */
-    private static void setsShots(WorkbenchViewModel vm, Path out) throws Exception {
+    private static void setsShots(WorkbenchViewModel vm, Path out, String suffix) throws Exception {
+        javafx.stage.Window window = session.window().getScene().getWindow();
         open(vm, "chunked-prefill", "baseline", "candidate");
         await(() -> vm.sets().openProperty().get() != null);
-        shoot(out, "workbench-pairs-chunked-prefill");
+        shoot(out, "workbench-pairs-chunked-prefill" + suffix, window);
+        // The occurrence picker open: each occurrence says what choosing it would show.
+        onFx(() -> ((javafx.scene.control.ComboBox<?>) session.window().lookup("#left-occurrence")).show());
+        shoot(out, "workbench-pairs-chunked-prefill-picker" + suffix, window);
+        onFx(() -> ((javafx.scene.control.ComboBox<?>) session.window().lookup("#left-occurrence")).hide());
         open(vm, "tp4-origin", "baseline", "candidate");
         await(() -> vm.sets().openProperty().get() != null);
-        shoot(out, "workbench-pairs-tp4-origin");
-        onFx(() -> ((javafx.scene.control.Button) session.window().lookup("#pair-cell-1-1-2")).fire());
-        shoot(out, "workbench-pairs-tp4-origin-rank2");
+        shoot(out, "workbench-pairs-tp4-origin" + suffix, window);
+        onFx(() -> ((javafx.scene.control.ComboBox<?>) session.window().lookup("#left-rank")).show());
+        shoot(out, "workbench-pairs-tp4-origin-picker" + suffix, window);
+        onFx(() -> ((javafx.scene.control.ComboBox<?>) session.window().lookup("#left-rank")).hide());
+        onFx(() -> ((javafx.scene.control.Button) session.window().lookup("#pair-cell-1-1-0")).fire());
+        shoot(out, "workbench-pairs-tp4-origin-rank0" + suffix, window);
         open(vm, "intermittent", "baseline", "candidate");
         await(() -> vm.runs().result() != null && "runs-tab".equals(((javafx.scene.control.TabPane) session.window()
                 .lookup("#stages-and-pairs")).getSelectionModel().getSelectedItem().getId()));
-        shoot(out, "workbench-runs-intermittent");
+        shoot(out, "workbench-runs-intermittent" + suffix, window);
         onFx(() -> ((javafx.scene.control.Hyperlink) session.window().lookup("#run-open-2")).fire());
         await(() -> vm.comparison() != null && vm.comparison().right() == vm.runs().result().rightRuns().get(2).manifest());
         onFx(() -> {
             vm.select("layers.4.self_attn.attn_out#0");
             session.window().table().requestFocus();
         });
-        shoot(out, "workbench-runs-intermittent-run3");
+        shoot(out, "workbench-runs-intermittent-run3" + suffix, window);
     }
 
     /** The replay dialog on a whole input set, its result in the Tensors tab, and a row-limited set refused. */

@@ -40,7 +40,9 @@ class WindowLayoutUiTest {
         session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.empty());
     }
 
-    private void showAt(double width, double height) {
+    private void showAt(double width, double height) { showAt(width, height, "layer-bug"); }
+
+    private void showAt(double width, double height, String scenario) {
         Fx.run(() -> {
             stage.setX(0);
             stage.setY(0);
@@ -49,8 +51,8 @@ class WindowLayoutUiTest {
             session.window().restore(new WindowGeometry(0, 0, width, height, false, 0.67, 0.66));
         });
         WorkbenchViewModel vm = session.vm();
-        Fx.run(() -> vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate")));
-        Fx.await(() -> vm.comparison() != null);
+        Fx.run(() -> vm.openPair(Captures.dir(scenario, "baseline"), Captures.dir(scenario, "candidate")));
+        Fx.await(() -> vm.comparison() != null && vm.comparison().left().path().startsWith(Captures.dir(scenario, "baseline")));
         Fx.run(() -> session.window().getScene().getRoot().layout());
         Fx.run(() -> session.window().getScene().getRoot().layout());
     }
@@ -126,16 +128,26 @@ class WindowLayoutUiTest {
     }
 
     @Test
-    void at800x500TheLabelPickerShowsTheWholeRequestLabelWithItInItsTooltip(FxRobot robot) {
+    void at800x500TheLabelPickerShowsBothEndsOfTheRequestLabelWithItWholeInItsTooltip(FxRobot robot) {
         showAt(800, 500);
         for (String side : new String[]{"left", "right"}) {
             ComboBox<?> picker = robot.lookup("#" + side + "-label").queryAs(ComboBox.class);
-            // The button cell (the popup's list cells are looked up too). It showed "c…"; a longer label is cut in the
-            // middle (CaptureSidePaneUiTest).
+            // The button cell (the popup's list cells are looked up too). It showed "c…".
             Labeled cell = Fx.call(() -> (Labeled) picker.lookupAll(".list-cell").stream().filter(c -> c.getParent() == picker).findFirst().orElseThrow());
-            assertEquals("cmpl-layer-bug", Fx.call(() -> ((Text) cell.lookup(".text")).getText()), side);
+            String shown = Fx.call(() -> ((Text) cell.lookup(".text")).getText());
+            int cut = shown.indexOf(Fx.call(cell::getEllipsisString));
+            String head = cut < 0 ? shown : shown.substring(0, cut), tail = cut < 0 ? "" : shown.substring(cut + 1);
+            assertTrue(cut < 0 ? shown.equals("cmpl-layer-bug") : head.length() >= 4 && tail.length() >= 4
+                    && "cmpl-layer-bug".startsWith(head) && "cmpl-layer-bug".endsWith(tail), side + ": " + shown);
             assertEquals("request label cmpl-layer-bug", Fx.call(() -> picker.getTooltip().getText()));
         }
+        // Nothing of the two sides reaches past the window: both sides' pickers end inside it.
+        double sceneWidth = Fx.call(() -> session.window().getScene().getWidth());
+        for (String id : new String[]{"#left-rank", "#right-rank"}) {
+            Bounds b = Fx.call(() -> onScene(robot.lookup(id).query()));
+            assertTrue(b.getMaxX() <= sceneWidth + 0.5, id + " ends at " + b.getMaxX() + " of " + sceneWidth);
+        }
+        assertTrue(Fx.call(() -> ((javafx.scene.layout.Region) session.window().getTop()).getWidth()) <= sceneWidth + 0.5, "the top is wider than the window");
     }
 
     @Test
@@ -151,5 +163,40 @@ class WindowLayoutUiTest {
         Label left = robot.lookup("#left-name").queryAs(Label.class);
         assertEquals(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS, left.getTextOverrun());
         assertTrue(Fx.call(() -> left.getTooltip().getText()).endsWith("layer-bug/baseline"), Fx.call(() -> left.getTooltip().getText()));
+    }
+
+    @Test
+    void at1024x700TheTp4GridScrollsSidewaysToItsLastRankWithEqualCellsAndOpensOnTheOriginInView(FxRobot robot) {
+        showAt(1024, 700, "tp4-origin");
+        Fx.await(() -> session.vm().sets().openProperty().get() != null);
+        javafx.scene.control.ScrollPane scroll = robot.lookup("#capture-set-scroll").queryAs(javafx.scene.control.ScrollPane.class);
+        Node grid = robot.lookup("#capture-set-grid").query();
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+        assertTrue(Fx.call(() -> grid.getLayoutBounds().getWidth() > scroll.getViewportBounds().getWidth()),
+                "four ranks do not fit beside the detail at 1024 px: the grid scrolls");
+        javafx.scene.control.ScrollBar hbar = Fx.call(() -> scroll.lookupAll(".scroll-bar").stream()
+                .map(javafx.scene.control.ScrollBar.class::cast)
+                .filter(b -> b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL).findFirst().orElseThrow());
+        assertTrue(Fx.call(hbar::isVisible), "a horizontal scroll bar");
+        List<Double> widths = Fx.call(() -> robot.lookup(".pair-cell").queryAll().stream().map(n -> n.getLayoutBounds().getWidth()).toList());
+        assertEquals(4, widths.size());
+        for (double w : widths) assertEquals(widths.get(0), w, 0.5, "every rank's cell as wide as the others: " + widths);
+
+        // Landing on rank 2 (the origin) scrolled it into view, right of the forward names that stay in view.
+        Node name = robot.lookup(".forward-name").query();
+        Bounds view = Fx.call(() -> onScene(scroll.lookup(".viewport")));
+        assertInView(Fx.call(() -> onScene(robot.lookup("#pair-cell-1-1-2").query())), Fx.call(() -> onScene(name)), view);
+        // Dragged to its end, the last rank is reachable and the names still say which forward.
+        Fx.run(() -> scroll.setHvalue(scroll.getHmax()));
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+        Bounds nameNow = Fx.call(() -> onScene(name));
+        assertInView(Fx.call(() -> onScene(robot.lookup("#pair-cell-1-1-3").query())), nameNow, view);
+        assertTrue(nameNow.getMinX() >= view.getMinX() - 0.5, "forward names at the left edge: " + nameNow + " in " + view);
+    }
+
+    /** Inside the viewport and right of the forward names, which lie over the cells scrolled beneath them. */
+    private static void assertInView(Bounds cell, Bounds names, Bounds view) {
+        assertTrue(cell.getMinX() >= names.getMaxX() - 0.5 && cell.getMaxX() <= view.getMaxX() + 0.5
+                && cell.getMinY() >= view.getMinY() - 0.5 && cell.getMaxY() <= view.getMaxY() + 0.5, cell + " in " + view + " beside " + names);
     }
 }

@@ -333,6 +333,19 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void cancellingTheFirstLoadSaysNothingIsComparedAndNoSideStaysLoading() {
+        DirectTaskRunner held = new DirectTaskRunner().hold();
+        WorkbenchViewModel vm = new WorkbenchViewModel(held, new RecentCaptures(tmp.resolve("recent.json")));
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertTrue(vm.statusProperty().get().startsWith("Loading"), vm.statusProperty().get());
+        held.cancelLast();
+        assertEquals("Loading cancelled; nothing is compared.", vm.statusProperty().get());
+        assertFalse(vm.left().headlineProperty().get().startsWith("loading"), vm.left().headlineProperty().get());
+        assertFalse(vm.right().headlineProperty().get().startsWith("loading"), vm.right().headlineProperty().get());
+        assertFalse(vm.placeholderProperty().get().startsWith("Loading"), vm.placeholderProperty().get());
+    }
+
+    @Test
     void aSideWithOnlyABrokenManifestSaysNothingOnItWasUsable() throws Exception {
         Path broken = Files.createDirectories(tmp.resolve("runs/broken"));
         Files.writeString(broken.resolve("cmpl-torn-rank0.json"), "{\"records\": [");

@@ -77,6 +77,8 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         Set<Path> claimedPayloads = new HashSet<>();
         Set<Path> unreadManifests = new HashSet<>();
         List<Path> manifestFiles = walk.manifests;
+        // The walk is done and the total known: a progress bar can show it before the first read ends.
+        progress.progress(0, manifestFiles.size(), "found " + manifestFiles.size() + " manifests");
         // Read on a few threads, answered in walk order: the same manifests and problems in the same order every time.
         ManifestBatch.read(root, manifestFiles, reader, progress, readThreads, (i, read) -> {
             Path f = read.file();

@@ -39,7 +39,7 @@ public final class TextReport {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < results.size(); i++) {
             ScanResult r = results.get(i);
-            b.append(paths.apply(r.manifest().path())).append("  label=").append(r.manifest().label())
+            b.append(SafeText.of(paths.apply(r.manifest().path()))).append("  label=").append(SafeText.of(r.manifest().label()))
                     .append(" rank=").append(r.manifest().rank()).append(" occurrence=").append(r.manifest().occurrence())
                     .append(" records=").append(r.manifest().records().size()).append('\n');
             ScanResult.NonFiniteHit nf = r.firstNonFinite();
@@ -47,11 +47,11 @@ public final class TextReport {
             if (r.firstOverLimit() != null) b.append("  first over limit: ").append(Wording.overLimit(r.firstOverLimit())).append('\n');
             if (!r.recordsWithoutSummary().isEmpty()) {
                 b.append("  without statistics (missing evidence): ").append(r.recordsWithoutSummary().size()).append(" records, first ")
-                        .append(r.recordsWithoutSummary().get(0)).append('\n');
+                        .append(SafeText.of(r.recordsWithoutSummary().get(0))).append('\n');
             }
             for (AliasGroup g : r.storageAliases()) {
                 b.append("  shared storage 0x").append(Long.toHexString(g.storagePtr())).append(": ").append(g.stages().size())
-                        .append(" stages, ").append(Wording.aliasMeaning(g)).append(": ").append(String.join(", ", g.stages())).append('\n');
+                        .append(" stages, ").append(Wording.aliasMeaning(g)).append(": ").append(SafeText.of(String.join(", ", g.stages()))).append('\n');
                 if (g.overlapCheck().cut()) b.append("    ").append(Wording.overlapCheckCut(g.overlapCheck())).append('\n');
             }
             if (checks != null) b.append("  payload check: ").append(Wording.payloadCheck(checks.get(i))).append('\n');
@@ -80,7 +80,7 @@ public final class TextReport {
         b.append("findings: ").append(found.size()).append(" of ").append(a.stages().size()).append(" stages\n");
         for (StageFindings s : found) {
             for (Finding f : s.findings()) {
-                b.append(String.format(Locale.ROOT, "  %5d %-48s %-13s %s%n", s.index(), s.key(), Wording.kind(f.kind()), Wording.finding(f)));
+                b.append(String.format(Locale.ROOT, "  %5d %-48s %-13s %s%n", s.index(), SafeText.of(s.key()), Wording.kind(f.kind()), Wording.finding(f)));
             }
         }
         if (a.tensors() != null) {
@@ -88,7 +88,7 @@ public final class TextReport {
             b.append(Wording.tensorVerdict(e)).append('\n');
             for (StageTensors t : e.stages()) {
                 if (t.status() == StageTensors.Status.PASS || t.status() == StageTensors.Status.NOT_SAVED) continue;
-                b.append(String.format(Locale.ROOT, "  %-48s %s%n", t.key(), Wording.tensors(t)));
+                b.append(String.format(Locale.ROOT, "  %-48s %s%n", SafeText.of(t.key()), Wording.tensors(t)));
             }
             for (CrossModePair p : e.crossMode()) b.append("  ").append(Wording.crossMode(p)).append('\n');
         }
@@ -97,13 +97,13 @@ public final class TextReport {
     }
 
     private static void diffBody(StringBuilder b, DiffResult d, Function<Path, String> paths) {
-        b.append("left:  ").append(paths.apply(d.left().path())).append('\n');
-        b.append("right: ").append(paths.apply(d.right().path())).append('\n');
+        b.append("left:  ").append(SafeText.of(paths.apply(d.left().path()))).append('\n');
+        b.append("right: ").append(SafeText.of(paths.apply(d.right().path()))).append('\n');
         b.append("verdict: ").append(d.verdict()).append("  (").append(d.compared()).append(" compared, atol ")
                 .append(d.atol()).append(", rtol ").append(d.rtol()).append(")\n");
         StageDiff f = d.firstDivergent();
         if (f != null) {
-            b.append("first divergent: ").append(f.key()).append(" (order ").append(f.order()).append(") reasons ")
+            b.append("first divergent: ").append(SafeText.of(f.key())).append(" (order ").append(f.order()).append(") reasons ")
                     .append(String.join(", ", f.reasons())).append('\n');
             if (f.statDivergence() != null) {
                 for (Map.Entry<String, StageDiff.StatDelta> e : f.statDivergence().entrySet()) {
@@ -117,7 +117,7 @@ public final class TextReport {
                     .append(" (missing stages are missing evidence; both non-empty suggests different code paths)\n");
         }
         if (!d.evidenceGaps().isEmpty()) {
-            b.append("without comparable statistics: ").append(String.join(", ", d.evidenceGaps())).append('\n');
+            b.append("without comparable statistics: ").append(SafeText.of(String.join(", ", d.evidenceGaps()))).append('\n');
         }
     }
 
@@ -150,12 +150,12 @@ public final class TextReport {
 
     public static String tensors(TensorsResult t, String left, String right) {
         StringBuilder b = new StringBuilder();
-        b.append("left:  ").append(left).append('\n').append("right: ").append(right).append('\n');
+        b.append("left:  ").append(SafeText.of(left)).append('\n').append("right: ").append(SafeText.of(right)).append('\n');
         b.append("verdict: ").append(t.verdict()).append("  (").append(t.compared()).append(" compared, atol ").append(t.atol())
                 .append(", rtol ").append(t.rtol()).append(")\n");
-        if (t.firstMismatch() != null) b.append("first mismatch: ").append(t.firstMismatch().key()).append('\n');
+        if (t.firstMismatch() != null) b.append("first mismatch: ").append(SafeText.of(t.firstMismatch().key())).append('\n');
         for (TensorPairResult item : t.items()) {
-            b.append(String.format("  %-5s %-48s %s%n", status(item), item.key(), describe(item.metrics())));
+            b.append(String.format("  %-5s %-48s %s%n", status(item), SafeText.of(item.key()), describe(item.metrics())));
             if (item.elements() != null) {
                 for (ElementDifference e : item.elements().worst()) {
                     b.append(String.format("        at %-20s left %-14.8g right %-14.8g |d| %s%n", e.indexText(), e.left(),
@@ -164,8 +164,8 @@ public final class TextReport {
             }
         }
         if (!t.onlyInLeft().isEmpty() || !t.onlyInRight().isEmpty()) {
-            b.append("only in left: ").append(String.join(", ", t.onlyInLeft())).append('\n');
-            b.append("only in right: ").append(String.join(", ", t.onlyInRight())).append('\n');
+            b.append("only in left: ").append(SafeText.of(String.join(", ", t.onlyInLeft()))).append('\n');
+            b.append("only in right: ").append(SafeText.of(String.join(", ", t.onlyInRight()))).append('\n');
         }
         b.append("default tolerances are a coarse screen; an accuracy claim needs explicit --atol/--rtol\n");
         return b.toString();

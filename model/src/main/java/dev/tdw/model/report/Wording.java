@@ -12,6 +12,7 @@ import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
+import dev.tdw.model.text.SafeText;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -102,10 +103,10 @@ public final class Wording {
             return n.left() != null ? "non-finite left (" + counts(n.left()) + ")" : "non-finite right (" + counts(n.right()) + ")";
         }
         if (f instanceof Finding.AliasOverlap a) {
-            return "overlaps " + String.join(", ", a.partners()) + " with a different layout (" + sides(a.onLeft(), a.onRight()) + ")";
+            return "overlaps " + SafeText.of(String.join(", ", a.partners())) + " with a different layout (" + sides(a.onLeft(), a.onRight()) + ")";
         }
         if (f instanceof Finding.AliasExplained e) {
-            String partners = String.join(", ", e.partners());
+            String partners = SafeText.of(String.join(", ", e.partners()));
             String sides = " (" + sides(e.onLeft(), e.onRight()) + ")";
             return e.cause() == dev.tdw.model.compare.OverlapCause.ADDRESS_REUSE
                     ? "shares bytes with " + partners + ", a different shape or dtype never alive at the same time: " + REUSE_MEANING + sides
@@ -133,7 +134,7 @@ public final class Wording {
                 case "shape" -> parts.add("shape " + d.leftShape() + " → " + d.rightShape());
                 case "dtype" -> parts.add("dtype " + dtype(d.leftDtype()) + " → " + dtype(d.rightDtype()));
                 case "nonfinite" -> parts.add("non-finite introduced");
-                case "statistics" -> parts.add("statistics (" + String.join(", ", d.statistics()) + ")");
+                case "statistics" -> parts.add("statistics (" + SafeText.of(String.join(", ", d.statistics())) + ")");
                 default -> parts.add(reason);
             }
         }
@@ -154,15 +155,15 @@ public final class Wording {
     public static String inputs(InputIdentity i) {
         switch (i.verdict()) {
             case DIFFERENT -> {
-                String also = i.identicalKeys().isEmpty() ? "" : "; " + String.join(" and ", i.identicalKeys()) + " identical";
+                String also = i.identicalKeys().isEmpty() ? "" : "; " + SafeText.of(String.join(" and ", i.identicalKeys())) + " identical";
                 if (i.left() != null && i.right() != null) {
-                    return "inputs differ: " + i.key() + " at position " + i.position() + " (" + i.left() + " vs " + i.right() + ")" + also;
+                    return "inputs differ: " + SafeText.of(i.key()) + " at position " + i.position() + " (" + i.left() + " vs " + i.right() + ")" + also;
                 }
-                return "inputs differ: " + i.key() + " at position " + i.position() + " (" + i.leftLength() + " tokens on the left, "
+                return "inputs differ: " + SafeText.of(i.key()) + " at position " + i.position() + " (" + i.leftLength() + " tokens on the left, "
                         + i.rightLength() + " on the right; the first " + i.position() + " agree)" + also;
             }
             case IDENTICAL -> {
-                return "identical inputs: " + String.join(" and ", i.identicalKeys()) + " equal (" + i.leftLength() + " tokens)";
+                return "identical inputs: " + SafeText.of(String.join(" and ", i.identicalKeys())) + " equal (" + i.leftLength() + " tokens)";
             }
             default -> {
                 String why = i.unusable().isEmpty() ? "no token ids in the metadata"
@@ -173,7 +174,7 @@ public final class Wording {
     }
 
     private static String unusable(InputIdentity.Unusable u) {
-        return u.key() + switch (u.why()) {
+        return SafeText.of(u.key()) + switch (u.why()) {
             case NOT_INTEGERS -> " (not a list of integers)";
             case ONLY_LEFT -> " (only on the left)";
             case ONLY_RIGHT -> " (only on the right)";
@@ -198,12 +199,12 @@ public final class Wording {
 
     /** "layers.4.mlp.act#0 (order 40): nan 0, inf 20". */
     public static String nonFinite(ScanResult.NonFiniteHit h) {
-        return h.key() + " (order " + h.order() + "): nan " + number(h.nanCount()) + ", inf " + number(h.infCount());
+        return SafeText.of(h.key()) + " (order " + h.order() + "): nan " + number(h.nanCount()) + ", inf " + number(h.infCount());
     }
 
     /** "layers.4.mlp.gate_up#0 (order 38): max_abs 70000". */
     public static String overLimit(ScanResult.OverLimitHit h) {
-        return h.key() + " (order " + h.order() + "): max_abs " + number(h.maxAbs());
+        return SafeText.of(h.key()) + " (order " + h.order() + "): max_abs " + number(h.maxAbs());
     }
 
     /** "rows 0..3 of 12 saved": a tensor the probe's row limit cut. */
@@ -222,7 +223,7 @@ public final class Wording {
         };
         if (t.crossMode() != null) {
             CrossModePair p = t.crossMode();
-            head += " (cross-mode: against " + p.slotKey() + (p.rows() > 0 ? ", rows 0.." + (p.rows() - 1) + " x " + p.cols() : "") + ")";
+            head += " (cross-mode: against " + SafeText.of(p.slotKey()) + (p.rows() > 0 ? ", rows 0.." + (p.rows() - 1) + " x " + p.cols() : "") + ")";
         }
         List<String> rows = new ArrayList<>(2);
         if (t.leftRows() != null) rows.add("left " + rowsSaved(t.leftRows()));
@@ -243,7 +244,7 @@ public final class Wording {
 
     /** A graph slot against the eager stage of the same name, said to be a cross-mode pairing. */
     public static String crossMode(CrossModePair p) {
-        StringBuilder s = new StringBuilder(p.slotKey()).append(" vs ").append(p.stageKey())
+        StringBuilder s = new StringBuilder(SafeText.of(p.slotKey())).append(" vs ").append(SafeText.of(p.stageKey()))
                 .append(" (cross-mode: graph slot on the ").append(p.slotOnLeft() ? "left" : "right").append(", eager stage on the ")
                 .append(p.slotOnLeft() ? "right" : "left").append("): ");
         if (p.rows() == 0) {
@@ -265,7 +266,7 @@ public final class Wording {
 
     /** "non-finite values start at layers.4.mlp.act#0 (right: inf 20)". */
     public static String nonFiniteOrigin(NonFiniteOrigin o) {
-        StringBuilder s = new StringBuilder("non-finite values start at ").append(o.key());
+        StringBuilder s = new StringBuilder("non-finite values start at ").append(SafeText.of(o.key()));
         List<String> sides = new ArrayList<>(2);
         if (o.left() != null) sides.add("left: " + counts(o.left()));
         if (o.right() != null) sides.add("right: " + counts(o.right()));
@@ -281,10 +282,10 @@ public final class Wording {
         if (!r.skippedCut().isEmpty()) s.append(", ").append(r.skippedCut().size()).append(" row-limited skipped");
         if (!r.skippedTooLarge().isEmpty()) s.append(", ").append(r.skippedTooLarge().size()).append(" too large skipped");
         if (!r.missingInPayload().isEmpty()) {
-            s.append("; missing in the payload: ").append(String.join(", ", r.missingInPayload()));
+            s.append("; missing in the payload: ").append(SafeText.of(String.join(", ", r.missingInPayload())));
         }
         for (PayloadIntegrity.Finding f : r.disagreements()) {
-            s.append("; ").append(f.recordKey()).append(" disagrees with its manifest (").append(String.join(", ", f.statistics())).append(")");
+            s.append("; ").append(SafeText.of(f.recordKey())).append(" disagrees with its manifest (").append(SafeText.of(String.join(", ", f.statistics()))).append(")");
         }
         return s.toString();
     }
@@ -322,7 +323,7 @@ public final class Wording {
     public static String verdict(DiffResult d) {
         StringBuilder s = new StringBuilder(d.verdict().name());
         if (d.firstDivergent() != null) {
-            s.append(" — first divergence ").append(d.firstDivergent().key()).append(" (")
+            s.append(" — first divergence ").append(SafeText.of(d.firstDivergent().key())).append(" (")
                     .append(String.join(", ", d.firstDivergent().reasons())).append(")");
         }
         s.append(" · ").append(d.compared()).append(" compared");

@@ -133,6 +133,40 @@ class CaptureDirectoryTest {
         assertTrue(d.manifests().stream().anyMatch(m -> m.path().getFileName().toString().equals("nl\nname-rank0.json")));
     }
 
+    /**
+     * A manifest replaced by a FIFO after the walk found it (a capture still being written, or an attacker racing the
+     * load) is refused when it is opened, not read: the load ends with it listed and the other manifests loaded. The
+     * swap happens in the progress report the load makes between the walk and the first read, on one reader thread and
+     * on several. Without the check of the opened file the read blocks until a writer appears, i.e. forever.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, ManifestBatch.MAX_THREADS})
+    @org.junit.jupiter.api.Timeout(value = 30, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aManifestSwappedForAFifoAfterTheWalkIsListedNotWaitedFor(int readThreads) throws Exception {
+        Path cap = tmp.resolve("racing");
+        Files.createDirectories(cap);
+        for (String label : List.of("a", "b", "c", "d")) new ManifestJson(label).write(cap);
+        Path swapped = cap.resolve("b-rank0.json");
+        java.util.concurrent.atomic.AtomicInteger swaps = new java.util.concurrent.atomic.AtomicInteger();
+        LoadProgress swapAfterWalk = new LoadProgress() {
+            @Override
+            public void progress(long done, long total, String what) {
+                if (!what.startsWith("found ") || swaps.getAndIncrement() > 0) return;
+                try {
+                    Files.delete(swapped);
+                    dev.tdw.model.testing.SpecialFiles.fifo(swapped);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        };
+        CaptureDirectory d = CaptureDirectory.load(cap, new ManifestReader(), swapAfterWalk, readThreads);
+        assertEquals(1, swaps.get(), "the load reports the walk's end once, before reading");
+        assertEquals(List.of("a", "c", "d"), d.manifests().stream().map(Manifest::label).toList());
+        assertEquals(List.of(swapped + ": not a regular file (a FIFO, socket or device)"),
+                d.problems().stream().filter(p -> p.kind() == LoadProblem.Kind.UNREADABLE_MANIFEST).map(LoadProblem::message).toList());
+    }
+
     @Test
     void loadingNeverWritesIntoTheCapture() throws Exception {
         Path root = TestCaptures.scenario("chunked-prefill");

@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  */
 public final class CaptureSidePane extends HBox {
     /** The label picker's narrowest: about four letters either side of the ellipsis beside the arrow. */
-    static final double LABEL_MIN = 116;
+    static final double LABEL_MIN = 96;
 
     private final Label chip;
     private final SideName name;
@@ -29,7 +29,7 @@ public final class CaptureSidePane extends HBox {
     private final ComboBox<Integer> rank;
 
     public CaptureSidePane(CaptureSideViewModel vm, Runnable onOpen, Consumer<Path> onDrop) {
-        super(6);
+        super(4);
         String side = vm.side().word();
         setId(side + "-side");
         getStyleClass().addAll("side-pane", "side-" + side);
@@ -46,7 +46,7 @@ public final class CaptureSidePane extends HBox {
         name.setTooltip(path);
         HBox.setHgrow(name, Priority.ALWAYS);
         name.setMaxWidth(Double.MAX_VALUE);
-        ComboBox<String> label = new ComboBox<>(vm.labels());
+        ComboBox<String> label = new Picker<>(vm.labels());
         label.setId(side + "-label");
         label.setConverter(Labels.names());
         withVerdicts(label, vm, ChoiceVerdicts::labels);
@@ -122,7 +122,7 @@ public final class CaptureSidePane extends HBox {
     }
 
     private static ComboBox<Integer> numbers(javafx.collections.ObservableList<Integer> items, String prefix) {
-        ComboBox<Integer> box = new ComboBox<>(items);
+        ComboBox<Integer> box = new Picker<>(items);
         box.setConverter(new StringConverter<>() {
             @Override public String toString(Integer v) { return prefix + (v == null ? "–" : v); }
             @Override public Integer fromString(String s) { return null; }

@@ -12,7 +12,7 @@ final class SideName extends Label {
     /** The widest a name is kept whole at the label picker's expense, in pixels: two path components of ordinary length. */
     static final double MAX_KEPT = 220;
     /** What is left of a name in the narrowest window: its first and last letters around the ellipsis. */
-    static final double MIN = 50;
+    static final double MIN = 46;
 
     SideName() {
         setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);

@@ -25,6 +25,7 @@ import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.fx.interaction.ChartMouseEventFX;
 import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
 import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.PlotRenderingInfo;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.DeviationRenderer;
@@ -100,7 +101,7 @@ public final class StageChartView extends BorderPane {
         Ellipse2D dot = new Ellipse2D.Double(-2.5, -2.5, 5, 5);
         renderer.setSeriesShape(0, dot);
         renderer.setSeriesShape(1, dot);
-        plot = new XYPlot(dataset, domain, linear, renderer);
+        plot = new StageAxisZoomPlot(dataset, domain, linear, renderer);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
         plot.setRangeGridlinePaint(new Color(0xe4, 0xe4, 0xe4));
@@ -145,7 +146,6 @@ public final class StageChartView extends BorderPane {
         chart.getLegend().setItemLabelPadding(new org.jfree.chart.ui.RectangleInsets(2, 4, 2, 14));
         viewer = new ChartViewer(chart);
         viewer.setId("stage-chart");
-        viewer.getCanvas().setRangeZoomable(false);
         // No per-point tooltip texts: formatting them cost most of each repaint. The tooltip and clicks
         // find the stage from the mouse position instead.
         viewer.getCanvas().setTooltipEnabled(false);
@@ -228,6 +228,29 @@ public final class StageChartView extends BorderPane {
         box.setAlignment(Pos.CENTER_LEFT);
         box.setPadding(new Insets(4, 8, 4, 8));
         return box;
+    }
+
+    /**
+     * A plot a drag or the wheel zooms along the stages only: the value axes keep fitting the data in view. A zoomed
+     * value axis left an almost empty plot, and the fx viewer's zoom handler zooms the value axes even when neither the
+     * canvas nor the plot is range-zoomable (to their full height, which still turns their fitting off).
+     */
+    private static final class StageAxisZoomPlot extends XYPlot {
+        StageAxisZoomPlot(PointsDataset data, ValueAxis stages, ValueAxis values, XYLineAndShapeRenderer renderer) {
+            super(data, stages, values, renderer);
+        }
+
+        @Override
+        public boolean isRangeZoomable() { return false; }
+
+        @Override
+        public void zoomRangeAxes(double factor, PlotRenderingInfo info, java.awt.geom.Point2D source) { }
+
+        @Override
+        public void zoomRangeAxes(double factor, PlotRenderingInfo info, java.awt.geom.Point2D source, boolean useAnchor) { }
+
+        @Override
+        public void zoomRangeAxes(double lowerPercent, double upperPercent, PlotRenderingInfo info, java.awt.geom.Point2D source) { }
     }
 
     private static LegendItemCollection legend(boolean runs) {

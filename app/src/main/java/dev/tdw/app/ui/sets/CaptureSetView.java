@@ -9,7 +9,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
@@ -24,8 +23,12 @@ import java.util.function.Consumer;
  */
 public final class CaptureSetView extends VBox {
     private final CaptureSetViewModel vm;
-    private final GridPane grid = new GridPane();
+    private final RankGrid grid = new RankGrid();
+    private final ScrollPane scroll;
     private final List<Button> cells = new ArrayList<>();
+    /** The forward names (column 0) and the rank headers (row 0), kept in view while the cells scroll under them. */
+    private final List<Label> names = new ArrayList<>(), headers = new ArrayList<>();
+    private final javafx.scene.layout.Region corner = new javafx.scene.layout.Region();
     private final Runnable afterOpen;
     private Consumer<CaptureHere> captureHere = c -> { };
 
@@ -51,8 +54,21 @@ public final class CaptureSetView extends VBox {
         unpaired.managedProperty().bind(unpaired.visibleProperty());
         grid.setHgap(4);
         grid.setVgap(4);
-        ScrollPane scroll = new ScrollPane(grid);
+        grid.setId("capture-set-grid");
+        scroll = new ScrollPane(grid);
+        scroll.setId("capture-set-scroll");
         scroll.setFitToWidth(false);
+        // Many ranks scroll sideways; the pair the sides show is brought into view once the grid is laid out.
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.AS_NEEDED);
+        grid.layoutBoundsProperty().addListener(o -> revealOpen());
+        for (javafx.beans.Observable o : List.of(scroll.hvalueProperty(), scroll.vvalueProperty(), scroll.viewportBoundsProperty(),
+                grid.layoutBoundsProperty())) {
+            o.addListener(x -> freeze());
+        }
+        corner.getStyleClass().add("grid-corner");
+        corner.setViewOrder(-2);
+        scroll.widthProperty().addListener(o -> revealOpen());
+        scroll.heightProperty().addListener(o -> revealOpen());
         VBox.setVgrow(scroll, Priority.ALWAYS);
         getChildren().addAll(summary, unpaired, scroll, hint);
         vm.resultProperty().addListener((o, a, b) -> rebuild());
@@ -66,17 +82,27 @@ public final class CaptureSetView extends VBox {
     private void rebuild() {
         grid.getChildren().clear();
         cells.clear();
+        names.clear();
+        headers.clear();
         List<Integer> ranks = vm.ranks();
+        grid.add(corner, 0, 0);
         for (int c = 0; c < ranks.size(); c++) {
             Label h = new Label("rank " + (ranks.get(c) == null ? "?" : ranks.get(c)));
-            h.getStyleClass().add("column-header-label");
+            h.getStyleClass().addAll("column-header-label", "rank-header");
+            h.setMaxWidth(Double.MAX_VALUE);
+            h.setViewOrder(-1);
+            headers.add(h);
             grid.add(h, c + 1, 0);
         }
+        grid.ranks(ranks.size());
         int row = 1;
         for (Forward f : vm.forwards()) {
             Label name = new Label(Labels.safe(dev.tdw.model.report.CaptureSetText.forwardName(f)));
             name.setMnemonicParsing(false);
             name.getStyleClass().add("forward-name");
+            name.setMaxSize(Double.MAX_VALUE, Double.MAX_VALUE);
+            name.setViewOrder(-1);
+            names.add(name);
             grid.add(name, 0, row);
             for (int c = 0; c < ranks.size(); c++) grid.add(cell(vm.cell(f, ranks.get(c))), c + 1, row);
             row++;
@@ -115,5 +141,44 @@ public final class CaptureSetView extends VBox {
             b.getStyleClass().remove("pair-open");
             if (open != null && Objects.equals(b.getUserData(), open)) b.getStyleClass().add("pair-open");
         }
+        revealOpen();
+    }
+
+    /**
+     * Scrolls the grid just enough that the open pair's cell is in view (the window lands on rank 2 of 4, say) beside
+     * the forward names and below the rank headers, which stay in view.
+     */
+    private void revealOpen() {
+        Button open = cells.stream().filter(b -> b.getStyleClass().contains("pair-open")).findFirst().orElse(null);
+        if (open == null || open.getWidth() <= 0) return; // not laid out yet: the grid's new bounds call again
+        javafx.geometry.Bounds cell = open.getBoundsInParent(), view = scroll.getViewportBounds();
+        double left = names.isEmpty() ? 0 : names.get(0).getWidth() + grid.getHgap();
+        double top = headers.isEmpty() ? 0 : headers.get(0).getHeight() + grid.getVgap();
+        scroll.setHvalue(reveal(scroll.getHvalue(), cell.getMinX() - left, cell.getMaxX(), grid.getLayoutBounds().getWidth(), view.getWidth()));
+        scroll.setVvalue(reveal(scroll.getVvalue(), cell.getMinY() - top, cell.getMaxY(), grid.getLayoutBounds().getHeight(), view.getHeight()));
+    }
+
+    /** Keeps the forward names at the viewport's left and the rank headers at its top, the cells scrolling beneath them. */
+    private void freeze() {
+        javafx.geometry.Bounds view = scroll.getViewportBounds();
+        double x = Math.max(0, grid.getLayoutBounds().getWidth() - view.getWidth()) * scroll.getHvalue();
+        double y = Math.max(0, grid.getLayoutBounds().getHeight() - view.getHeight()) * scroll.getVvalue();
+        for (Label n : names) n.setTranslateX(x);
+        for (Label h : headers) h.setTranslateY(y);
+        corner.setTranslateX(x);
+        corner.setTranslateY(y);
+    }
+
+    /**
+     * The scroll value (0 to 1) that shows {@code [from, to]} of content {@code size} long in a viewport {@code view} long,
+     * moving as little as possible from {@code value}; the whole content in view needs no scrolling.
+     */
+    static double reveal(double value, double from, double to, double size, double view) {
+        double extra = size - view;
+        if (extra <= 0 || view <= 0) return value;
+        double shown = value * extra;
+        if (from < shown) shown = from;
+        else if (to > shown + view) shown = Math.min(from, to - view);
+        return Math.max(0, Math.min(1, shown / extra));
     }
 }

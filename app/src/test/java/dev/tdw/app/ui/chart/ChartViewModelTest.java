@@ -1,7 +1,10 @@
 package dev.tdw.app.ui.chart;
 
 import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.compare.ComparisonTask;
 import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.Manifests;
+import dev.tdw.model.compare.Tolerance;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -89,6 +92,24 @@ class ChartViewModelTest {
             var c = vm.rowsProperty().get().rows().get(i).stat("max_abs");
             if (c.left() != null && c.right() != null) assertTrue(d.difference()[i] > 0, "a mark at " + i);
         }
+    }
+
+    @Test
+    void aDivergentStageWithoutAFiniteNonZeroDifferenceOfTheStatisticStillGetsADifferenceMark() {
+        // b: max_abs equal (2 and 2), the mean diverges; c: 3e38 against 1; d: 1 against infinity.
+        vm.rowsProperty().set(ComparisonTask.run(
+                Manifests.of("left", "a", 1.0, "b", 2.0, "c", 3e38, "d", 1.0, "e", 4.0),
+                Manifests.of("right", "a", 1.0, "b", -2.0, "c", 1.0, "d", Double.POSITIVE_INFINITY, "e", 4.5), Tolerance.EXACT).rows());
+        ChartData d = vm.data();
+        var at = vm.rowsProperty().get().indexByKey();
+        int a = at.get("a#0"), b = at.get("b#0"), c = at.get("c#0"), inf = at.get("d#0"), e = at.get("e#0");
+        assertTrue(Double.isNaN(d.difference()[a]), "an aligned stage has no difference mark");
+        assertEquals(0.5, d.difference()[e]);
+        assertEquals(3e38, d.difference()[c], 1e30, "3e38 against 1 is drawn");
+        assertTrue(d.difference()[b] > 0 && d.difference()[b] < 0.5, "delta 0 on max_abs, diverging on the mean: a mark below every real difference");
+        assertTrue(d.difference()[inf] > 3e38 && Double.isFinite(d.difference()[inf]), "a non-finite side: a mark above every real difference");
+        assertEquals(java.util.Arrays.stream(new int[]{b, c, inf, e}).sorted().boxed().toList(),
+                java.util.Arrays.stream(d.divergent()).sorted().boxed().toList());
     }
 
     @Test
