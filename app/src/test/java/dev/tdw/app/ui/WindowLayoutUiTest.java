@@ -43,7 +43,9 @@ class WindowLayoutUiTest {
 
     private void showAt(double width, double height) { showAt(width, height, "layer-bug"); }
 
-    private void showAt(double width, double height, String scenario) {
+    private void showAt(double width, double height, String scenario) { showAt(width, height, scenario, "baseline", "candidate"); }
+
+    private void showAt(double width, double height, String scenario, String leftSide, String rightSide) {
         Fx.run(() -> {
             stage.setX(0);
             stage.setY(0);
@@ -52,8 +54,8 @@ class WindowLayoutUiTest {
             session.window().restore(new WindowGeometry(0, 0, width, height, false, 0.67, 0.66));
         });
         WorkbenchViewModel vm = session.vm();
-        Fx.run(() -> vm.openPair(Captures.dir(scenario, "baseline"), Captures.dir(scenario, "candidate")));
-        Fx.await(() -> vm.comparison() != null && vm.comparison().left().path().startsWith(Captures.dir(scenario, "baseline")));
+        Fx.run(() -> vm.openPair(Captures.dir(scenario, leftSide), Captures.dir(scenario, rightSide)));
+        Fx.await(() -> vm.comparison() != null && vm.comparison().left().path().startsWith(Captures.dir(scenario, leftSide)));
         Fx.run(() -> session.window().getScene().getRoot().layout());
         Fx.run(() -> session.window().getScene().getRoot().layout());
     }
@@ -134,6 +136,18 @@ class WindowLayoutUiTest {
         double rows = Fx.call(() -> table.lookup(".clipped-container").getLayoutBounds().getHeight()) / table.getFixedCellSize();
         assertTrue(rows >= 4, rows + " rows");
         assertTrue(Fx.call(() -> session.window().lookup("#stage-chart").getLayoutBounds().getHeight()) >= 40, "no plot left");
+    }
+
+    @Test
+    void at800x500WithTwoBannersTheChartStillHasAPlot() {
+        // graph-mode: the verdict and the coverage banner.
+        showAt(800, 500, "graph-mode", "eager", "graph");
+        org.jfree.chart.fx.ChartViewer viewer = (org.jfree.chart.fx.ChartViewer) Fx.call(() -> session.window().lookup("#stage-chart"));
+        Fx.await(() -> viewer.getRenderingInfo() != null && viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight() > 0);
+        Fx.await(() -> !viewer.getChart().getLegend().isVisible());
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+        double plot = Fx.call(() -> viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight());
+        assertTrue(plot >= 30, "plot " + plot + " px of a chart " + Fx.call(viewer::getHeight));
     }
 
     @Test

@@ -58,6 +58,8 @@ public final class StageChartView extends BorderPane {
     private static final Color RUNS_BAND = new Color(0x1f, 0x77, 0xb4), RIGHT_RUN = new Color(0xe8, 0x71, 0x0a, 90);
     /** More divergent stages than this are not marked one by one (the shading would hide the lines). */
     private static final int MAX_DIVERGENCE_MARKS = 2000;
+    /** Below this chart height (pixels, without the controls) the legend and the stage axis's title are left out. */
+    private static final double LEGEND_MIN_HEIGHT = 110;
     /** Below this many visible stages every point gets a marker. */
     private static final int SHAPES_BELOW = 160;
 
@@ -166,6 +168,15 @@ public final class StageChartView extends BorderPane {
         });
         viewer.setOnMouseExited(e -> vm.hover(Double.NaN));
         setTop(toolbar());
+        // In a short window the legend and the stage axis's title give way to the plot (at 800x500 with two banners
+        // they left no plot at all); the layer names on the axis stay.
+        String stageAxisTitle = domain.getLabel();
+        viewer.heightProperty().addListener((o, was, h) -> {
+            boolean show = h.doubleValue() >= LEGEND_MIN_HEIGHT;
+            if (chart.getLegend().isVisible() == show) return;
+            chart.getLegend().setVisible(show);
+            domain.setLabel(show ? stageAxisTitle : null);
+        });
         selection.setId("chart-selection");
         selection.setStroke(javafx.scene.paint.Color.rgb(0x33, 0x33, 0x33));
         selection.setStrokeWidth(1.2);
