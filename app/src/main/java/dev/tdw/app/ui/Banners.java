@@ -22,19 +22,29 @@ import javafx.stage.Modality;
 
 /**
  * The verdict, the coverage warning and the files that could not be used, each shown only when it has something to say.
- * Each banner's lines stay one screen line each ({@link FoldedLines}): at 800 px a wrapped verdict took four lines and
- * left the table two rows.
+ * In a window lower than {@link #FOLD_BELOW} pixels each banner is one screen line ({@link FoldedLines}): at 800x500 the
+ * wrapped verdict and tensor lines took four lines and left the table two rows.
  */
 final class Banners extends VBox {
+    /** The window height below which the lines start folded (700 px has room for wrapped lines and the table). */
+    static final double FOLD_BELOW = 640;
+
     private final WorkbenchViewModel vm;
+    private final javafx.beans.property.BooleanProperty roomy = new javafx.beans.property.SimpleBooleanProperty(true);
 
     Banners(WorkbenchViewModel vm, Runnable focusTable) {
         this.vm = vm;
+        sceneProperty().addListener((o, a, scene) -> {
+            if (scene == null) return;
+            roomy.set(scene.getHeight() >= FOLD_BELOW || scene.getHeight() == 0);
+            scene.heightProperty().addListener((h, was, now) -> roomy.set(now.doubleValue() >= FOLD_BELOW));
+        });
         Label verdict = new Label();
         verdict.setId("verdict");
         verdict.textProperty().bind(Labels.safe(vm.verdictTextProperty()));
         verdict.setMaxWidth(Double.MAX_VALUE);
         FoldedLines folded = new FoldedLines("verdict-more");
+        folded.followRoom(roomy);
         folded.add(verdict);
         HBox.setHgrow(verdict, Priority.ALWAYS);
         Hyperlink go = new Hyperlink("go to it (F)");
@@ -43,29 +53,24 @@ final class Banners extends VBox {
         Label tensors = new Label();
         tensors.setId("tensor-verdict-line");
         folded.add(tensors);
-        HBox.setHgrow(tensors, Priority.ALWAYS);
-        tensors.setMaxWidth(Double.MAX_VALUE);
         tensors.textProperty().bind(Labels.safe(vm.tensorVerdictTextProperty()));
-        showWhen(tensors, vm.tensorVerdictTextProperty().isNotEmpty());
         Hyperlink goTensor = new Hyperlink("go to it (T)");
         goTensor.setMinWidth(Region.USE_PREF_SIZE);
         goTensor.setOnAction(e -> { vm.goToFirstTensorMismatch(); focusTable.run(); });
         goTensor.visibleProperty().bind(vm.tensorEvidenceProperty().map(t -> t.firstMismatch() != null).orElse(false));
         HBox tensorLine = new HBox(8, tensors, goTensor);
         tensorLine.setAlignment(Pos.CENTER_LEFT);
-        showWhen(tensorLine, vm.tensorVerdictTextProperty().isNotEmpty());
+        showWhen(tensorLine, folded.extra(vm.tensorVerdictTextProperty().isNotEmpty()));
         Label nonFinite = new Label();
         nonFinite.setId("nonfinite-origin-line");
         folded.add(nonFinite);
-        HBox.setHgrow(nonFinite, Priority.ALWAYS);
-        nonFinite.setMaxWidth(Double.MAX_VALUE);
         nonFinite.textProperty().bind(vm.nonFiniteOriginTextProperty());
         Hyperlink goNonFinite = new Hyperlink("go to it");
         goNonFinite.setMinWidth(Region.USE_PREF_SIZE);
         goNonFinite.setOnAction(e -> { vm.goToNonFiniteOrigin(); focusTable.run(); });
         HBox nonFiniteLine = new HBox(8, nonFinite, goNonFinite);
         nonFiniteLine.setAlignment(Pos.CENTER_LEFT);
-        showWhen(nonFiniteLine, vm.nonFiniteOriginTextProperty().isNotEmpty());
+        showWhen(nonFiniteLine, folded.extra(vm.nonFiniteOriginTextProperty().isNotEmpty()));
         VBox texts = new VBox(2, verdict, nonFiniteLine, tensorLine);
         HBox.setHgrow(texts, Priority.ALWAYS);
         HBox verdictBanner = new HBox(8, texts, folded.toggle(), go);
@@ -84,6 +89,7 @@ final class Banners extends VBox {
         HBox.setHgrow(coverage, Priority.ALWAYS);
         coverage.textProperty().bind(Labels.safe(vm.coverageTextProperty()));
         FoldedLines coverageFolded = new FoldedLines("coverage-more");
+        coverageFolded.followRoom(roomy);
         coverageFolded.add(coverage);
         HBox coverageBanner = new HBox(8, coverage, coverageFolded.toggle());
         coverageBanner.setAlignment(Pos.CENTER_LEFT);
@@ -98,6 +104,7 @@ final class Banners extends VBox {
         text.setId("problems");
         text.setMaxWidth(Double.MAX_VALUE);
         FoldedLines folded = new FoldedLines("problems-more");
+        folded.followRoom(roomy);
         folded.add(text);
         text.textProperty().bind(Labels.safe(vm.problemsTextProperty()));
         HBox.setHgrow(text, Priority.ALWAYS);

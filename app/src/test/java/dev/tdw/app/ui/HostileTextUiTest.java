@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,12 +56,33 @@ class HostileTextUiTest {
                 + ", \"mean\": 0.5}}";
     }
 
-    private Path capture(String name, double evilValue) throws Exception {
+    private Path capture(String name, double evilValue) throws Exception { return capture(name, evilValue, 1); }
+
+    /** One manifest per rank, the hostile stage second in each. */
+    private Path capture(String name, double evilValue, int ranks) throws Exception {
         Path dir = Files.createDirectories(tmp.resolve(name));
-        Files.writeString(dir.resolve("cmpl-x-rank0.json"), "{\"probe\": \"ascend-tensor-dump/1\", \"label\": \"cmpl-x\", \"rank\": 0,"
-                + " \"match_index\": 1, \"occurrence\": 1, \"records\": [" + record("layers.0.fine", 0, 1.0) + ", "
-                + record("layers.0." + EVIL, 1, evilValue) + "]}");
+        for (int rank = 0; rank < ranks; rank++) {
+            Files.writeString(dir.resolve("cmpl-x-rank" + rank + ".json"), "{\"probe\": \"ascend-tensor-dump/1\", \"label\": \"cmpl-x\", \"rank\": "
+                    + rank + ", \"match_index\": 1, \"occurrence\": 1, \"records\": [" + record("layers.0.fine", 0, 1.0) + ", "
+                    + record("layers.0." + EVIL, 1, evilValue) + "]}");
+        }
         return dir;
+    }
+
+    @Test
+    void thePickersVerdictsAndTheOverviewShowAHostileStageNameEscaped(FxRobot robot) throws Exception {
+        Path left = capture("left", 1.0, 2), right = capture("right", 9.0, 2);
+        Fx.run(() -> vm.openPair(left, right));
+        Fx.await(() -> vm.sets().openProperty().get() != null && vm.comparison() != null);
+        assertSafe(renderedTexts(), "overview");
+        robot.clickOn("#left-rank");
+        Fx.await(() -> robot.lookup(".combo-box-popup .list-cell").queryAll().stream().anyMatch(Node::isVisible));
+        List<String> options = Fx.call(() -> robot.lookup(".combo-box-popup .list-cell").queryAllAs(javafx.scene.control.ListCell.class)
+                .stream().filter(c -> !c.isEmpty() && c.getText() != null).map(javafx.scene.control.ListCell::getText).toList());
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        assertSafe(options, "rank picker");
+        assertEquals(2, options.size(), options.toString());
+        for (String o : options) assertTrue(o.contains("DIVERGENT at layers.0." + SHOWN), o);
     }
 
     /** Every text a node of the window renders: labels, buttons, links, cells, text nodes and tooltips. */

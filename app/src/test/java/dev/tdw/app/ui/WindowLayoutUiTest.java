@@ -108,23 +108,56 @@ class WindowLayoutUiTest {
         assertEquals(full, Fx.call(() -> verdict.getTooltip().getText()));
         assertTrue(Fx.call(more::isVisible), "nothing offers the rest of a cut line");
         assertEquals("more…", Fx.call(more::getText));
+        Label tensors = robot.lookup("#tensor-verdict-line").queryAs(Label.class);
+        assertTrue(!Fx.call(() -> tensors.getParent().isVisible()), "folded, the banner is one line: the tensor line waits behind more…");
 
         robot.clickOn(more);
         Fx.run(() -> session.window().getScene().getRoot().layout());
         assertTrue(Fx.call(verdict::getHeight) > lineHeight * 1.5, "unfolded, the verdict still one line: " + Fx.call(verdict::getHeight));
         assertEquals(full, Fx.call(() -> ((Text) verdict.lookup(".text")).getText().replace("\n", " ")));
         assertEquals("less", Fx.call(more::getText));
+        assertTrue(Fx.call(() -> tensors.getParent().isVisible()), "unfolded, the tensor line is shown");
         robot.clickOn(more);
         Fx.run(() -> session.window().getScene().getRoot().layout());
         assertEquals(lineHeight, Fx.call(verdict::getHeight), 0.5);
     }
 
     @Test
-    void at1600x1000NothingIsCutAndNoMoreLinkIsShown(FxRobot robot) {
+    void at800x500ABannerOfThreeLinesStillLeavesFourRowsAndTheStatusBarInTheWindow() {
+        // overflow: the verdict, where non-finite values start, and the tensor verdict.
+        showAt(800, 500, "overflow");
+        StageTableView table = session.window().table();
+        double sceneHeight = Fx.call(() -> session.window().getScene().getHeight());
+        Bounds status = Fx.call(() -> onScene(session.window().lookup("#status-bar")));
+        assertTrue(status.getMaxY() <= sceneHeight + 0.5, "status bar ends at " + status.getMaxY() + " of " + sceneHeight);
+        double rows = Fx.call(() -> table.lookup(".clipped-container").getLayoutBounds().getHeight()) / table.getFixedCellSize();
+        assertTrue(rows >= 4, rows + " rows");
+        assertTrue(Fx.call(() -> session.window().lookup("#stage-chart").getLayoutBounds().getHeight()) >= 40, "no plot left");
+    }
+
+    @Test
+    void at1024x700TheBannerLinesAreWrappedWholeAndLessFoldsThem(FxRobot robot) {
+        showAt(1024, 700);
+        Label tensors = robot.lookup("#tensor-verdict-line").queryAs(Label.class);
+        String full = Fx.call(tensors::getText);
+        assertTrue(full.startsWith("tensors FAIL"), full);
+        assertEquals(full, Fx.call(() -> ((Text) tensors.lookup(".text")).getText()), "a tall enough window shows every line whole");
+        Hyperlink less = robot.lookup("#verdict-more").queryAs(Hyperlink.class);
+        assertEquals("less", Fx.call(less::getText));
+        robot.clickOn(less);
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+        assertTrue(Fx.call(() -> ((Text) tensors.lookup(".text")).getText()).length() < full.length(), "folded, the line is cut");
+    }
+
+    @Test
+    void at1600x1000EveryLineIsWholeAndOnlyLessIsOffered(FxRobot robot) {
         showAt(1600, 1000);
-        Label verdict = robot.lookup("#verdict").queryAs(Label.class);
-        assertEquals(Fx.call(verdict::getText), Fx.call(() -> ((Text) verdict.lookup(".text")).getText()));
-        assertTrue(!Fx.call(() -> robot.lookup("#verdict-more").queryAs(Hyperlink.class).isVisible()), "a more link with nothing more");
+        for (String id : new String[]{"#verdict", "#tensor-verdict-line"}) {
+            Label line = robot.lookup(id).queryAs(Label.class);
+            assertTrue(Fx.call(line::isVisible) && Fx.call(() -> line.getParent().isVisible()), id);
+            assertEquals(Fx.call(line::getText), Fx.call(() -> ((Text) line.lookup(".text")).getText()), id);
+        }
+        assertEquals("less", Fx.call(() -> robot.lookup("#verdict-more").queryAs(Hyperlink.class).getText()));
     }
 
     @Test

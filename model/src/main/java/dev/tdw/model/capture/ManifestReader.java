@@ -352,15 +352,21 @@ public final class ManifestReader {
             p.skipChildren();
             return null;
         }
-        Double[] values = new Double[6];
+        double[] values = new double[6];
+        int present = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             int slot = statistic(p.currentName());
             JsonToken v = p.nextToken();
             boolean number = v.isNumeric();
-            if (slot >= 0) values[slot] = number ? boxed(number(p, v)) : null;
+            if (slot >= 0 && number) {
+                values[slot] = number(p, v);
+                present |= 1 << slot;
+            } else if (slot >= 0) {
+                present &= ~(1 << slot);
+            }
             if (!number) p.skipChildren();
         }
-        return new Summary(values[0], values[1], values[2], values[3], values[4], values[5]);
+        return new Summary(values, present);
     }
 
     /**
@@ -371,13 +377,6 @@ public final class ManifestReader {
     private static double number(JsonParser p, JsonToken t) throws IOException {
         if (t != JsonToken.VALUE_NUMBER_FLOAT || p.isNaN()) return p.getDoubleValue();
         return JavaDoubleParser.parseDouble(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
-    }
-
-    private static final Double ZERO = 0.0;
-
-    /** Counts are mostly 0.0: one box for all of them (+0.0 only: -0.0 is a different value and is written as one). */
-    private static Double boxed(double v) {
-        return Double.doubleToRawLongBits(v) == 0L ? ZERO : v;
     }
 
     /** The slot of a statistic in {@link Summary#NAMES}' order, -1 for any other name. */

@@ -24,7 +24,8 @@ import java.util.Set;
  *
  * <p>Default tolerances ({@code atol = rtol = 1e-2}) are a coarse screen, not an accuracy claim.
  *
- * <p>A large tensor is split across {@link #withThreads threads}; the results are the same for any thread count. With
+ * <p>A large tensor is split across {@link #withThreads threads}, smaller ones are compared side by side, one per
+ * thread; the results are the same for any thread count. With
  * {@link #withElements} each compared pair also carries its {@link ElementStatistics} from the same pass.
  */
 public final class TensorComparison {

@@ -45,8 +45,9 @@ public final class ElementCodec {
 
     /**
      * Decodes {@code count} elements, the first at storage element {@code start} and each next one {@code stride}
-     * elements further, widened to double. This is the bulk path for scans over large tensors: one dtype switch per
-     * call instead of per element. The caller guarantees the indices lie inside the storage.
+     * elements further, widened to double, to {@code out[to..)}. This is the bulk path for scans over large tensors:
+     * one dtype switch per run within a chunk instead of per element. The caller guarantees the indices lie inside
+     * the storage.
      */
     public static void readDoubles(StorageBytes b, DType t, long start, long stride, int count, double[] out, int to) {
         b.read(t.elementSize(), start, stride, count, out, to, (chunk, from, step, n, o, at) -> readDoubles(chunk, t, from, step, n, o, at));

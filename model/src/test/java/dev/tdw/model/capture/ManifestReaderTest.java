@@ -80,7 +80,7 @@ class ManifestReaderTest {
         assertEquals(a, b);
         assertTrue(a.shape() == b.shape() && a.stride() == b.stride() && a.dtype() == b.dtype() && a.device() == b.device()
                 && a.numel() == b.numel(), "one copy of each repeated value");
-        // +0.0 shares a box, -0.0 stays negative zero.
+        // -0.0 stays negative zero.
         assertEquals(0L, Double.doubleToRawLongBits(records.get(0).summary().nanCount()));
         assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(records.get(0).summary().infCount()));
     }

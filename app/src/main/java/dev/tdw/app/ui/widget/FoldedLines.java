@@ -1,9 +1,11 @@
 package dev.tdw.app.ui.widget;
 
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -13,9 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Lines of a banner kept to one screen line each, so a narrow window still has room for the table: a line too long
- * for its width is cut at the end, its whole text is in its tooltip, and a "more" link (shown only while something is
- * cut, or unfolded) wraps every line in full until "less" folds them again.
+ * A banner kept to one screen line when the window is short of room for the table: its first line is cut at the end
+ * (the whole text in its tooltip) and further lines ({@link #extra}) are hidden; a "more…" link (shown while a line is
+ * too long for one screen line or there are further lines) wraps every line in full and shows the others until "less"
+ * folds them again. Unfolded or folded follows the room the window has ({@link #followRoom}) until the user chooses.
  */
 public final class FoldedLines {
     /** A tooltip wider than this wraps: a long verdict stays readable beside the window. */
@@ -24,6 +27,9 @@ public final class FoldedLines {
     private final BooleanProperty unfolded = new SimpleBooleanProperty(false);
     private final ReadOnlyBooleanWrapper cut = new ReadOnlyBooleanWrapper(false);
     private final List<Label> lines = new ArrayList<>();
+    private final List<ObservableBooleanValue> extras = new ArrayList<>();
+    /** Whether an extra line has something to say (shown or folded away). */
+    private final SimpleBooleanProperty extraShown = new SimpleBooleanProperty(false);
     private final Hyperlink toggle = new Hyperlink();
 
     public FoldedLines(String toggleId) {
@@ -32,7 +38,24 @@ public final class FoldedLines {
         toggle.setOnAction(e -> unfolded.set(!unfolded.get()));
         toggle.setMinWidth(Region.USE_PREF_SIZE);
         // Kept in the layout while hidden: taking its room away as a line gets cut would widen the line again.
-        toggle.visibleProperty().bind(unfolded.or(cut));
+        toggle.visibleProperty().bind(cut.or(extraShown));
+    }
+
+    /**
+     * A further line, shown only unfolded: folded, the banner is one screen line and "more…" says there is more.
+     * Returns when to show the line: while it has something to say and the lines are unfolded.
+     */
+    public ObservableBooleanValue extra(ObservableBooleanValue hasText) {
+        extras.add(hasText);
+        hasText.addListener(o -> extraShown.set(extras.stream().anyMatch(ObservableBooleanValue::get)));
+        extraShown.set(extras.stream().anyMatch(ObservableBooleanValue::get));
+        return Bindings.and(hasText, unfolded);
+    }
+
+    /** Unfolds while {@code roomy} holds and folds when it stops: set at each change, so "more"/"less" still decide between. */
+    public void followRoom(ObservableBooleanValue roomy) {
+        unfolded.set(roomy.get());
+        roomy.addListener((o, was, now) -> unfolded.set(now));
     }
 
     /** Folds this line with the others; returns it. */
@@ -52,7 +75,7 @@ public final class FoldedLines {
     /** The "more"/"less" link to place beside the lines. */
     public Hyperlink toggle() { return toggle; }
 
-    /** Whether a folded line does not fit its width (its end is cut). */
+    /** Whether a line does not fit its width on one screen line (folded, its end is cut; unfolded, it wraps). */
     public ReadOnlyBooleanProperty cutProperty() { return cut.getReadOnlyProperty(); }
 
     public BooleanProperty unfoldedProperty() { return unfolded; }
