@@ -95,6 +95,7 @@ public final class CaptureSideViewModel {
     }
 
     private String verdict(Manifest m) { return m == null ? null : verdictOf.apply(m); }
+
     public String name() { return name.get(); }
     public CaptureDirectory capture() { return capture.get(); }
 
