@@ -68,6 +68,8 @@ public final class WorkbenchScrollBench {
         awaitFx(() -> vm.comparison() != null);
         System.out.printf(Locale.ROOT, "open in the window (load, compare, rows, tree, chart) %.0f ms%n", (System.nanoTime() - t0) / 1e6);
         Thread.sleep(1000);
+        rendererThreads = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("QuantumRenderer"))
+                .mapToLong(Thread::getId).toArray();
 
         var table = session.get().window().table();
         var viewer = session.get().window().chart().viewer();
@@ -96,7 +98,8 @@ public final class WorkbenchScrollBench {
         double drawAll = drawTime(viewer, 30);
 
         System.out.println();
-        System.out.printf(Locale.ROOT, "%-52s %6s %6s %6s %6s   %s%n", "frame intervals (ms) over " + frames + " pulses", "mean", "p50", "p95", "max", "frames>33ms");
+        System.out.printf(Locale.ROOT, "%-52s %6s %6s %6s %6s   %-11s %s%n", "frame intervals (ms) over " + frames + " pulses", "mean", "p50", "p95", "max",
+                "frames>33ms", "cpu/frame (FX + renderer threads)");
         idle.print("idle window (pulse floor)");
         tableScroll.print("table: scroll 37 rows per frame");
         selecting.print("select another stage per frame (table, detail, chart)");
@@ -144,6 +147,7 @@ public final class WorkbenchScrollBench {
     /** Pulse intervals while {@code perFrame} changes the scene once per pulse. */
     private static Frames measure(int frames, IntConsumer perFrame) throws InterruptedException {
         long[] stamps = new long[frames + 1];
+        long[] cpu = new long[2];
         CountDownLatch done = new CountDownLatch(1);
         Platform.runLater(() -> new AnimationTimer() {
             int i = -10; // a few pulses to settle first
@@ -151,7 +155,9 @@ public final class WorkbenchScrollBench {
             @Override
             public void handle(long now) {
                 if (i >= 0) stamps[i] = now;
+                if (i == 0) cpu[0] = renderingCpuNanos();
                 if (++i > frames) {
+                    cpu[1] = renderingCpuNanos();
                     stop();
                     done.countDown();
                     return;
@@ -162,8 +168,23 @@ public final class WorkbenchScrollBench {
         done.await();
         double[] intervals = new double[frames];
         for (int k = 0; k < frames; k++) intervals[k] = (stamps[k + 1] - stamps[k]) / 1e6;
-        return new Frames(intervals);
+        return new Frames(intervals, (cpu[1] - cpu[0]) / 1e6 / frames);
     }
+
+    /**
+     * CPU time so far of the threads that make a frame: the FX application thread and the renderer. Unlike the pulse
+     * intervals it barely grows when other processes take the cores, so runs at different loads can be compared.
+     * Called on the FX thread.
+     */
+    private static long renderingCpuNanos() {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long total = threads.getCurrentThreadCpuTime();
+        for (long id : rendererThreads) total += Math.max(0, threads.getThreadCpuTime(id));
+        return total;
+    }
+
+    /** The renderer's thread ids, looked up once the window is up (not inside a measured frame). */
+    private static long[] rendererThreads = new long[0];
 
     /** Mean time of a synchronous JFreeChart repaint of the whole chart on the FX thread. */
     private static double drawTime(org.jfree.chart.fx.ChartViewer viewer, int times) throws InterruptedException {
@@ -177,7 +198,7 @@ public final class WorkbenchScrollBench {
         return ms.get();
     }
 
-    record Frames(double[] intervals) {
+    record Frames(double[] intervals, double cpuPerFrame) {
         double mean() { return Arrays.stream(intervals).average().orElse(0); }
 
         double p(int percentile) {
@@ -188,7 +209,7 @@ public final class WorkbenchScrollBench {
 
         void print(String name) {
             long slow = Arrays.stream(intervals).filter(v -> v > 33.4).count();
-            System.out.printf(Locale.ROOT, "%-52s %6.1f %6.1f %6.1f %6.1f   %d%n", name, mean(), p(50), p(95), p(100), slow);
+            System.out.printf(Locale.ROOT, "%-52s %6.1f %6.1f %6.1f %6.1f   %-11d %.1f%n", name, mean(), p(50), p(95), p(100), slow, cpuPerFrame);
         }
     }
 
