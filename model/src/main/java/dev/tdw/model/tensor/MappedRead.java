@@ -51,7 +51,11 @@ public final class MappedRead {
         }
     }
 
-    /** The same while a payload is being opened: the file is the one being read. */
+    /**
+     * The same while a payload is being opened: the file is the one being read. A file cut after it was mapped also
+     * fails the ordinary reads of its zip directory ("no end-of-central-directory record"); that is the file changing
+     * too, and saying so tells the user to wait for the writer rather than to distrust the writer's output.
+     */
     static <T> T guard(Work<T> work, PayloadMapping opening) throws IOException {
         Path file = opening.file();
         try {
@@ -61,6 +65,9 @@ public final class MappedRead {
         } catch (InternalError e) {
             if (!isMappingFault(e)) throw e;
             throw new PayloadFormatException(changedMessage(file), e);
+        } catch (PayloadFormatException e) {
+            if (opening.shrunk()) throw new PayloadFormatException(changedMessage(file), e);
+            throw e;
         }
     }
 

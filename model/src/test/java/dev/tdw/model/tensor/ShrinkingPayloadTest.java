@@ -1,20 +1,17 @@
 package dev.tdw.model.tensor;
 
 import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.testing.ZipBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
-import java.util.zip.ZipOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -63,7 +60,7 @@ class ShrinkingPayloadTest {
 
     @Test
     void aPayloadTruncatedBeforeItsEntriesAreReadIsACleanError() throws IOException {
-        for (Path file : new Path[] {payload(dir.resolve("a.pt")), deflated(payload(dir.resolve("b.pt")), dir.resolve("b-deflated.pt"))}) {
+        for (Path file : new Path[] {payload(dir.resolve("a.pt")), ZipBytes.deflated(payload(dir.resolve("b.pt")), dir.resolve("b-deflated.pt"))}) {
             long size = Files.size(file);
             // Every cut, from a few bytes to nearly all: the zip directory survives none of them, so every one fails.
             for (long keep = 0; keep < size; keep += Math.max(1, size / 64)) {
@@ -97,7 +94,7 @@ class ShrinkingPayloadTest {
     @Test
     void truncatingWhileReadingNeverCrashes() throws Exception {
         Path stored = payload(dir.resolve("race.pt"));
-        Path deflated = deflated(stored, dir.resolve("race-deflated.pt"));
+        Path deflated = ZipBytes.deflated(stored, dir.resolve("race-deflated.pt"));
         for (int round = 0; round < 40; round++) {
             Path source = round % 2 == 0 ? stored : deflated;
             Path file = dir.resolve("round-" + round + ".pt");
@@ -134,19 +131,6 @@ class ShrinkingPayloadTest {
                 .tensor("layer.0", TestTensors.of(DType.FLOAT32, new long[] {ELEMENTS}, values))
                 .write(file);
         return file;
-    }
-
-    /** The same payload with every entry deflated (valid zip; torch itself writes stored entries). */
-    static Path deflated(Path stored, Path out) throws IOException {
-        try (ZipFile in = new ZipFile(stored.toFile()); OutputStream os = Files.newOutputStream(out);
-             ZipOutputStream zip = new ZipOutputStream(os)) {
-            for (ZipEntry e : java.util.Collections.list(in.entries())) {
-                zip.putNextEntry(new ZipEntry(e.getName()));
-                in.getInputStream(e).transferTo(zip);
-                zip.closeEntry();
-            }
-        }
-        return out;
     }
 
     private static void truncate(Path file, long size) throws IOException {

@@ -1,8 +1,16 @@
 package dev.tdw.model.testing;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
 
 /** Hand-built zips and the offsets of their records, for structures a zip writer never produces. */
 public final class ZipBytes {
@@ -48,6 +56,19 @@ public final class ZipBytes {
         out.writeBytes(le(22).putInt(0x06054b50).putShort((short) 0).putShort((short) 0).putShort((short) entries)
                 .putShort((short) entries).putInt(central.size()).putInt(local.size()).putShort((short) 0).array());
         return out.toByteArray();
+    }
+
+    /** A copy of the zip {@code stored} with every entry deflated (valid zip; torch itself writes stored entries). */
+    public static Path deflated(Path stored, Path out) throws IOException {
+        try (ZipFile in = new ZipFile(stored.toFile()); OutputStream os = Files.newOutputStream(out);
+             ZipOutputStream zip = new ZipOutputStream(os)) {
+            for (ZipEntry e : Collections.list(in.entries())) {
+                zip.putNextEntry(new ZipEntry(e.getName()));
+                in.getInputStream(e).transferTo(zip);
+                zip.closeEntry();
+            }
+        }
+        return out;
     }
 
     public static int centralEntry(byte[] zip, String name) {
