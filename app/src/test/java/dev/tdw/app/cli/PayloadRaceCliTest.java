@@ -38,10 +38,13 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <p>The cut is made once the payload is visibly mapped by the tdw process ({@code /proc/PID/maps}, so Linux only).
  * The reader maps the whole file right after taking its size, before it reads the zip directory, and every later read
  * of it (inflating, comparing) runs under a guard that checks the size again at its end; so from the mapping's first
- * appearance until the comparison's result there is no moment at which a cut could go unnoticed. That window (opening
- * both payloads and comparing 32M elements, about a second on a loaded 2-core machine) is long against one poll of
- * the maps file (milliseconds); the poll is bounded by the process's life and a deadline, and a round in which the
- * process finished before the cut fails as such rather than passing.
+ * appearance until the comparison's result there is no moment at which a cut could go unnoticed. The right payload is
+ * always deflated, so that window holds inflating it (128 MiB) besides comparing 32M elements: over half a second even
+ * on an idle machine, against a poll of the maps file that takes milliseconds (a few hundred at worst, when the poll
+ * waits for the process's memory-map lock while it maps or faults in pages). The poll is bounded by the process's life
+ * and a deadline, and a round in which the process finished before the cut fails as such rather than passing.
+ * A mapping is no proof that the read is still going on (Java 17 cannot unmap, so it stays until the process exits);
+ * the guard's closing size check is what makes a cut at any time up to the comparison's result count.
  */
 @EnabledOnOs(OS.LINUX)
 class PayloadRaceCliTest {
@@ -54,17 +57,17 @@ class PayloadRaceCliTest {
 
     @Test
     void aStoredPayloadCutWhileReadIsExit2NamingIt() throws Exception {
-        Path right = payload(dir.resolve("right.pt"));
-        race(right, right);
+        Path stored = payload(dir.resolve("stored.pt"));
+        race(stored, ZipBytes.deflated(stored, dir.resolve("right.pt")));
     }
 
     @Test
     void aDeflatedPayloadCutWhileReadIsExit2NamingIt() throws Exception {
-        Path right = ZipBytes.deflated(payload(dir.resolve("stored.pt")), dir.resolve("right.pt"));
-        race(right, right);
+        Path deflated = ZipBytes.deflated(payload(dir.resolve("stored.pt")), dir.resolve("deflated.pt"));
+        race(deflated, deflated);
     }
 
-    /** ROUNDS rounds, each on a fresh copy of {@code source} as the left payload, compared with {@code right}. */
+    /** ROUNDS rounds, each cutting a fresh copy of {@code source} (the left payload) compared with {@code right}. */
     private void race(Path source, Path right) throws Exception {
         for (int round = 0; round < ROUNDS; round++) {
             Path left = dir.resolve("left-" + round + ".pt");
