@@ -52,6 +52,7 @@ class PayloadRaceCliTest {
     private static final int ELEMENTS = 32 << 20;
     private static final int ROUNDS = 3;
     private static final long DEADLINE_SECONDS = 60;
+    private static final long POLL_MILLIS = 2;
 
     @TempDir Path dir;
 
@@ -101,10 +102,10 @@ class PayloadRaceCliTest {
     }
 
     /**
-     * Polls the process's memory map until it holds {@code file}. Bounded: it ends when the process does (the read
-     * finished before the cut could be made, which fails the round) or at the deadline.
+     * Polls the process's memory map until it holds {@code file}, every {@link #POLL_MILLIS} ms. Bounded: it ends when
+     * the process does (the read finished before the cut could be made, which fails the round) or at the deadline.
      */
-    private static void awaitMapped(Process p, Path file) throws IOException {
+    private static void awaitMapped(Process p, Path file) throws IOException, InterruptedException {
         Path maps = Path.of("/proc", String.valueOf(p.pid()), "maps");
         String suffix = " " + file;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
@@ -116,7 +117,11 @@ class PayloadRaceCliTest {
                 lines = List.of(); // the process has ended: reported below
             }
             if (lines.stream().anyMatch(line -> line.endsWith(suffix))) return;
-            if (!p.isAlive()) fail("tdw ended (exit " + p.exitValue() + ") before " + file + " was seen mapped");
+            // Waiting for the end between polls (not spinning) leaves the 2 cores to tdw and does not keep taking
+            // its memory-map lock, which each read of the maps file needs and which slows its own mapping down.
+            if (p.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                fail("tdw ended (exit " + p.exitValue() + ") before " + file + " was seen mapped");
+            }
         }
         fail(file + " was not mapped within " + DEADLINE_SECONDS + " s");
     }
