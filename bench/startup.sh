@@ -2,7 +2,7 @@
 # Cold start of `tdw --version` and a tiny `tdw scan` from a built checkout, against a bare `java -version` measured
 # in the same run (the floor no Java tool can beat). Each is run N times, interleaved, and the medians of wall time and
 # of CPU time (user + sys, less disturbed by other load on a shared machine) are printed with ratios to the floor.
-# Configurations: bin/tdw as shipped (full compiler + application class-data archive), the same without the archive,
+# Configurations: bin/tdw as shipped (per-command options: the quick compiler and the serial collector for these, + archive), the same without the archive,
 # the former launcher flags (-XX:TieredStopAtLevel=1, no archive), and when the package has been built (mvn -Ppackage
 # -pl packaging -am package -DskipTests, or .ci/package-check) the image's lib/tdw-start (what /usr/bin/tdw runs) and
 # its native jpackage launcher (which the menu entry runs), both with the image's own archive.
@@ -47,8 +47,8 @@ echo "machine: $(nproc) cpus, $(uptime); medians of $n interleaved runs"
 printf '%-44s %6s ms wall %6s ms cpu\n' "java -version (floor)" "$jw" "$jc"
 for k in ver scan ver_nocds scan_nocds ver_old scan_old ${image:+ver_image scan_image ver_native scan_native}; do
   case $k in
-    ver) what="tdw --version (bin/tdw: full JIT + archive)" ;;
-    scan) what="tdw scan     (bin/tdw: full JIT + archive)" ;;
+    ver) what="tdw --version (bin/tdw: C1 + serial GC + archive)" ;;
+    scan) what="tdw scan     (bin/tdw: C1 + serial GC + archive)" ;;
     ver_nocds) what="tdw --version (full JIT, no archive)" ;;
     scan_nocds) what="tdw scan     (full JIT, no archive)" ;;
     ver_old) what="tdw --version (former flags: C1 only)" ;;
