@@ -78,6 +78,24 @@ class ShrinkingPayloadTest {
      * deflated. Whatever the interleaving, the read either completes or fails with a PayloadFormatException; a
      * SIGBUS in zlib or the CRC would end this JVM and fail the build.
      */
+    /**
+     * Cut after the size was taken, while the zip directory is read: the directory is gone with the tail, and that is
+     * the file changing, not a damaged zip.
+     */
+    @Test
+    void aPayloadCutWhileItsDirectoryIsReadSaysItChanged() throws IOException {
+        Path file = payload(dir.resolve("directory.pt"));
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+             PayloadMapping opening = new PayloadMapping(file, channel)) {
+            PayloadFormatException e = assertThrows(PayloadFormatException.class, () -> MappedRead.guard(() -> {
+                truncate(file, Files.size(file) / 3);
+                return ZipDirectory.read(channel, file.toString(), PayloadLimits.DEFAULTS);
+            }, opening));
+            assertEquals(file + ": changed while reading (the file is shorter than when it was opened; "
+                    + "was it still being written or copied?)", e.getMessage());
+        }
+    }
+
     /** Cut between taking the size and mapping: the JDK's attempt to extend the file is the file changing. */
     @Test
     void mappingAFileCutSinceItsSizeWasTakenSaysItChanged() throws IOException {
