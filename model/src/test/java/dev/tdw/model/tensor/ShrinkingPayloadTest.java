@@ -74,11 +74,6 @@ class ShrinkingPayloadTest {
     }
 
     /**
-     * The race the issue reported: a second thread truncates the payload while it is opened and read, stored and
-     * deflated. Whatever the interleaving, the read either completes or fails with a PayloadFormatException; a
-     * SIGBUS in zlib or the CRC would end this JVM and fail the build.
-     */
-    /**
      * Cut after the size was taken, while the zip directory is read: the directory is gone with the tail, and that is
      * the file changing, not a damaged zip.
      */
@@ -109,6 +104,11 @@ class ShrinkingPayloadTest {
         }
     }
 
+    /**
+     * The race the issue reported: a second thread truncates the payload while it is opened and read, stored and
+     * deflated. Whatever the interleaving, the read either completes or fails with a PayloadFormatException; a
+     * SIGBUS in zlib or the CRC would end this JVM and fail the build.
+     */
     @Test
     void truncatingWhileReadingNeverCrashes() throws Exception {
         Path stored = payload(dir.resolve("race.pt"));
