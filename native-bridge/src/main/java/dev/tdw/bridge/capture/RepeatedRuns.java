@@ -3,7 +3,6 @@ package dev.tdw.bridge.capture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -23,8 +22,7 @@ public final class RepeatedRuns {
     private final CaptureSpec template;
     private final Path setDirectory;
     private final int count;
-    private volatile CaptureRun current;
-    private volatile boolean stopped;
+    private final RunSequence sequence = new RunSequence();
 
     /** @param template the configuration; its DUMP_PROBE_DIR is replaced by each run's own directory */
     public RepeatedRuns(CaptureSpec template, Path setDirectory, int count) {
@@ -44,13 +42,11 @@ public final class RepeatedRuns {
     public List<Result> runAll(Consumer<String> logLine, Consumer<Result> onEnd) throws IOException, InterruptedException {
         Files.createDirectories(setDirectory);
         List<Result> results = new ArrayList<>();
-        for (int i = 1; i <= count && !stopped; i++) {
+        for (int i = 1; i <= count && !sequence.stopped(); i++) {
             String name = runName(i);
             Path dir = setDirectory.resolve(name);
             CaptureSpec spec = new CaptureSpec(template.workingDirectory(), template.command(), template.extraEnvironment(), template.probe().in(dir));
-            CaptureRun run = CaptureRunner.start(spec, line -> logLine.accept("[" + name + "] " + line));
-            current = run;
-            if (stopped) run.stop(Duration.ofSeconds(5));
+            CaptureRun run = sequence.adopt(CaptureRunner.start(spec, line -> logLine.accept("[" + name + "] " + line)));
             int exit;
             try {
                 exit = run.exit().get();
@@ -66,8 +62,6 @@ public final class RepeatedRuns {
 
     /** Stops the running run (its process tree) and starts no further one. */
     public void stop() throws InterruptedException {
-        stopped = true;
-        CaptureRun run = current;
-        if (run != null && run.isRunning()) run.stop(Duration.ofSeconds(5));
+        sequence.stop();
     }
 }

@@ -1,24 +1,19 @@
 package dev.tdw.bridge.capture;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 
 /**
  * The two runs of a symptom check: one configuration armed (into its own new folder), then the same with the probe
- * disarmed (every DUMP_PROBE* unset). Stoppable at any point, like {@link RepeatedRuns}: a stop ends the running
+ * disarmed (every DUMP_PROBE* unset). Stoppable at any point (a {@link RunSequence}, as {@link RepeatedRuns}): a stop ends the running
  * process tree and starts no further run, so a cancelled check never leaves a reproduction behind.
  */
 public final class SymptomRuns {
-    /** How long a stopped run gets to end on SIGTERM before it is killed. */
-    public static final Duration GRACE = Duration.ofSeconds(5);
-
     private final CaptureSpec armed;
     private final CaptureSpec disarmed;
     private final String symptomPattern;
-    private volatile CaptureRun current;
-    private volatile boolean stopped;
+    private final RunSequence sequence = new RunSequence();
 
     /**
      * @param armed    the configuration with the probe armed into a folder made for this check
@@ -44,12 +39,11 @@ public final class SymptomRuns {
                 new SymptomCheck.Outcome(disarmedExit, disarmedOut.lines()), symptomPattern);
     }
 
-    private int await(CaptureRun run) throws IOException, InterruptedException {
-        current = run;
-        if (stopped) run.stop(GRACE); // a stop that came while this run was starting
+    private int await(CaptureRun started) throws IOException, InterruptedException {
+        CaptureRun run = sequence.adopt(started);
         try {
             int exit = run.exit().get();
-            if (stopped) throw new InterruptedException("the symptom check was stopped");
+            if (sequence.stopped()) throw new InterruptedException("the symptom check was stopped");
             return exit;
         } catch (ExecutionException e) {
             throw new IOException(e.getCause().getMessage(), e.getCause());
@@ -58,8 +52,6 @@ public final class SymptomRuns {
 
     /** Stops the running run (its process tree) and starts no further one. */
     public void stop() throws InterruptedException {
-        stopped = true;
-        CaptureRun run = current;
-        if (run != null && run.isRunning()) run.stop(GRACE);
+        sequence.stop();
     }
 }
