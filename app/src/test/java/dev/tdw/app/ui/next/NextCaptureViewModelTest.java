@@ -156,25 +156,25 @@ class NextCaptureViewModelTest {
         tasks.hold();
         assertTrue(call(vm::start));
         assertTrue(call(() -> vm.runningProperty().get()));
+        cancelFromTheStatusBarStopsTheProcessTrees();
+        assertTrue(ready.isEmpty());
+    }
+
+    /** The status bar's Cancel on the held work: it stops the runs' process trees, and the status says so throughout. */
+    private void cancelFromTheStatusBarStopsTheProcessTrees() {
         run(tasks::cancelLast);
         assertFalse(call(() -> vm.runningProperty().get()));
         assertEquals("cancelled: stopping the runs and their process trees...", call(() -> vm.statusProperty().get()));
         assertEquals("Stopping the capture runs", tasks.titles.get(tasks.titles.size() - 1), "the cancel ends the processes too");
         run(() -> tasks.finish(tasks.heldCount() - 1));
         assertEquals("cancelled: the runs and their process trees were stopped", call(() -> vm.statusProperty().get()));
-        assertTrue(ready.isEmpty());
     }
 
     @Test
     void cancellingASymptomCheckStopsItsRunsToo() {
         tasks.hold();
         assertTrue(call(() -> vm.checkSymptom(Side.LEFT)));
-        run(tasks::cancelLast);
-        assertFalse(call(() -> vm.runningProperty().get()));
-        assertEquals("cancelled: stopping the runs and their process trees...", call(() -> vm.statusProperty().get()));
-        assertEquals("Stopping the capture runs", tasks.titles.get(tasks.titles.size() - 1), "the cancel ends the processes too");
-        run(() -> tasks.finish(tasks.heldCount() - 1));
-        assertEquals("cancelled: the runs and their process trees were stopped", call(() -> vm.statusProperty().get()));
+        cancelFromTheStatusBarStopsTheProcessTrees();
         assertTrue(steps.isEmpty(), "a cancelled check is no finding");
     }
 
