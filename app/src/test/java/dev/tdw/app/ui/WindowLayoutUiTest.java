@@ -242,6 +242,34 @@ class WindowLayoutUiTest {
         assertTrue(nameNow.getMinX() >= view.getMinX() - 0.5, "forward names at the left edge: " + nameNow + " in " + view);
     }
 
+    @Test
+    void at1024x700TheRunsViewShowsEveryColumnWithoutScrollingSidewaysAndRunThreesFirstStageWhole(FxRobot robot) {
+        showAt(1024, 700, "intermittent");
+        Fx.await(() -> session.vm().runs().result() != null && robot.lookup("#run-verdict-2").tryQuery().isPresent());
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+        javafx.scene.control.ScrollPane scroll = robot.lookup("#runs-scroll").queryAs(javafx.scene.control.ScrollPane.class);
+        Bounds view = Fx.call(() -> onScene(scroll.lookup(".viewport")));
+        // It had five columns side by side; "compared" and "outside band, within noise" lay past 1024 px' view.
+        for (int c = 0; c < 4; c++) {
+            Node h = robot.lookup("#runs-header-" + c).query();
+            Bounds b = Fx.call(() -> onScene(h));
+            assertTrue(b.getMinX() >= view.getMinX() - 0.5 && b.getMaxX() <= view.getMaxX() + 0.5, ((Label) h).getText() + " at " + b + " in " + view);
+        }
+        assertFalse(Fx.call(() -> horizontalBar(scroll).isVisible()), "nothing to scroll sideways to");
+        // Run 3's first stage beyond noise on its own line, wrapped in the view, every word of it shown.
+        Label first = robot.lookup("#run-first-2").queryAs(Label.class);
+        assertTrue(Fx.call(first::getText).startsWith("first beyond noise: layers.4.self_attn.attn_out#0"), Fx.call(first::getText));
+        assertEquals(Fx.call(first::getText), Fx.call(() -> ((Text) first.lookup(".text")).getText().replace("\n", " ").replaceAll(" +", " ")));
+        Bounds line = Fx.call(() -> onScene(first));
+        assertTrue(line.getMaxX() <= view.getMaxX() + 0.5, line + " in " + view);
+        assertTrue(robot.lookup("#run-first-0").tryQuery().isEmpty(), "a run within noise has no stage beyond it");
+    }
+
+    private static javafx.scene.control.ScrollBar horizontalBar(javafx.scene.control.Control c) {
+        return c.lookupAll(".scroll-bar").stream().map(javafx.scene.control.ScrollBar.class::cast)
+                .filter(b -> b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL).findFirst().orElseThrow();
+    }
+
     /** Inside the viewport and right of the forward names, which lie over the cells scrolled beneath them. */
     private static void assertInView(Bounds cell, Bounds names, Bounds view) {
         assertTrue(cell.getMinX() >= names.getMaxX() - 0.5 && cell.getMaxX() <= view.getMaxX() + 0.5
