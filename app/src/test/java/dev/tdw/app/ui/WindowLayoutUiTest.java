@@ -234,12 +234,27 @@ class WindowLayoutUiTest {
         Node name = robot.lookup(".forward-name").query();
         Bounds view = Fx.call(() -> onScene(scroll.lookup(".viewport")));
         assertInView(Fx.call(() -> onScene(robot.lookup("#pair-cell-1-1-2").query())), Fx.call(() -> onScene(name)), view);
+        assertPartlyHiddenRankKeepsItsHeader(robot, 1, Fx.call(() -> onScene(name)), view);
         // Dragged to its end, the last rank is reachable and the names still say which forward.
         Fx.run(() -> scroll.setHvalue(scroll.getHmax()));
         Fx.run(() -> session.window().getScene().getRoot().layout());
         Bounds nameNow = Fx.call(() -> onScene(name));
         assertInView(Fx.call(() -> onScene(robot.lookup("#pair-cell-1-1-3").query())), nameNow, view);
         assertTrue(nameNow.getMinX() >= view.getMinX() - 0.5, "forward names at the left edge: " + nameNow + " in " + view);
+    }
+
+    /**
+     * Rank {@code rank}'s column lies partly under the forward names; its header's words still lie wholly in view,
+     * right of the names (they lay under them, and the column had no header).
+     */
+    private static void assertPartlyHiddenRankKeepsItsHeader(FxRobot robot, int rank, Bounds names, Bounds view) {
+        Bounds cell = Fx.call(() -> onScene(robot.lookup("#pair-cell-1-1-" + rank).query()));
+        assertTrue(cell.getMinX() < names.getMaxX() && cell.getMaxX() > names.getMaxX() + 60, "rank " + rank + " not partly hidden: " + cell + " beside " + names);
+        Label header = Fx.call(() -> robot.lookup("#capture-set-grid .column-header-label").queryAllAs(Label.class).stream()
+                .filter(l -> l.getText().equals("rank " + rank)).findFirst().orElseThrow());
+        Bounds words = Fx.call(() -> onScene(header.lookup(".text")));
+        assertTrue(words.getMinX() >= names.getMaxX() - 0.5 && words.getMaxX() <= Math.min(cell.getMaxX(), view.getMaxX()) + 0.5,
+                "rank " + rank + "'s header at " + words + ", names end at " + names.getMaxX() + ", its column at " + cell);
     }
 
     @Test
