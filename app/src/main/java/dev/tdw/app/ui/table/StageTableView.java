@@ -129,6 +129,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
         rebuild(vm.nodesProperty().get());
     }
 
+    @Override
+    protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageTableSkin(this); }
+
     /** Stage, status (and noise) and the leaf columns of the first visible statistic: what a row is, what it found, how far apart. */
     private List<TreeTableColumn<?, ?>> leadingColumns() {
         // Every visible column up to and including the first visible statistic (a noise column of runs sits between).
@@ -284,13 +287,10 @@ public final class StageTableView extends TreeTableView<RowNode> {
             @Override
             protected void updateItem(StatCell cell, boolean empty) {
                 super.updateItem(cell, empty);
-                pseudoClassStateChanged(DIVERGES, false);
-                if (empty || cell == null) {
-                    setText(null);
-                    return;
-                }
-                setText(Labels.safe(text.apply(cell)));
-                pseudoClassStateChanged(DIVERGES, cell.diverges());
+                // Each pseudo-class set once: a change, even undone at once, makes the row styled again.
+                boolean shown = !empty && cell != null;
+                pseudoClassStateChanged(DIVERGES, shown && cell.diverges());
+                setText(shown ? Labels.safe(text.apply(cell)) : null);
             }
         });
         c.getStyleClass().add("number-column");
@@ -335,9 +335,10 @@ public final class StageTableView extends TreeTableView<RowNode> {
     }
 
     /** Colours a row by its most severe status and offers the row's context menu. */
-    private static final class StageRowCell extends TreeTableRow<RowNode> {
+    private static final class StageRowCell extends TreeTableRow<RowNode> implements StageTableSkin.Styled {
         private final Actions actions;
         private final FrozenColumn frozen;
+        private final StyleWatch styleWatch = new StyleWatch(this);
 
         StageRowCell(Actions actions, FrozenColumn frozen) {
             this.actions = actions;
@@ -356,6 +357,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 }
             });
         }
+
+        @Override
+        public StyleWatch styleWatch() { return styleWatch; }
 
         @Override
         protected javafx.scene.control.Skin<?> createDefaultSkin() { return new FrozenColumn.RowSkin<>(this, frozen); }
