@@ -9,6 +9,7 @@ import dev.tdw.model.text.SafeText;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -75,18 +76,35 @@ public final class TdwCommand {
             cl = new CommandLine(new TdwCommand());
             for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name));
         }
-        cl.registerConverter(java.nio.file.Path.class, CommandSupport::pathArgument);
+        cl.registerConverter(Path.class, new PathConverter());
         cl.setOut(out);
         cl.setErr(err);
-        // Picocli's own usage errors are unusable input too, with the same JSON failure object as other failures.
-        cl.setParameterExceptionHandler((ex, a) -> {
+        cl.setParameterExceptionHandler(new UsageErrorHandler(out, err));
+        return cl.execute(args);
+    }
+
+    // Picocli's interfaces are implemented by named classes, never by lambdas: a lambda's class is spun by linking its
+    // interface, and the class-data archive's dump then excludes that interface (picocli is Java 5 bytecode, which Java
+    // 17 archives only unlinked) and with it every class implementing it: the 30 built-in converters were parsed from
+    // the jar on every start.
+
+    private static final class PathConverter implements CommandLine.ITypeConverter<Path> {
+        @Override
+        public Path convert(String arg) {
+            return CommandSupport.pathArgument(arg);
+        }
+    }
+
+    /** Picocli's own usage errors are unusable input too, with the same JSON failure object as other failures. */
+    private record UsageErrorHandler(PrintWriter out, PrintWriter err) implements CommandLine.IParameterExceptionHandler {
+        @Override
+        public int handleParseException(CommandLine.ParameterException ex, String[] args) {
             String message = SafeText.of(ex.getMessage());
             err.println("tdw: " + message);
             ex.getCommandLine().usage(err);
-            if (!wantsText(a)) CommandSupport.printJson(out, Json.failure(message));
+            if (!wantsText(args)) CommandSupport.printJson(out, Json.failure(message));
             return ExitCodes.UNUSABLE;
-        });
-        return cl.execute(args);
+        }
     }
 
     /** Whether an argument names a sub-command ({@code scan}, {@code help}, ...). */

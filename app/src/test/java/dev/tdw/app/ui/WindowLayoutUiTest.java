@@ -234,12 +234,55 @@ class WindowLayoutUiTest {
         Node name = robot.lookup(".forward-name").query();
         Bounds view = Fx.call(() -> onScene(scroll.lookup(".viewport")));
         assertInView(Fx.call(() -> onScene(robot.lookup("#pair-cell-1-1-2").query())), Fx.call(() -> onScene(name)), view);
+        assertPartlyHiddenRankKeepsItsHeader(robot, 1, Fx.call(() -> onScene(name)), view);
         // Dragged to its end, the last rank is reachable and the names still say which forward.
         Fx.run(() -> scroll.setHvalue(scroll.getHmax()));
         Fx.run(() -> session.window().getScene().getRoot().layout());
         Bounds nameNow = Fx.call(() -> onScene(name));
         assertInView(Fx.call(() -> onScene(robot.lookup("#pair-cell-1-1-3").query())), nameNow, view);
         assertTrue(nameNow.getMinX() >= view.getMinX() - 0.5, "forward names at the left edge: " + nameNow + " in " + view);
+    }
+
+    /**
+     * Rank {@code rank}'s column lies partly under the forward names; its header's words still lie wholly in view,
+     * right of the names (they lay under them, and the column had no header).
+     */
+    private static void assertPartlyHiddenRankKeepsItsHeader(FxRobot robot, int rank, Bounds names, Bounds view) {
+        Bounds cell = Fx.call(() -> onScene(robot.lookup("#pair-cell-1-1-" + rank).query()));
+        assertTrue(cell.getMinX() < names.getMaxX() && cell.getMaxX() > names.getMaxX() + 60, "rank " + rank + " not partly hidden: " + cell + " beside " + names);
+        Label header = Fx.call(() -> robot.lookup("#capture-set-grid .column-header-label").queryAllAs(Label.class).stream()
+                .filter(l -> l.getText().equals("rank " + rank)).findFirst().orElseThrow());
+        Bounds words = Fx.call(() -> onScene(header.lookup(".text")));
+        assertTrue(words.getMinX() >= names.getMaxX() - 0.5 && words.getMaxX() <= Math.min(cell.getMaxX(), view.getMaxX()) + 0.5,
+                "rank " + rank + "'s header at " + words + ", names end at " + names.getMaxX() + ", its column at " + cell);
+    }
+
+    @Test
+    void at1024x700TheRunsViewShowsEveryColumnWithoutScrollingSidewaysAndRunThreesFirstStageWhole(FxRobot robot) {
+        showAt(1024, 700, "intermittent");
+        Fx.await(() -> session.vm().runs().result() != null && robot.lookup("#run-verdict-2").tryQuery().isPresent());
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+        javafx.scene.control.ScrollPane scroll = robot.lookup("#runs-scroll").queryAs(javafx.scene.control.ScrollPane.class);
+        Bounds view = Fx.call(() -> onScene(scroll.lookup(".viewport")));
+        // It had five columns side by side; "compared" and "outside band, within noise" lay past 1024 px' view.
+        for (int c = 0; c < 4; c++) {
+            Node h = robot.lookup("#runs-header-" + c).query();
+            Bounds b = Fx.call(() -> onScene(h));
+            assertTrue(b.getMinX() >= view.getMinX() - 0.5 && b.getMaxX() <= view.getMaxX() + 0.5, ((Label) h).getText() + " at " + b + " in " + view);
+        }
+        assertFalse(Fx.call(() -> horizontalBar(scroll).isVisible()), "nothing to scroll sideways to");
+        // Run 3's first stage beyond noise on its own line, wrapped in the view, every word of it shown.
+        Label first = robot.lookup("#run-first-2").queryAs(Label.class);
+        assertTrue(Fx.call(first::getText).startsWith("first beyond noise: layers.4.self_attn.attn_out#0"), Fx.call(first::getText));
+        assertEquals(Fx.call(first::getText), Fx.call(() -> ((Text) first.lookup(".text")).getText().replace("\n", " ").replaceAll(" +", " ")));
+        Bounds line = Fx.call(() -> onScene(first));
+        assertTrue(line.getMaxX() <= view.getMaxX() + 0.5, line + " in " + view);
+        assertTrue(robot.lookup("#run-first-0").tryQuery().isEmpty(), "a run within noise has no stage beyond it");
+    }
+
+    private static javafx.scene.control.ScrollBar horizontalBar(javafx.scene.control.Control c) {
+        return c.lookupAll(".scroll-bar").stream().map(javafx.scene.control.ScrollBar.class::cast)
+                .filter(b -> b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL).findFirst().orElseThrow();
     }
 
     /** Inside the viewport and right of the forward names, which lie over the cells scrolled beneath them. */

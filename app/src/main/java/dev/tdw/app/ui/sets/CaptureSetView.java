@@ -9,7 +9,9 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.Node;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 import java.util.ArrayList;
@@ -27,7 +29,8 @@ public final class CaptureSetView extends VBox {
     private final ScrollPane scroll;
     private final List<Button> cells = new ArrayList<>();
     /** The forward names (column 0) and the rank headers (row 0), kept in view while the cells scroll under them. */
-    private final List<Label> names = new ArrayList<>(), headers = new ArrayList<>();
+    private final List<Label> names = new ArrayList<>();
+    private final List<StackPane> headers = new ArrayList<>();
     private final javafx.scene.layout.Region corner = new javafx.scene.layout.Region();
     private final Runnable afterOpen;
     private Consumer<CaptureHere> captureHere = c -> { };
@@ -87,8 +90,12 @@ public final class CaptureSetView extends VBox {
         List<Integer> ranks = vm.ranks();
         grid.add(corner, 0, 0);
         for (int c = 0; c < ranks.size(); c++) {
-            Label h = new Label("rank " + (ranks.get(c) == null ? "?" : ranks.get(c)));
-            h.getStyleClass().addAll("column-header-label", "rank-header");
+            Label text = new Label("rank " + (ranks.get(c) == null ? "?" : ranks.get(c)));
+            text.getStyleClass().add("column-header-label");
+            // The header spans its column; its words slide inside it to stay in view (see freeze).
+            StackPane h = new StackPane(text);
+            StackPane.setAlignment(text, javafx.geometry.Pos.CENTER_LEFT);
+            h.getStyleClass().add("rank-header");
             h.setMaxWidth(Double.MAX_VALUE);
             h.setViewOrder(-1);
             headers.add(h);
@@ -164,9 +171,26 @@ public final class CaptureSetView extends VBox {
         double x = Math.max(0, grid.getLayoutBounds().getWidth() - view.getWidth()) * scroll.getHvalue();
         double y = Math.max(0, grid.getLayoutBounds().getHeight() - view.getHeight()) * scroll.getVvalue();
         for (Label n : names) n.setTranslateX(x);
-        for (Label h : headers) h.setTranslateY(y);
+        double namesRight = x + (names.isEmpty() ? 0 : names.get(0).getWidth());
+        for (StackPane h : headers) {
+            h.setTranslateY(y);
+            Node text = h.getChildren().get(0);
+            double left = h.getLayoutX(), textX = text.getLayoutX();
+            text.setTranslateX(slide(left + textX, text.getLayoutBounds().getWidth(), left + h.getWidth(), namesRight, x + view.getWidth()) - left - textX);
+        }
         corner.setTranslateX(x);
         corner.setTranslateY(y);
+    }
+
+    /**
+     * Where a header's words of {@code width} start, at {@code at} unless that hides them: inside their column (which
+     * ends at {@code columnEnd}), as close to {@code at} as lets them lie within what is seen, from {@code seenFrom} (the
+     * frozen names' right edge) to {@code seenTo}. A rank column half under the names keeps its header.
+     */
+    static double slide(double at, double width, double columnEnd, double seenFrom, double seenTo) {
+        double x = Math.max(at, seenFrom);
+        x = Math.min(x, seenTo - width);
+        return Math.max(at, Math.min(x, columnEnd - width));
     }
 
     /**

@@ -9,6 +9,7 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -42,16 +43,22 @@ public final class RunsView extends VBox {
         Label variability = new Label();
         variability.setId("runs-variability");
         variability.textProperty().bind(Labels.safe(vm.variabilityProperty()));
+        variability.setWrapText(true);
         TextField factor = NumberFields.bind(new TextField(), vm.noiseFactor(),
                 "How many times the observed noise a statistic may lie outside the left runs' band before it is beyond noise");
         factor.setId("noise-factor");
         factor.setPrefColumnCount(5);
         Label factorName = new Label("noise factor");
         factorName.setLabelFor(factor);
+        factorName.setMinWidth(Region.USE_PREF_SIZE);
         Label recomputing = new Label("comparing again …");
         recomputing.visibleProperty().bind(vm.runningProperty());
+        // Takes room only while shown: hidden, it cut the field's name and hint in a narrow view.
+        recomputing.managedProperty().bind(recomputing.visibleProperty());
+        recomputing.setMinWidth(Region.USE_PREF_SIZE);
         Label factorHint = new Label("× the observed noise (Enter applies)");
         factorHint.getStyleClass().add("hint");
+        factorHint.setWrapText(true);
         HBox factorLine = new HBox(6, factorName, factor, factorHint, recomputing);
         factorLine.setAlignment(Pos.CENTER_LEFT);
         Label hint = new Label("Each right run is judged alone against the left runs' band, widened by the noise factor times the "
@@ -62,6 +69,9 @@ public final class RunsView extends VBox {
         grid.setHgap(12);
         grid.setVgap(4);
         ScrollPane scroll = new ScrollPane(grid);
+        // The runs' lines wrap to the view's width; only a view narrower than the counts scrolls sideways.
+        scroll.setFitToWidth(true);
+        scroll.setId("runs-scroll");
         VBox.setVgrow(scroll, Priority.ALWAYS);
         Label caveat = new Label();
         caveat.setId("runs-caveat");
@@ -80,38 +90,58 @@ public final class RunsView extends VBox {
     /** Who opens "Capture tensors here" for a run beyond noise: the window. */
     public void setCaptureHere(Consumer<CaptureHere> open) { captureHere = Objects.requireNonNull(open); }
 
+    /**
+     * One line per right run: its name, verdict and the two counts (the long header on two lines); a run beyond noise gets a
+     * second line, as wide as the table and wrapping, for its first stage beyond noise. The long stage names no longer
+     * widen a column, so at 1024 px every column is in view without scrolling sideways.
+     */
     private void rebuild() {
         grid.getChildren().clear();
         List<RunRow> rows = vm.rows();
         if (rows.isEmpty()) return;
-        String[] header = {"right run", "verdict", "first beyond noise", "compared", "outside band, within noise"};
+        // The long header on two lines: it would otherwise be the widest column.
+        String[] header = {"right run", "verdict", "compared", "outside band,\nwithin noise"};
         for (int c = 0; c < header.length; c++) {
             Label h = new Label(header[c]);
             h.getStyleClass().add("column-header-label");
+            h.setId("runs-header-" + c);
+            GridPane.setValignment(h, javafx.geometry.VPos.BOTTOM);
             grid.add(h, c, 0);
         }
-        int r = 1;
-        for (RunRow row : rows) {
+        int line = 1;
+        for (int i = 0; i < rows.size(); i++) {
+            RunRow row = rows.get(i);
+            int index = i;
             Hyperlink name = new Hyperlink(Labels.name(row.run()));
-            name.setId("run-open-" + (r - 1));
+            name.setId("run-open-" + index);
             name.setMnemonicParsing(false);
             name.setOnAction(e -> open(row));
-            ContextMenu menu = SetContextMenus.run(row, () -> open(row), CaptureHereTargets.ofRun(vm.result(), r - 1), c -> captureHere.accept(c));
+            ContextMenu menu = SetContextMenus.run(row, () -> open(row), CaptureHereTargets.ofRun(vm.result(), index), c -> captureHere.accept(c));
             name.setContextMenu(menu);
             // The verdict alone: the caveat of WITHIN_NOISE is said once under the table, not on every row.
             Label verdict = new Label(row.verdict().name());
-            verdict.setTooltip(new javafx.scene.control.Tooltip(Labels.safe(row.verdictText())));
-            verdict.setId("run-verdict-" + (r - 1));
+            verdict.setTooltip(new Tooltip(Labels.safe(row.verdictText())));
+            verdict.setId("run-verdict-" + index);
             verdict.getStyleClass().addAll("run-verdict", row.styleClass());
             verdict.setContextMenu(menu);
-            grid.add(name, 0, r);
-            grid.add(verdict, 1, r);
-            Label first = new Label(Labels.safe(row.firstBeyondNoise()));
+            grid.add(name, 0, line);
+            grid.add(verdict, 1, line);
+            grid.add(new Label(String.valueOf(row.compared())), 2, line);
+            grid.add(new Label(String.valueOf(row.outsideBand())), 3, line);
+            line++;
+            if (!row.beyondNoise()) continue;
+            Label first = new Label(Labels.safe("first beyond noise: " + row.firstBeyondNoise()));
+            first.setId("run-first-" + index);
             first.setMnemonicParsing(false);
-            grid.add(first, 2, r);
-            grid.add(new Label(String.valueOf(row.compared())), 3, r);
-            grid.add(new Label(String.valueOf(row.outsideBand())), 4, r);
-            r++;
+            first.setWrapText(true);
+            first.setTooltip(new Tooltip(first.getText()));
+            first.getStyleClass().add("run-first-beyond-noise");
+            // Asks for no width of its own: it takes the row's width and wraps in it.
+            first.setMinWidth(0);
+            first.setPrefWidth(0);
+            first.setMaxWidth(Double.MAX_VALUE);
+            grid.add(first, 0, line, header.length, 1);
+            line++;
         }
     }
 

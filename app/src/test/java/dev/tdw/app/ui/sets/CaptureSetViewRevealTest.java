@@ -18,4 +18,15 @@ class CaptureSetViewRevealTest {
         // A cell wider than the view shows its start.
         assertEquals(100 / 600.0, CaptureSetView.reveal(0, 100, 600, 1000, 400), 1e-9);
     }
+
+    @Test
+    void aRankHeaderSlidesInsideItsColumnToStayInView() {
+        // A column 200..400, header words 50 wide, seen from 120 (the names' edge) to 500.
+        assertEquals(200, CaptureSetView.slide(200, 50, 400, 120, 500), 1e-9, "a column wholly in view: where it starts");
+        assertEquals(300, CaptureSetView.slide(200, 50, 400, 300, 600), 1e-9, "half under the names: just right of them");
+        assertEquals(350, CaptureSetView.slide(200, 50, 400, 380, 700), 1e-9, "never past its column's end");
+        assertEquals(200, CaptureSetView.slide(200, 50, 400, 0, 230), 1e-9, "cut on the right: never before its column");
+        assertEquals(300, CaptureSetView.slide(300, 50, 400, 150, 300), 1e-9, "a column beyond the view: where it starts");
+        assertEquals(200, CaptureSetView.slide(200, 300, 400, 300, 600), 1e-9, "words wider than the column stay at its start");
+    }
 }
