@@ -34,13 +34,12 @@ class CaptureSetUiTest {
 
     @Start
     void start(Stage stage) {
-        // TestFX hands every test class the same stage at the size the class before left it: after a small scene (the
-        // replay dialog's 300x200 owner) the window comes back at its 800 px minimum, where the overview scrolls and
-        // the aligned cell lies half under the detail pane, so a click at its centre lands on the pane. Open at the
-        // size a first start has on the 1600x1000 test screen.
-        stage.setWidth(1400);
-        stage.setHeight(900);
         session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.empty());
+        // TestFX hands every test class the same stage, and a size an earlier class gave it can outlive that class's
+        // scene: after the replay dialog's 300x200 owner the window came back at its 800 px minimum, where the overview
+        // scrolls and the aligned cell lies half under the detail pane, so a click at its centre hit the pane. Size
+        // the window to its scene like a first start (without pinning the size for the classes after this one).
+        stage.sizeToScene();
         vm = session.vm();
     }
 
