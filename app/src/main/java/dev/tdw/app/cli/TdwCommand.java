@@ -64,6 +64,7 @@ public final class TdwCommand {
             for (String line : new Version().getVersion()) out.println(line);
             return ExitCodes.RAN;
         }
+        skipPicocliLookups();
         String named = args.length > 0 && isCommandName(args[0]) && !args[0].equals("help") ? args[0] : null;
         CommandLine cl;
         if (named != null) {
@@ -73,8 +74,7 @@ public final class TdwCommand {
             cl.setCommandName("tdw " + named);
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
         } else {
-            cl = new CommandLine(new TdwCommand());
-            for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name));
+            cl = everyCommand();
         }
         cl.registerConverter(Path.class, new PathConverter());
         cl.setOut(out);
@@ -105,6 +105,28 @@ public final class TdwCommand {
             if (!wantsText(args)) CommandSupport.printJson(out, Json.failure(message));
             return ExitCodes.UNUSABLE;
         }
+    }
+
+    /** The top command with every sub-command, as the usage lists them. */
+    static CommandLine everyCommand() {
+        CommandLine cl = new CommandLine(new TdwCommand());
+        for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name));
+        return cl;
+    }
+
+    /** The converters {@link #skipPicocliLookups} leaves out: no option of tdw may have a type in these packages. */
+    static final String UNCONVERTED_TYPES = "java\\.(sql|time)\\..*";
+
+    /**
+     * Turns off two look-ups of picocli that cost more than the rest of a short command's parsing (through its
+     * documented system properties). Its support for Groovy closures looks for {@code groovy.lang.Closure}, which is
+     * not there, so the class loader opens and indexes every jar on the class path, the workbench's too. Its converters
+     * for {@code java.time} and {@code java.sql} types initialise those classes by reflection ({@code MonthDay} alone
+     * builds every ISO date formatter); no option has such a type ({@code TdwCommandTest} checks every one).
+     */
+    private static void skipPicocliLookups() {
+        System.setProperty("picocli.disable.closures", "true");
+        System.setProperty("picocli.converters.excludes", UNCONVERTED_TYPES);
     }
 
     /** Whether an argument names a sub-command ({@code scan}, {@code help}, ...). */
