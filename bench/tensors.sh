@@ -6,7 +6,10 @@
 # CPU time (user + sys), GB/s of input, and ratios. The outputs of all configurations must be identical. The machine's
 # second figure is the in-process mapped read of the same two files (TensorCompareBench --read-left/--read-right).
 # With TDW_PREVIOUS=/path/to/bin/tdw (the launcher of an earlier build), that build also runs as it was launched before
-# (C1 only, one thread): the original figure the 3x target is measured against.
+# (C1 only, one thread): the original figure the 3x target is measured against. With TDW_BEFORE=/path/to/bin/tdw (a
+# build of this tree before a change), that build also runs with its own launcher as it is, interleaved with this one.
+# A small pair (8 MiB per payload) through bin/tdw splits the CPU of a process into a fixed part (start-up, compilation,
+# output) and a rate per byte: marginal GB/s per cpu-second = (big - small input) / (big - small CPU).
 #   bench/tensors.sh [MiB per payload, default 1024] [runs, default 3] [scratch dir, default $TMPDIR]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -16,11 +19,14 @@ dir=$(mktemp -d "${3:-${TMPDIR:-/tmp}}/tdw-tensors.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 bcp="$here/bench/target/tdw-bench-0.1.0-SNAPSHOT.jar:$(cat "$here/app/target/classpath.txt")"
 java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib "$mib" --generate "$dir" >/dev/null
+java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib 8 --generate "$dir/pair8" >/dev/null
 l="$dir/left.pt"; r="$dir/right.pt"
 bytes=$(( $(stat -c %s "$l") + $(stat -c %s "$r") ))
+small_bytes=$(( $(stat -c %s "$dir/pair8/left.pt") + $(stat -c %s "$dir/pair8/right.pt") ))
 cp="$here/app/target/tdw-app-0.1.0-SNAPSHOT.jar:$(cat "$here/app/target/classpath.txt")"
 cat "$l" "$r" >/dev/null
 previous=${TDW_PREVIOUS:-}
+before=${TDW_BEFORE:-}
 run() { # name, command...: appends "wall_ms cpu_ms" to $dir/name and keeps the output as $dir/name.out
   local name=$1; shift
   /usr/bin/time -f "%e %U %S" -o "$dir/t" "$@" >"$dir/$name.out" 2>/dev/null
@@ -32,8 +38,10 @@ for _ in $(seq "$n"); do
   run old java -Xshare:auto -XX:TieredStopAtLevel=1 -cp "$cp" dev.tdw.app.Main tensors --left "$l" --right "$r" --threads 1
   run full1 "$here/bin/tdw" tensors --left "$l" --right "$r" --threads 1
   run now "$here/bin/tdw" tensors --left "$l" --right "$r"
+  [[ -n "$before" ]] && run before "$before" tensors --left "$l" --right "$r"
+  run small "$here/bin/tdw" tensors --left "$dir/pair8/left.pt" --right "$dir/pair8/right.pt"
 done
-for k in full1 now ${previous:+prev}; do
+for k in full1 now ${previous:+prev} ${before:+before}; do
   cmp -s "$dir/old.out" "$dir/$k.out" || { echo "outputs differ: old vs $k" >&2; exit 1; }
 done
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -51,5 +59,18 @@ echo "$(java -cp "$bcp" dev.tdw.bench.TensorCompareBench --read-left "$l" --read
 line old "tdw tensors, former launcher (C1 only), 1 thread"
 line full1 "tdw tensors, bin/tdw (full JIT), --threads 1"
 line now "tdw tensors, bin/tdw (full JIT), $(nproc) threads"
+[[ -n "$before" ]] && line before "tdw tensors, TDW_BEFORE's bin/tdw, $(nproc) threads"
+awk -v label="tdw tensors, bin/tdw, 8 MiB pair" -v w="$(wall small)" -v c="$(cpu small)" -v big="$(cpu now)" \
+  -v bytes="$bytes" -v small="$small_bytes" 'BEGIN {
+    printf "%-52s %7s ms wall   %7s ms cpu: the fixed part of a process (%.3f GB)\n", label, w, c, small / 1e9
+    if (big > c) printf "marginal rate of bin/tdw default: %.2f GB/s per cpu-second beyond the fixed part\n", (bytes - small) / 1e6 / (big - c)
+  }'
+[[ -n "$before" ]] && echo "ratio: bin/tdw default vs TDW_BEFORE: x$(awk "BEGIN{printf \"%.2f\", $(wall before)/$(wall now)}") wall, x$(awk "BEGIN{printf \"%.2f\", $(cpu before)/$(cpu now)}") cpu"
 [[ -n "$previous" ]] && echo "ratio: bin/tdw default vs previous build as launched before: x$(awk "BEGIN{printf \"%.2f\", $(wall prev)/$(wall now)}") wall, x$(awk "BEGIN{printf \"%.2f\", $(cpu prev)/$(cpu now)}") cpu"
 echo "ratios: bin/tdw default vs former launcher: x$(awk "BEGIN{printf \"%.2f\", $(wall old)/$(wall now)}") wall, full JIT alone x$(awk "BEGIN{printf \"%.2f\", $(cpu old)/$(cpu full1)}") cpu; default at $(awk "BEGIN{printf \"%.2f\", $(wall read)/$(wall now)}") of the read rate; outputs identical"
+awk -v bytes="$bytes" -v c="$(cpu now)" -v prev="${previous:+$(wall prev)}" -v w="$(wall now)" 'BEGIN {
+  r = bytes / 1e6 / c
+  printf "targets (issue 16): %.2f GB/s per cpu-second (%s 1.5)", r, (r >= 1.5 ? "met, >=" : "not met, <")
+  if (prev != "") printf "; x%.2f wall vs the previous build (%s 3)", prev / w, (prev / w >= 3 ? "met, >=" : "not met, <")
+  printf "\n"
+}'

@@ -42,6 +42,8 @@ import java.util.function.Supplier;
  *      -cp bench/target/classes:app/target/classes:model/target/classes:$(cat app/target/cp.txt) \
  *      dev.tdw.bench.WorkbenchScrollBench [stages] [frames]
  * </pre>
+ * {@code -Dtdw.bench.scrollOnly=true} stops after the idle and scroll phases; {@code -Dtdw.bench.jfr=<settings.jfc>}
+ * records the scroll and select phases in flight recordings of their own (see {@link #profiled}).
  */
 public final class WorkbenchScrollBench {
     private static final int PAN_WINDOW = 6000;
@@ -59,6 +61,11 @@ public final class WorkbenchScrollBench {
         measureLoad(left, right);
 
         Platform.startup(() -> { });
+        // A frame that throws is cut short and would look cheap: any exception on the FX thread ends the run.
+        onFx(() -> Thread.currentThread().setUncaughtExceptionHandler((t, e) -> {
+            e.printStackTrace();
+            Runtime.getRuntime().halt(3);
+        }));
         AtomicReference<WorkbenchApp.Session> session = new AtomicReference<>();
         onFx(() -> session.set(WorkbenchApp.show(new Stage(), new FxTaskRunner(),
                 Optional.of(new WindowGeometry(0, 0, 1400, 900, false, 0.64, 0.6)))));
@@ -78,7 +85,14 @@ public final class WorkbenchScrollBench {
         int rows = vm.table().rows().size();
 
         Frames idle = measure(frames, i -> { });
-        Frames tableScroll = measure(frames, i -> table.scrollTo((i * 37) % rows));
+        Frames tableScroll = profiled("scroll", () -> measure(frames, i -> table.scrollTo((i * 37) % rows)));
+        if (Boolean.getBoolean("tdw.bench.scrollOnly")) {
+            // For a profiler: the window, the idle floor and the scroll phase alone.
+            printHeader(frames);
+            idle.print("idle window (pulse floor)");
+            tableScroll.print("table: scroll 37 rows per frame");
+            exit(dir);
+        }
         // The visible window is wider than the plot has pixels, so decimation has work to do.
         IntConsumer pan = i -> {
             double from = (i * 41.0) % (rows - PAN_WINDOW);
@@ -86,7 +100,7 @@ public final class WorkbenchScrollBench {
         };
         IntConsumer repaint = i -> viewer.getChart().fireChartChanged();
         IntConsumer select = i -> vm.selectedKeyProperty().set(vm.table().rows().rows().get((i * 53) % rows).key());
-        Frames selecting = measure(frames, select);
+        Frames selecting = profiled("select", () -> measure(frames, select));
         Frames panDecimated = measure(frames, pan);
         onFx(() -> domain.setAutoRange(true));
         Frames fullDecimated = measure(frames, repaint);
@@ -97,9 +111,7 @@ public final class WorkbenchScrollBench {
         Frames fullAll = measure(frames, repaint);
         double drawAll = drawTime(viewer, 30);
 
-        System.out.println();
-        System.out.printf(Locale.ROOT, "%-52s %6s %6s %6s %6s   %-11s %s%n", "frame intervals (ms) over " + frames + " pulses", "mean", "p50", "p95", "max",
-                "frames>33ms", "cpu/frame (FX + renderer threads)");
+        printHeader(frames);
         idle.print("idle window (pulse floor)");
         tableScroll.print("table: scroll 37 rows per frame");
         selecting.print("select another stage per frame (table, detail, chart)");
@@ -112,6 +124,37 @@ public final class WorkbenchScrollBench {
         System.out.printf(Locale.ROOT, "ratios baseline/decimated: pan mean x%.2f, p95 x%.2f; repaint mean x%.2f, p95 x%.2f%n",
                 panAll.mean() / panDecimated.mean(), panAll.p(95) / panDecimated.p(95),
                 fullAll.mean() / fullDecimated.mean(), fullAll.p(95) / fullDecimated.p(95));
+        exit(dir);
+    }
+
+    interface Phase {
+        Frames run() throws InterruptedException;
+    }
+
+    /**
+     * Runs a phase, under a flight recording of its own when {@code -Dtdw.bench.jfr=<settings.jfc>} is given: the
+     * recording ({@code <phase>.jfr} in the working directory) then holds that phase's samples alone, without the
+     * window's start-up.
+     */
+    private static Frames profiled(String name, Phase phase) throws Exception {
+        String settings = System.getProperty("tdw.bench.jfr");
+        if (settings == null) return phase.run();
+        try (jdk.jfr.Recording recording = new jdk.jfr.Recording(jdk.jfr.Configuration.create(Path.of(settings)))) {
+            recording.start();
+            Frames frames = phase.run();
+            recording.stop();
+            recording.dump(Path.of(name + ".jfr"));
+            return frames;
+        }
+    }
+
+    private static void printHeader(int frames) {
+        System.out.println();
+        System.out.printf(Locale.ROOT, "%-52s %6s %6s %6s %6s   %-11s %s%n", "frame intervals (ms) over " + frames + " pulses", "mean", "p50", "p95", "max",
+                "frames>33ms", "cpu/frame (FX + renderer threads)");
+    }
+
+    private static void exit(Path dir) throws IOException {
         Platform.exit();
         try (var s = Files.walk(dir)) {
             s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -9,6 +9,7 @@ import dev.tdw.model.text.SafeText;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -63,6 +64,7 @@ public final class TdwCommand {
             for (String line : new Version().getVersion()) out.println(line);
             return ExitCodes.RAN;
         }
+        skipPicocliLookups();
         String named = args.length > 0 && isCommandName(args[0]) && !args[0].equals("help") ? args[0] : null;
         CommandLine cl;
         if (named != null) {
@@ -72,21 +74,59 @@ public final class TdwCommand {
             cl.setCommandName("tdw " + named);
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
         } else {
-            cl = new CommandLine(new TdwCommand());
-            for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name));
+            cl = everyCommand();
         }
-        cl.registerConverter(java.nio.file.Path.class, CommandSupport::pathArgument);
+        cl.registerConverter(Path.class, new PathConverter());
         cl.setOut(out);
         cl.setErr(err);
-        // Picocli's own usage errors are unusable input too, with the same JSON failure object as other failures.
-        cl.setParameterExceptionHandler((ex, a) -> {
+        cl.setParameterExceptionHandler(new UsageErrorHandler(out, err));
+        return cl.execute(args);
+    }
+
+    // Picocli's interfaces are implemented by named classes, never by lambdas: a lambda's class is spun by linking its
+    // interface, and the class-data archive's dump then excludes that interface (picocli is Java 5 bytecode, which Java
+    // 17 archives only unlinked) and with it every class implementing it: the 30 built-in converters were parsed from
+    // the jar on every start.
+
+    private static final class PathConverter implements CommandLine.ITypeConverter<Path> {
+        @Override
+        public Path convert(String arg) {
+            return CommandSupport.pathArgument(arg);
+        }
+    }
+
+    /** Picocli's own usage errors are unusable input too, with the same JSON failure object as other failures. */
+    private record UsageErrorHandler(PrintWriter out, PrintWriter err) implements CommandLine.IParameterExceptionHandler {
+        @Override
+        public int handleParseException(CommandLine.ParameterException ex, String[] args) {
             String message = SafeText.of(ex.getMessage());
             err.println("tdw: " + message);
             ex.getCommandLine().usage(err);
-            if (!wantsText(a)) CommandSupport.printJson(out, Json.failure(message));
+            if (!wantsText(args)) CommandSupport.printJson(out, Json.failure(message));
             return ExitCodes.UNUSABLE;
-        });
-        return cl.execute(args);
+        }
+    }
+
+    /** The top command with every sub-command, as the usage lists them. */
+    static CommandLine everyCommand() {
+        CommandLine cl = new CommandLine(new TdwCommand());
+        for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name));
+        return cl;
+    }
+
+    /** The converters {@link #skipPicocliLookups} leaves out: no option of tdw may have a type in these packages. */
+    static final String UNCONVERTED_TYPES = "java\\.(sql|time)\\..*";
+
+    /**
+     * Turns off two look-ups of picocli that cost more than the rest of a short command's parsing (through its
+     * documented system properties). Its support for Groovy closures looks for {@code groovy.lang.Closure}, which is
+     * not there, so the class loader opens and indexes every jar on the class path, the workbench's too. Its converters
+     * for {@code java.time} and {@code java.sql} types initialise those classes by reflection ({@code MonthDay} alone
+     * builds every ISO date formatter); no option has such a type ({@code TdwCommandTest} checks every one).
+     */
+    private static void skipPicocliLookups() {
+        System.setProperty("picocli.disable.closures", "true");
+        System.setProperty("picocli.converters.excludes", UNCONVERTED_TYPES);
     }
 
     /** Whether an argument names a sub-command ({@code scan}, {@code help}, ...). */

@@ -1,9 +1,15 @@
 package dev.tdw.app.cli;
 
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import static dev.tdw.app.cli.CliBehaviourTest.tdw;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The root command registers sub-commands lazily; what the user sees must not change. */
@@ -37,5 +43,26 @@ class TdwCommandTest {
         CliBehaviourTest.Run r = tdw("tensors", "--help");
         assertEquals(0, r.exit());
         assertTrue(r.out().startsWith("Usage: tdw tensors"), r.out());
+    }
+
+    @Test
+    void noOptionHasATypeWhoseConverterIsLeftOut() {
+        List<String> seen = new ArrayList<>();
+        List<CommandLine> commands = new ArrayList<>(List.of(TdwCommand.everyCommand()));
+        for (int i = 0; i < commands.size(); i++) {
+            commands.addAll(commands.get(i).getSubcommands().values());
+            for (ArgSpec arg : commands.get(i).getCommandSpec().args()) {
+                List<Class<?>> types = new ArrayList<>(List.of(arg.auxiliaryTypes()));
+                types.add(arg.type());
+                for (Class<?> type : types) {
+                    String where = commands.get(i).getCommandName() + " " + arg.paramLabel() + ": " + type.getName();
+                    assertFalse(type.getName().matches(TdwCommand.UNCONVERTED_TYPES), where);
+                    seen.add(where);
+                }
+            }
+        }
+        // The walk reached the sub-commands' options, not only the top command's.
+        assertTrue(seen.stream().anyMatch(s -> s.startsWith("tensors ") && s.endsWith("java.nio.file.Path")), seen.toString());
+        assertTrue("java.time.Duration".matches(TdwCommand.UNCONVERTED_TYPES) && "java.sql.Time".matches(TdwCommand.UNCONVERTED_TYPES));
     }
 }

@@ -1,9 +1,6 @@
 package dev.tdw.app.ui.detail;
 
 import dev.tdw.app.ui.widget.Labels;
-import dev.tdw.model.report.Wording;
-import static dev.tdw.app.ui.widget.Labels.title;
-import static dev.tdw.app.ui.widget.Labels.hint;
 import dev.tdw.app.ui.table.Badges;
 import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.report.Wording;
@@ -12,9 +9,10 @@ import javafx.scene.Node;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -26,6 +24,17 @@ public final class StageDetailView extends ScrollPane {
     static final int MAX_MEMBERS = 24;
     private final VBox content = new VBox(6);
     private final Consumer<String> onSelect;
+    private final Label empty = hint("Select a stage in the table or the chart (F jumps to the first divergence).");
+    private final Label key = new Label();
+    private final Label presence = hint("");
+    private final VBox findings = new VBox(3);
+    private final Label layoutTitle = title("Layout");
+    private final FieldGrid layout = new FieldGrid("", "left", "right");
+    private final Label inputsTitle = title("Operator inputs");
+    private final FieldGrid inputs = new FieldGrid("", "left", "right");
+    private final Label statisticsTitle = title("Statistics");
+    private final FieldGrid statistics = new FieldGrid("", "left", "right", "left − right", "rel Δ");
+    private final Label note = hint("");
 
     public StageDetailView(StageDetailViewModel vm, Consumer<String> onSelect) {
         this.onSelect = onSelect;
@@ -34,43 +43,52 @@ public final class StageDetailView extends ScrollPane {
         content.setPadding(new Insets(8, 10, 10, 10));
         content.getStyleClass().add("detail");
         setContent(content);
+        key.getStyleClass().add("detail-key");
+        key.setWrapText(true);
         vm.detailProperty().addListener((o, a, b) -> show(b));
         show(vm.detailProperty().get());
     }
 
     private void show(StageDetail d) {
-        content.getChildren().clear();
         if (d == null) {
-            Label empty = new Label("Select a stage in the table or the chart (F jumps to the first divergence).");
-            empty.setWrapText(true);
-            empty.getStyleClass().add("hint");
-            content.getChildren().add(empty);
+            content.getChildren().setAll(empty);
             return;
         }
-        Label key = new Label(Labels.name(d.key()));
-        key.getStyleClass().add("detail-key");
-        key.setWrapText(true);
-        content.getChildren().addAll(key, hint(d.presence()));
+        // The key, presence, note and the three tables are kept and refilled (see FieldGrid); what a stage rarely
+        // has (findings, alias groups, replays) is built for it.
+        List<Node> nodes = new ArrayList<>();
+        key.setText(Labels.name(d.key()));
+        presence.setText(Labels.safe(d.presence()));
+        nodes.add(key);
+        nodes.add(presence);
         if (!d.badges().isEmpty()) {
-            VBox findings = new VBox(3);
+            findings.getChildren().clear();
             d.badges().forEach(b -> {
                 Label text = new Label(Labels.safe(b.text()));
                 text.setWrapText(true);
-                var line = new javafx.scene.layout.HBox(6, Badges.badge(b), text);
-                findings.getChildren().add(line);
+                findings.getChildren().add(new HBox(6, Badges.badge(b), text));
             });
-            content.getChildren().add(findings);
+            nodes.add(findings);
         }
         if (!d.layout().isEmpty()) {
-            content.getChildren().addAll(title("Layout"), sideBySide(d.layout()));
+            layout.fill(sideBySide(d.layout()));
+            nodes.add(layoutTitle);
+            nodes.add(layout.node());
         }
         // Right after the layout: an alias group is a layout finding.
-        for (AliasView a : d.aliases()) content.getChildren().addAll(aliasNodes(a, onSelect, d.key()));
+        for (AliasView a : d.aliases()) nodes.addAll(aliasNodes(a, onSelect, d.key()));
         if (!d.inputs().isEmpty()) {
-            content.getChildren().addAll(title("Operator inputs"), sideBySide(d.inputs()));
+            inputs.fill(sideBySide(d.inputs()));
+            nodes.add(inputsTitle);
+            nodes.add(inputs.node());
         }
-        content.getChildren().addAll(title("Statistics"), statistics(d.statistics()));
-        if (!d.note().isEmpty()) content.getChildren().add(hint(d.note()));
+        statistics.fill(statistics(d.statistics()));
+        nodes.add(statisticsTitle);
+        nodes.add(statistics.node());
+        if (!d.note().isEmpty()) {
+            note.setText(Labels.safe(d.note()));
+            nodes.add(note);
+        }
         if (!d.replays().isEmpty()) {
             VBox runs = new VBox(3);
             runs.setId("detail-replays");
@@ -79,48 +97,26 @@ public final class StageDetailView extends ScrollPane {
                 line.setWrapText(true);
                 runs.getChildren().add(line);
             }
-            content.getChildren().addAll(title("Replays"), runs);
+            nodes.add(title("Replays"));
+            nodes.add(runs);
         }
+        // Same nodes in the same order (the usual case from one stage to the next): nothing leaves or re-enters the scene.
+        if (!content.getChildren().equals(nodes)) content.getChildren().setAll(nodes);
     }
 
-    private static GridPane sideBySide(List<StageDetail.Field> fields) {
-        GridPane g = grid("", "left", "right");
-        int row = 1;
-        for (StageDetail.Field f : fields) {
-            g.add(new Label(Labels.safe(f.name())), 0, row);
-            g.add(value(f.left(), f.differs()), 1, row);
-            g.add(value(f.right(), f.differs()), 2, row);
-            row++;
-        }
-        return g;
+    private static List<FieldGrid.Line> sideBySide(List<StageDetail.Field> fields) {
+        List<FieldGrid.Line> lines = new ArrayList<>(fields.size());
+        for (StageDetail.Field f : fields) lines.add(new FieldGrid.Line(f.name(), List.of(f.left(), f.right()), f.differs()));
+        return lines;
     }
 
-    private static GridPane statistics(List<StatCell> stats) {
-        GridPane g = grid("", "left", "right", "left − right", "rel Δ");
-        int row = 1;
+    private static List<FieldGrid.Line> statistics(List<StatCell> stats) {
+        List<FieldGrid.Line> lines = new ArrayList<>(stats.size());
         for (StatCell c : stats) {
-            g.add(new Label(Labels.safe(c.name())), 0, row);
-            g.add(value(Wording.number(c.left()), c.diverges()), 1, row);
-            g.add(value(Wording.number(c.right()), c.diverges()), 2, row);
-            g.add(value(Wording.number(c.delta()), c.diverges()), 3, row);
-            Double rel = c.relativeDifference();
-            g.add(value(Wording.relative(rel), c.diverges()), 4, row);
-            row++;
+            lines.add(new FieldGrid.Line(c.name(), List.of(Wording.number(c.left()), Wording.number(c.right()),
+                    Wording.number(c.delta()), Wording.relative(c.relativeDifference())), c.diverges()));
         }
-        return g;
-    }
-
-    private static GridPane grid(String... headers) {
-        GridPane g = new GridPane();
-        g.setHgap(14);
-        g.setVgap(2);
-        g.getStyleClass().add("detail-grid");
-        for (int i = 0; i < headers.length; i++) {
-            Label h = new Label(headers[i]);
-            h.getStyleClass().add("column-header-label");
-            g.add(h, i, 0);
-        }
-        return g;
+        return lines;
     }
 
     private static Label value(String text, boolean differs) {

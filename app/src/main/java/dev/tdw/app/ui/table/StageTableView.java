@@ -1,9 +1,6 @@
 package dev.tdw.app.ui.table;
 
 import dev.tdw.app.ui.widget.Labels;
-import dev.tdw.model.analysis.StatCell;
-import dev.tdw.model.report.Wording;
-
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.report.Wording;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -76,9 +73,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         columnFit = ColumnFit.install(this, this::leadingColumns, () -> noise.isVisible() ? noise.getWidth() : 0);
         for (String stat : Statistics.ORDER) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
-            parent.getColumns().add(statColumn("left", stat, c -> Wording.number(c.left())));
-            parent.getColumns().add(statColumn("right", stat, c -> Wording.number(c.right())));
-            parent.getColumns().add(statColumn("rel Δ", stat, c -> Wording.relative(c.relativeDifference())));
+            for (StatTexts.Part part : StatTexts.Part.values()) parent.getColumns().add(statColumn(part, stat));
             parent.setVisible(stat.equals("max_abs") || stat.equals("mean"));
             parent.visibleProperty().addListener((o, a, b) -> columnFit.fit());
             statColumns.put(stat, parent);
@@ -132,6 +127,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
         });
         rebuild(vm.nodesProperty().get());
     }
+
+    @Override
+    protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageTableSkin(this); }
 
     /** Stage, status and the leaf columns of the first visible statistic: what a row is, what it found, how far apart. */
     private List<TreeTableColumn<?, ?>> leadingColumns() {
@@ -284,24 +282,21 @@ public final class StageTableView extends TreeTableView<RowNode> {
         return c;
     }
 
-    private TreeTableColumn<RowNode, StatCell> statColumn(String name, String stat, Function<StatCell, String> text) {
-        TreeTableColumn<RowNode, StatCell> c = new TreeTableColumn<>(name);
+    private TreeTableColumn<RowNode, StatTexts.Shown> statColumn(StatTexts.Part part, String stat) {
+        TreeTableColumn<RowNode, StatTexts.Shown> c = new TreeTableColumn<>(part.title);
         // Wide enough for Wording.number's longest form ("-0.00791234", "-1.23457e+38") in the table's font.
-        c.setPrefWidth(name.equals("rel Δ") ? 72 : 100);
-        c.setMinWidth(name.equals("rel Δ") ? 60 : 88);
+        c.setPrefWidth(part == StatTexts.Part.RELATIVE ? 72 : 100);
+        c.setMinWidth(part == StatTexts.Part.RELATIVE ? 60 : 88);
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(
-                p.getValue().getValue() instanceof RowNode.Leaf l ? l.row().stat(stat) : null));
+                p.getValue().getValue() instanceof RowNode.Leaf l ? vm.statistic(l.row(), stat) : null));
         c.setCellFactory(col -> new TreeTableCell<>() {
             @Override
-            protected void updateItem(StatCell cell, boolean empty) {
+            protected void updateItem(StatTexts.Shown cell, boolean empty) {
                 super.updateItem(cell, empty);
-                pseudoClassStateChanged(DIVERGES, false);
-                if (empty || cell == null) {
-                    setText(null);
-                    return;
-                }
-                setText(Labels.safe(text.apply(cell)));
-                pseudoClassStateChanged(DIVERGES, cell.diverges());
+                // Each pseudo-class set once: a change, even undone at once, makes the row styled again.
+                boolean shown = !empty && cell != null;
+                pseudoClassStateChanged(DIVERGES, shown && cell.diverges());
+                setText(shown ? part.text.apply(cell) : null);
             }
         });
         c.getStyleClass().add("number-column");
@@ -309,12 +304,18 @@ public final class StageTableView extends TreeTableView<RowNode> {
     }
 
     /**
-     * Badges of a row. The labels and the tooltip are kept and refilled: creating nodes while the table
-     * scrolls costs CSS work on every frame.
+     * Badges of a row. The box, its labels and the tooltip are kept and refilled, and labels a row does not need are
+     * hidden rather than removed: a node added to the scene is styled from scratch, which a scroll step cannot afford
+     * for every row.
      */
     private static final class StatusCell extends TreeTableCell<RowNode, RowNode> {
         private final HBox box = new HBox(4);
         private final Tooltip tip = new Tooltip();
+
+        StatusCell() {
+            // Empty while a row has no badge: it takes no room and shows nothing.
+            setGraphic(box);
+        }
 
         @Override
         protected void updateItem(RowNode n, boolean empty) {
@@ -322,21 +323,19 @@ public final class StageTableView extends TreeTableView<RowNode> {
             setText(null);
             List<StatusBadge> badges = empty || n == null ? List.of()
                     : n instanceof RowNode.LayerGroup g ? groupBadge(g) : ((RowNode.Leaf) n).row().badges();
-            if (badges.isEmpty()) {
-                setGraphic(null);
-                setTooltip(null);
-                return;
-            }
             while (box.getChildren().size() < badges.size()) box.getChildren().add(new Label());
-            box.getChildren().remove(badges.size(), box.getChildren().size());
             StringBuilder text = new StringBuilder();
-            for (int i = 0; i < badges.size(); i++) {
-                Badges.fill((Label) box.getChildren().get(i), badges.get(i));
+            for (int i = 0; i < box.getChildren().size(); i++) {
+                Label label = (Label) box.getChildren().get(i);
+                boolean shown = i < badges.size();
+                label.setVisible(shown);
+                label.setManaged(shown);
+                if (!shown) continue;
+                Badges.fill(label, badges.get(i));
                 text.append(i == 0 ? "" : "\n").append(badges.get(i).text());
             }
             tip.setText(Labels.safe(text.toString()));
-            setTooltip(tip);
-            setGraphic(box);
+            setTooltip(badges.isEmpty() ? null : tip);
         }
 
         private static List<StatusBadge> groupBadge(RowNode.LayerGroup g) {
@@ -346,9 +345,10 @@ public final class StageTableView extends TreeTableView<RowNode> {
     }
 
     /** Colours a row by its most severe status and offers the row's context menu. */
-    private static final class StageRowCell extends TreeTableRow<RowNode> {
+    private static final class StageRowCell extends TreeTableRow<RowNode> implements StageTableSkin.Styled {
         private final Actions actions;
         private final FrozenColumn frozen;
+        private final StyleWatch styleWatch = new StyleWatch(this);
 
         StageRowCell(Actions actions, FrozenColumn frozen) {
             this.actions = actions;
@@ -367,6 +367,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 }
             });
         }
+
+        @Override
+        public StyleWatch styleWatch() { return styleWatch; }
 
         @Override
         protected javafx.scene.control.Skin<?> createDefaultSkin() { return new FrozenColumn.RowSkin<>(this, frozen); }

@@ -35,8 +35,13 @@ public final class StageTableViewModel {
 
     private final ObjectProperty<java.util.Map<String, String>> noise = new SimpleObjectProperty<>(this, "noise", java.util.Map.of());
 
+    private StatTexts statTexts = new StatTexts(StageRows.EMPTY);
+
     public StageTableViewModel() {
-        rows.addListener((o, a, b) -> refresh());
+        rows.addListener((o, a, b) -> {
+            statTexts = new StatTexts(b);
+            refresh();
+        });
         filter.addListener((o, a, b) -> refresh());
         divergentOnly.addListener((o, a, b) -> refresh());
     }
@@ -54,6 +59,9 @@ public final class StageTableViewModel {
     public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
 
     public StageRows rows() { return rows.get(); }
+
+    /** How a row shows a statistic (its three numbers' words and whether it diverges), worded once per set of rows. */
+    StatTexts.Shown statistic(StageRow row, String stat) { return statTexts.of(row, stat); }
 
     private void refresh() {
         Pattern pattern = null;

@@ -10,7 +10,10 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class StageTableViewModelTest {
     private final StageTableViewModel vm = new StageTableViewModel();
@@ -35,6 +38,25 @@ class StageTableViewModelTest {
         assertEquals(Optional.of("model.logits#0"), vm.previousDivergent(null));
         // From an agreeing row, N goes forward to the next divergence.
         assertEquals(Optional.of("layers.3.self_attn.q_rope#0"), vm.nextDivergent("layers.0.self_attn.qkv#0"));
+    }
+
+    @Test
+    void statisticsAreWordedOncePerSetOfRowsAsTheModelWordsThem() {
+        StageRow row = vm.rows().find("layers.3.self_attn.q_rope#0").orElseThrow();
+        for (String stat : Statistics.ORDER) {
+            var cell = row.stat(stat);
+            StatTexts.Shown shown = vm.statistic(row, stat);
+            assertEquals(new StatTexts.Shown(dev.tdw.model.report.Wording.number(cell.left()), dev.tdw.model.report.Wording.number(cell.right()),
+                    dev.tdw.model.report.Wording.relative(cell.relativeDifference()), cell.diverges()), shown, stat);
+            assertSame(shown, vm.statistic(row, stat), "kept, not worded again");
+        }
+        assertTrue(vm.statistic(row, "max_abs").diverges());
+        // New rows (another comparison): their own words are kept; the old rows' are no longer.
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        StageRow after = vm.rows().find("layers.3.self_attn.q_rope#0").orElseThrow();
+        assertSame(vm.statistic(after, "mean"), vm.statistic(after, "mean"));
+        assertNotSame(vm.statistic(row, "mean"), vm.statistic(row, "mean"));
+        assertEquals(vm.statistic(row, "mean"), vm.statistic(after, "mean"));
     }
 
     @Test

@@ -152,9 +152,68 @@ class StageTableViewUiTest {
         assertTrue(checked[0] > 20 && checked[1] >= 2, "numbers " + checked[0] + ", groups " + checked[1]);
         assertEquals(List.of(), cut);
         // The row says which statistics diverged: the longest badge of this pair is whole at the status column's width.
-        List<String> badges = Fx.call(() -> row(DIVERGENT).lookupAll(".badge").stream()
+        List<String> badges = Fx.call(() -> row(DIVERGENT).lookupAll(".badge").stream().filter(Node::isVisible)
                 .map(b -> ((javafx.scene.control.Label) b).getText() + " shown as " + ((javafx.scene.text.Text) b.lookup(".text")).getText()).toList());
         assertEquals(List.of("divergent: max_abs, min, max, mean shown as divergent: max_abs, min, max, mean"), badges);
+    }
+
+    /**
+     * The table styles a row it moves to another stage only where something changed ({@link StageTableSkin}): after
+     * every scroll step, before any further CSS pass, each shown row, its cells, texts and badges look exactly as they
+     * do once the whole table is styled again from scratch. Odd and even steps, over group rows, divergent rows and
+     * rows with several badges, both ways.
+     */
+    @Test
+    void rowsMovedToOtherStagesLookAsAFreshlyStyledTableShowsThem() {
+        int rows = Fx.call(() -> table.getExpandedItemCount());
+        Fx.run(() -> table.getColumns().forEach(c -> c.setVisible(true)));
+        List<String> differences = new java.util.ArrayList<>();
+        int[] steps = {0};
+        for (int step : new int[]{7, 4, -5, 13, -2}) {
+            for (int top = step > 0 ? 0 : rows - 1; top >= 0 && top < rows; top += step) {
+                int to = top;
+                Fx.run(() -> {
+                    table.scrollTo(to);
+                    // A pulse's order: the CSS pass has run (nothing is left to style), then layout moves the rows.
+                    table.layout();
+                    String shown = shownRows();
+                    table.applyCss();
+                    String fresh = shownRows();
+                    if (!shown.equals(fresh) && differences.size() < 3) differences.add("at row " + to + ":\n" + shown + "\nfresh:\n" + fresh);
+                    steps[0]++;
+                });
+            }
+        }
+        assertTrue(rows > 60 && steps[0] > 80, rows + " rows, " + steps[0] + " steps");
+        assertEquals(List.of(), differences);
+    }
+
+    /** What the shown rows look like: each node's colours, font, padding and text, in tree order. */
+    private String shownRows() {
+        StringBuilder out = new StringBuilder();
+        for (Node n : table.lookupAll(".tree-table-row-cell")) {
+            if (n instanceof TreeTableRow<?> r && r.isVisible() && r.getItem() != null) describe(r, "", out);
+        }
+        return out.toString();
+    }
+
+    private static void describe(Node n, String indent, StringBuilder out) {
+        if (!n.isVisible()) return;
+        out.append(indent).append(n.getClass().getSimpleName()).append(' ').append(n.getStyleClass());
+        if (n instanceof javafx.scene.layout.Region r) {
+            out.append(" bg=").append(r.getBackground() == null ? null : r.getBackground().getFills().stream()
+                    .map(f -> f.getFill() + "@" + f.getInsets()).toList());
+            out.append(" border=").append(r.getBorder() == null ? null : r.getBorder().getStrokes().stream()
+                    .map(b -> b.getTopStroke() + "/" + b.getRightStroke() + "/" + b.getWidths()).toList());
+            out.append(" pad=").append(r.getPadding());
+        }
+        if (n instanceof javafx.scene.control.Labeled l) {
+            out.append(" text=").append(l.getText()).append(" fill=").append(l.getTextFill()).append(" font=").append(l.getFont())
+                    .append(" align=").append(l.getAlignment());
+        }
+        if (n instanceof javafx.scene.text.Text t) out.append(" fill=").append(t.getFill()).append(" font=").append(t.getFont());
+        out.append(" opacity=").append(n.getOpacity()).append('\n');
+        if (n instanceof javafx.scene.Parent p) for (Node c : p.getChildrenUnmodifiable()) describe(c, indent + "  ", out);
     }
 
     private Node stageCell(TreeTableRow<?> row) {
