@@ -338,6 +338,26 @@ class WindowLayoutUiTest {
         }
     }
 
+    @Test
+    void theDifferenceAxisTitleIsNeverCutItIsShortenedOrLeftOutInAShortChart() {
+        for (double[] size : new double[][]{{800, 500}, {1024, 700}, {1600, 1000}}) {
+            showAt(size[0], size[1]);
+            org.jfree.chart.fx.ChartViewer viewer = (org.jfree.chart.fx.ChartViewer) Fx.call(() -> session.window().lookup("#stage-chart"));
+            org.jfree.chart.axis.ValueAxis axis = viewer.getChart().getXYPlot().getRangeAxis(1);
+            // Settled: the title drawn is the one chosen for the plot's height now.
+            Fx.await(() -> viewer.getRenderingInfo() != null && viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight() > 0
+                    && java.util.Objects.equals(axis.getLabel(), dev.tdw.app.ui.chart.StageChartView.fitTitle(dev.tdw.app.ui.chart.StageChartView.DIFFERENCE_TITLES,
+                            viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight(), axis.getLabelFont())));
+            double plot = Fx.call(() -> viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight());
+            String title = Fx.call(axis::getLabel);
+            if (title != null) {
+                double length = axis.getLabelFont().getStringBounds(title, new java.awt.font.FontRenderContext(null, true, true)).getWidth();
+                assertTrue(length <= plot, size[0] + "x" + size[1] + ": \"" + title + "\" is " + length + " px along a plot " + plot + " px high");
+            }
+            if (size[0] == 1600) assertEquals("|left − right| (log)", title, "a tall chart has the whole title");
+        }
+    }
+
     private static javafx.scene.control.ScrollBar horizontalBar(javafx.scene.control.Control c) {
         return c.lookupAll(".scroll-bar").stream().map(javafx.scene.control.ScrollBar.class::cast)
                 .filter(b -> b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL).findFirst().orElseThrow();
