@@ -68,6 +68,8 @@ public final class MainWindow extends BorderPane {
     private final Tab scanTab;
     private final Tab tensorTab;
     private final SplitPane upper;
+    /** Room for the split pane's divider beside a side's minimum width. */
+    private static final double DIVIDER = 6;
     private final SplitPane outer;
     private final WorkbenchMenuBar menuBar;
     private final WorkbenchToolBar toolBar;
@@ -139,13 +141,23 @@ public final class MainWindow extends BorderPane {
         // the table never narrower than those columns at their minimum widths, and the split panes never squeeze a part
         // below its minimum. The heights add up with the bars and the one-line banners to less than 500: the upper part
         // holds the tabs' header (28), the two-level column header (50), four rows, the scroll bar and the summary line.
-        tableBox.setMinWidth(table.leadingMinimumWidth());
         tabs.setMinWidth(220);
+        // With repeated runs the noise column asks for room too, as far as the tabs keep their minimum (at 1024 px it
+        // is in view without scrolling; at 800 px it is the first column to scroll to).
+        javafx.beans.binding.DoubleBinding noise = table.noiseWidth();
+        tableBox.minWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> Math.max(table.leadingMinimumWidth(),
+                Math.min(table.leadingMinimumWidth() + noise.get(), getWidth() - tabs.getMinWidth() - 2 * DIVIDER)), noise, widthProperty()));
         chart.setMinHeight(90);
         upper = new SplitPane(stagesAndPairs(tableBox), tabs);
         upper.setMinHeight(28 + 50 + 4 * table.getFixedCellSize() + 16 + 20);
         upper.setDividerPositions(0.67);
         SplitPane.setResizableWithParent(tabs, false);
+        // The tabs keep their width when the window narrows (or opens at a remembered size smaller than the first
+        // layout's), so the table alone shrinks; the split pane let it go below its minimum (238 px at 800).
+        javafx.beans.InvalidationListener keep = o -> keepMinimum(upper, tableBox.getMinWidth());
+        upper.widthProperty().addListener(keep);
+        tableBox.minWidthProperty().addListener(keep);
+        upper.getDividers().get(0).positionProperty().addListener(keep);
         outer = new SplitPane(upper, chart);
         outer.setOrientation(Orientation.VERTICAL);
         outer.setDividerPositions(0.66);
@@ -160,6 +172,15 @@ public final class MainWindow extends BorderPane {
     }
 
     public StageTableView table() { return table; }
+
+    /** Moves the divider right until the table side is {@code min} wide, as far as the tabs keep their own minimum. */
+    private void keepMinimum(SplitPane split, double min) {
+        double width = split.getWidth();
+        if (width <= 0) return;
+        // The divider's position is its centre; it is a few pixels wide.
+        double wanted = Math.min((min + DIVIDER) / width, 1 - (tabs.getMinWidth() + DIVIDER) / width);
+        if (split.getDividerPositions()[0] < wanted - 1e-6) split.setDividerPositions(wanted);
+    }
 
     /**
      * The stage table and, beside it in tabs of the same width, the every-pair overview and the runs view. With several pairs the

@@ -234,6 +234,11 @@ class WindowLayoutUiTest {
         Node name = robot.lookup(".forward-name").query();
         Bounds view = Fx.call(() -> onScene(scroll.lookup(".viewport")));
         assertInView(Fx.call(() -> onScene(robot.lookup("#pair-cell-1-1-2").query())), Fx.call(() -> onScene(name)), view);
+        // Scrolled until rank 1's column lies 40 px under the forward names: its header's words stay beside them.
+        Node rank1 = robot.lookup("#pair-cell-1-1-1").query();
+        Fx.run(() -> scroll.setHvalue((rank1.getLayoutX() - name.getLayoutBounds().getWidth() + 40)
+                / (grid.getLayoutBounds().getWidth() - scroll.getViewportBounds().getWidth())));
+        Fx.run(() -> session.window().getScene().getRoot().layout());
         assertPartlyHiddenRankKeepsItsHeader(robot, 1, Fx.call(() -> onScene(name)), view);
         // Dragged to its end, the last rank is reachable and the names still say which forward.
         Fx.run(() -> scroll.setHvalue(scroll.getHmax()));
@@ -278,6 +283,79 @@ class WindowLayoutUiTest {
         Bounds line = Fx.call(() -> onScene(first));
         assertTrue(line.getMaxX() <= view.getMaxX() + 0.5, line + " in " + view);
         assertTrue(robot.lookup("#run-first-0").tryQuery().isEmpty(), "a run within noise has no stage beyond it");
+    }
+
+    @Test
+    void at1024x700ARunOpenedInTheStageTableShowsItsNoiseColumnWholeBesideTheComparedStatistic(FxRobot robot) {
+        showAt(1024, 700, "intermittent");
+        Fx.await(() -> session.vm().runs().result() != null && robot.lookup("#run-open-2").tryQuery().isPresent());
+        robot.clickOn("#run-open-2");
+        Fx.await(() -> session.vm().comparison() != null && session.vm().comparison().right() == session.vm().runs().result().rightRuns().get(2).manifest());
+        Fx.await(() -> "layers.4.self_attn.attn_out#0".equals(session.vm().selectedKeyProperty().get()));
+        Fx.run(() -> session.window().getScene().getRoot().layout());
+        StageTableView table = session.window().table();
+        Bounds tableBounds = Fx.call(() -> onScene(table));
+        // It was squeezed to 10 px between status and max_abs: there, but nothing of it to read.
+        java.util.Map<String, Bounds> headers = Fx.call(() -> {
+            java.util.Map<String, Bounds> out = new java.util.LinkedHashMap<>();
+            for (Node n : table.lookupAll(".column-header")) {
+                if (!(n instanceof TableColumnHeader h) || h.getTableColumn() == null || !h.isVisible()) continue;
+                TreeTableColumn<?, ?> c = (TreeTableColumn<?, ?>) h.getTableColumn();
+                out.put((c.getParentColumn() == null ? "" : c.getParentColumn().getText() + "/") + c.getText(), onScene(h));
+            }
+            return out;
+        });
+        for (String name : List.of("stage", "status", "max_abs/left", "max_abs/right", "max_abs/rel Δ", "noise")) {
+            Bounds b = headers.get(name);
+            assertTrue(b != null && b.getMinX() >= tableBounds.getMinX() - 1 && b.getMaxX() <= tableBounds.getMaxX() - 14, name + " at " + b + " in " + tableBounds);
+        }
+        // The selected row's noise cell says which run left the noise, every word of it.
+        TreeTableColumn<?, ?> noise = Fx.call(() -> table.getColumns().stream().filter(c -> "noise-column".equals(c.getId())).findFirst().orElseThrow());
+        Labeled cell = Fx.call(() -> table.lookupAll(".tree-table-cell").stream().map(Labeled.class::cast)
+                .filter(c -> ((javafx.scene.control.TreeTableCell<?, ?>) c).getTableColumn() == noise && "beyond noise: run3".equals(c.getText())
+                        && ((javafx.scene.control.TreeTableCell<?, ?>) c).getTableRow().isSelected())
+                .findFirst().orElseThrow());
+        assertEquals("beyond noise: run3", Fx.call(() -> ((Text) cell.lookup(".text")).getText()));
+    }
+
+    @Test
+    void aWindowOpenedAtARememberedSmallSizeKeepsTheTableAtItsMinimumWidth() {
+        // The scene is first laid out at the default size, then the window takes the remembered 800x500: the tabs keep
+        // their width and only the table side shrank, to 238 px, under its minimum.
+        Stage small = Fx.call(Stage::new);
+        WorkbenchApp.Session s = Fx.call(() -> WorkbenchApp.show(small, new FxTaskRunner(), Optional.of(new WindowGeometry(0, 0, 800, 500, false, 0.6, 0.64))));
+        try {
+            Fx.run(() -> s.vm().openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate")));
+            Fx.await(() -> s.vm().comparison() != null);
+            Fx.run(() -> s.window().getScene().getRoot().layout());
+            StageTableView table = s.window().table();
+            double side = Fx.call(() -> ((javafx.scene.layout.Region) table.getParent()).getWidth());
+            assertTrue(side >= table.leadingMinimumWidth() - 0.5, "table side " + side + " below its minimum " + table.leadingMinimumWidth());
+            Node tabs = s.window().lookup("#detail-tabs");
+            assertTrue(Fx.call(() -> tabs.getLayoutBounds().getWidth()) >= 220 - 0.5, "the tabs below their minimum");
+        } finally {
+            Fx.run(small::close);
+        }
+    }
+
+    @Test
+    void theDifferenceAxisTitleIsNeverCutItIsShortenedOrLeftOutInAShortChart() {
+        for (double[] size : new double[][]{{800, 500}, {1024, 700}, {1600, 1000}}) {
+            showAt(size[0], size[1]);
+            org.jfree.chart.fx.ChartViewer viewer = (org.jfree.chart.fx.ChartViewer) Fx.call(() -> session.window().lookup("#stage-chart"));
+            org.jfree.chart.axis.ValueAxis axis = viewer.getChart().getXYPlot().getRangeAxis(1);
+            // Settled: the title drawn is the one chosen for the plot's height now.
+            Fx.await(() -> viewer.getRenderingInfo() != null && viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight() > 0
+                    && java.util.Objects.equals(axis.getLabel(), dev.tdw.app.ui.chart.StageChartView.fitTitle(dev.tdw.app.ui.chart.StageChartView.DIFFERENCE_TITLES,
+                            viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight(), axis.getLabelFont())));
+            double plot = Fx.call(() -> viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight());
+            String title = Fx.call(axis::getLabel);
+            if (title != null) {
+                double length = axis.getLabelFont().getStringBounds(title, new java.awt.font.FontRenderContext(null, true, true)).getWidth();
+                assertTrue(length <= plot, size[0] + "x" + size[1] + ": \"" + title + "\" is " + length + " px along a plot " + plot + " px high");
+            }
+            if (size[0] == 1600) assertEquals("|left − right| (log)", title, "a tall chart has the whole title");
+        }
     }
 
     private static javafx.scene.control.ScrollBar horizontalBar(javafx.scene.control.Control c) {

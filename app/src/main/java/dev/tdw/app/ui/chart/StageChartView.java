@@ -42,6 +42,7 @@ import java.awt.Font;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -66,7 +67,9 @@ public final class StageChartView extends BorderPane {
     private final ChartViewModel vm;
     private final PointsDataset dataset = new PointsDataset("left", "right");
     private final PointsDataset differences = new PointsDataset("|left − right|");
-    private final org.jfree.chart.axis.LogAxis differenceAxis = new org.jfree.chart.axis.LogAxis("|left − right| (log)");
+    /** The difference axis's titles, longest first: the longest that fits the plot's height is shown (see fitTitle). */
+    public static final List<String> DIFFERENCE_TITLES = List.of("|left − right| (log)", "|left − right|");
+    private final org.jfree.chart.axis.LogAxis differenceAxis = new org.jfree.chart.axis.LogAxis(DIFFERENCE_TITLES.get(0));
     private final StageAxis domain;
     private final NumberAxis linear = new NumberAxis();
     private final LogarithmicAxis log = new LogarithmicAxis("");
@@ -177,6 +180,14 @@ public final class StageChartView extends BorderPane {
             chart.getLegend().setVisible(show);
             domain.setLabel(show ? stageAxisTitle : null);
         });
+        // The difference axis's title runs along the plot's height: in a short chart it is shortened, then left out
+        // (its red ticks and the legend's red mark still say which axis it is), instead of being cut (800x500 showed "t − right| (log").
+        chart.addProgressListener(e -> {
+            if (e.getType() != org.jfree.chart.event.ChartProgressEvent.DRAWING_FINISHED || viewer.getRenderingInfo() == null) return;
+            String title = fitTitle(DIFFERENCE_TITLES, viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight(), differenceAxis.getLabelFont());
+            // After this drawing, not inside it: a new title draws the chart again.
+            if (!java.util.Objects.equals(title, differenceAxis.getLabel())) javafx.application.Platform.runLater(() -> differenceAxis.setLabel(title));
+        });
         selection.setId("chart-selection");
         selection.setStroke(javafx.scene.paint.Color.rgb(0x33, 0x33, 0x33));
         selection.setStrokeWidth(1.2);
@@ -262,6 +273,13 @@ public final class StageChartView extends BorderPane {
 
         @Override
         public void zoomRangeAxes(double lowerPercent, double upperPercent, PlotRenderingInfo info, java.awt.geom.Point2D source) { }
+    }
+
+    /** The first of {@code titles} no longer than {@code length} pixels in {@code font}, or null when none is. */
+    public static String fitTitle(List<String> titles, double length, Font font) {
+        java.awt.font.FontRenderContext context = new java.awt.font.FontRenderContext(null, true, true);
+        for (String t : titles) if (font.getStringBounds(t, context).getWidth() <= length) return t;
+        return null;
     }
 
     private static LegendItemCollection legend(boolean runs) {

@@ -6,13 +6,14 @@ import javafx.scene.control.TreeTableView;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 
 /**
  * Keeps the leading columns that say what a row is (stage, status, the first statistic's left, right and rel Δ)
  * inside a narrow table: when their preferred widths do not fit, each gives up the same share of the room between
- * its preferred and its minimum width. A wide table gets the preferred widths back. The other columns keep theirs
- * and are reached by scrolling right.
+ * its preferred and its minimum width, leaving room for the next column in priority when one asks for it. A wide
+ * table gets the preferred widths back. The other columns keep theirs and are reached by scrolling right.
  */
 final class ColumnFit {
     /** Room for the vertical scroll bar and the table's border. */
@@ -20,17 +21,20 @@ final class ColumnFit {
 
     private final TreeTableView<?> table;
     private final Supplier<List<TreeTableColumn<?, ?>>> leading;
+    /** Room kept for a column that comes next in priority (the noise of repeated runs), 0 when there is none. */
+    private final DoubleSupplier reserved;
     /** Each column's preferred width as first seen, before any fitting. */
     private final Map<TreeTableColumn<?, ?>, Double> preferred = new IdentityHashMap<>();
 
-    private ColumnFit(TreeTableView<?> table, Supplier<List<TreeTableColumn<?, ?>>> leading) {
+    private ColumnFit(TreeTableView<?> table, Supplier<List<TreeTableColumn<?, ?>>> leading, DoubleSupplier reserved) {
         this.table = table;
         this.leading = leading;
+        this.reserved = reserved;
         table.widthProperty().addListener((o, a, b) -> fit());
     }
 
-    static ColumnFit install(TreeTableView<?> table, Supplier<List<TreeTableColumn<?, ?>>> leading) {
-        return new ColumnFit(table, leading);
+    static ColumnFit install(TreeTableView<?> table, Supplier<List<TreeTableColumn<?, ?>>> leading, DoubleSupplier reserved) {
+        return new ColumnFit(table, leading, reserved);
     }
 
     /** The narrowest table that still shows every leading column at its minimum width. */
@@ -46,7 +50,7 @@ final class ColumnFit {
             wanted += preferred.get(c);
             room += preferred.get(c) - c.getMinWidth();
         }
-        double deficit = wanted - (table.getWidth() - CHROME);
+        double deficit = wanted - (table.getWidth() - CHROME - reserved.getAsDouble());
         double share = deficit <= 0 || room <= 0 ? 0 : Math.min(1, deficit / room);
         for (TreeTableColumn<?, ?> c : columns) {
             double base = preferred.get(c);

@@ -49,6 +49,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private final Map<String, TreeTableColumn<RowNode, ?>> statColumns = new LinkedHashMap<>();
     private final FrozenColumn frozenStage;
     private final ColumnFit columnFit;
+    private final TreeTableColumn<RowNode, String> noise;
     private boolean syncing;
 
     public StageTableView(StageTableViewModel vm, StringProperty selectedKey, Actions actions) {
@@ -68,8 +69,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
         TreeTableColumn<RowNode, RowNode> status = statusColumn();
         getColumns().add(status);
         // In a narrow table the stage, its status and the first shown statistic share what there is.
-        columnFit = ColumnFit.install(this, this::leadingColumns);
-        getColumns().add(noiseColumn());
+        noise = noiseColumn();
+        columnFit = ColumnFit.install(this, this::leadingColumns, () -> noise.isVisible() ? noise.getWidth() : 0);
         for (String stat : Statistics.ORDER) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
             for (StatTexts.Part part : StatTexts.Part.values()) parent.getColumns().add(statColumn(part, stat));
@@ -78,6 +79,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
             statColumns.put(stat, parent);
             getColumns().add(parent);
         }
+        // Runs' noise comes next after the compared statistic: a narrow table keeps the stage, its status and that
+        // statistic in view first, and the window makes room for the noise when there is some (noiseWidth).
+        getColumns().add(getColumns().indexOf(statColumns.get(Statistics.ORDER.get(0))) + 1, noise);
         // Layout and tensors after the statistics: at 1024 px the stage, its status and the compared statistic stay in view.
         getColumns().add(textColumn("shape", 104, r -> r.sideBySide(Layout::shape)));
         getColumns().add(textColumn("dtype", 128, r -> r.sideBySide(l -> l.dtype() == null ? null : Wording.dtype(l.dtype()))));
@@ -127,9 +131,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
     @Override
     protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageTableSkin(this); }
 
-    /** Stage, status (and noise) and the leaf columns of the first visible statistic: what a row is, what it found, how far apart. */
+    /** Stage, status and the leaf columns of the first visible statistic: what a row is, what it found, how far apart. */
     private List<TreeTableColumn<?, ?>> leadingColumns() {
-        // Every visible column up to and including the first visible statistic (a noise column of runs sits between).
+        // Every visible column up to and including the first visible statistic.
         List<TreeTableColumn<?, ?>> out = new java.util.ArrayList<>();
         for (TreeTableColumn<RowNode, ?> c : getColumns()) {
             if (!c.isVisible()) continue;
@@ -149,6 +153,12 @@ public final class StageTableView extends TreeTableView<RowNode> {
      */
     public double leadingMinimumWidth() {
         return ColumnFit.minimumWidth(leadingColumns());
+    }
+
+    /** What the noise column of repeated runs needs beside the leading columns: its width while shown, else 0. */
+    public javafx.beans.binding.DoubleBinding noiseWidth() {
+        return javafx.beans.binding.Bindings.createDoubleBinding(() -> noise.isVisible() ? noise.getWidth() : 0,
+                noise.visibleProperty(), noise.widthProperty());
     }
 
     /** The parent column of a statistic, for the View menu's column toggles. */
@@ -244,6 +254,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private TreeTableColumn<RowNode, String> noiseColumn() {
         TreeTableColumn<RowNode, String> c = textColumn("noise", 130, r -> vm.noiseProperty().get().getOrDefault(r.key(), ""));
         c.setId("noise-column");
+        c.setMinWidth(84); // "within noise" whole
         // Set, not bound: the table's column menu toggles it too.
         c.setVisible(!vm.noiseProperty().get().isEmpty());
         vm.noiseProperty().addListener((o, a, b) -> {
