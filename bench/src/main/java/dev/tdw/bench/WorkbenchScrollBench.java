@@ -43,7 +43,8 @@ import java.util.function.Supplier;
  *      dev.tdw.bench.WorkbenchScrollBench [stages] [frames]
  * </pre>
  * {@code -Dtdw.bench.scrollOnly=true} stops after the idle and scroll phases; {@code -Dtdw.bench.jfr=<settings.jfc>}
- * records the scroll and select phases in flight recordings of their own (see {@link #profiled}).
+ * records the scroll and select phases in flight recordings of their own (see {@link #profiled});
+ * {@code -Dtdw.bench.shots=<dir>} saves captures of the table after the scroll phase (see {@link #shots}).
  */
 public final class WorkbenchScrollBench {
     private static final int PAN_WINDOW = 6000;
@@ -86,6 +87,7 @@ public final class WorkbenchScrollBench {
 
         Frames idle = measure(frames, i -> { });
         Frames tableScroll = profiled("scroll", () -> measure(frames, i -> table.scrollTo((i * 37) % rows)));
+        if (System.getProperty("tdw.bench.shots") != null) shots(table, rows, Path.of(System.getProperty("tdw.bench.shots")));
         if (Boolean.getBoolean("tdw.bench.scrollOnly")) {
             // For a profiler: the window, the idle floor and the scroll phase alone.
             printHeader(frames);
@@ -125,6 +127,25 @@ public final class WorkbenchScrollBench {
                 panAll.mean() / panDecimated.mean(), panAll.p(95) / panDecimated.p(95),
                 fullAll.mean() / fullDecimated.mean(), fullAll.p(95) / fullDecimated.p(95));
         exit(dir);
+    }
+
+    /**
+     * Screen captures of the table after the scroll phase (its rows reused many times), at a few stages, for comparing
+     * two builds by eye and pixel: {@code table-<row>.png} in {@code dir}.
+     */
+    private static void shots(javafx.scene.control.Control table, int rows, Path dir) throws Exception {
+        Files.createDirectories(dir);
+        for (int row : new int[]{0, rows * 6 / 10 - 7, rows * 9 / 10 - 3, rows - 30}) {
+            onFx(() -> ((javafx.scene.control.TreeTableView<?>) table).scrollTo(row));
+            measure(3, i -> { });
+            AtomicReference<java.awt.image.BufferedImage> image = new AtomicReference<>();
+            onFx(() -> {
+                javafx.geometry.Bounds b = table.localToScreen(table.getBoundsInLocal());
+                var shot = new javafx.scene.robot.Robot().getScreenCapture(null, b.getMinX(), b.getMinY(), b.getWidth(), b.getHeight());
+                image.set(javafx.embed.swing.SwingFXUtils.fromFXImage(shot, null));
+            });
+            javax.imageio.ImageIO.write(image.get(), "png", dir.resolve("table-" + row + ".png").toFile());
+        }
     }
 
     interface Phase {

@@ -38,10 +38,7 @@ public final class StageTableViewModel {
     private StatTexts statTexts = new StatTexts(StageRows.EMPTY);
 
     public StageTableViewModel() {
-        rows.addListener((o, a, b) -> {
-            statTexts = new StatTexts(b);
-            refresh();
-        });
+        rows.addListener((o, a, b) -> refresh());
         filter.addListener((o, a, b) -> refresh());
         divergentOnly.addListener((o, a, b) -> refresh());
     }
@@ -61,7 +58,11 @@ public final class StageTableViewModel {
     public StageRows rows() { return rows.get(); }
 
     /** How a row shows a statistic (its three numbers' words and whether it diverges), worded once per set of rows. */
-    StatTexts.Shown statistic(StageRow row, String stat) { return statTexts.of(row, stat); }
+    StatTexts.Shown statistic(StageRow row, String stat) {
+        // Kept for the rows set last, even rows equal to the ones before (no change event then).
+        if (!statTexts.isFor(rows.get())) statTexts = new StatTexts(rows.get());
+        return statTexts.of(row, stat);
+    }
 
     private void refresh() {
         Pattern pattern = null;

@@ -41,6 +41,8 @@ final class StatTexts {
         this.shown = new Shown[rows.size()][];
     }
 
+    boolean isFor(StageRows rows) { return this.rows == rows; }
+
     /** How {@code row} shows {@code stat}, a name of {@link Statistics#ORDER}. */
     Shown of(StageRow row, String stat) {
         int s = Statistics.ORDER.indexOf(stat), i = row.index();

@@ -5,6 +5,7 @@ import dev.tdw.app.ui.WorkbenchApp;
 import dev.tdw.app.ui.WorkbenchViewModel;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Fx;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
@@ -12,6 +13,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -35,10 +37,10 @@ class CaptureSetUiTest {
     @Start
     void start(Stage stage) {
         session = WorkbenchApp.show(stage, new FxTaskRunner(), Optional.empty());
-        // TestFX hands every test class the same stage, and a size an earlier class gave it can outlive that class's
-        // scene: after the replay dialog's 300x200 owner the window came back at its 800 px minimum, where the overview
-        // scrolls and the aligned cell lies half under the detail pane, so a click at its centre hit the pane. Size
-        // the window to its scene like a first start (without pinning the size for the classes after this one).
+        // TestFX hands every test class the same stage. If the first window minimum it gets finds it narrower (a
+        // class with a small scene ran first), JavaFX pins its width at the 800 px minimum and later scenes keep it:
+        // there the overview scrolls and the aligned cell lies half under the detail pane, so a click at its centre
+        // hit the pane. Size the window to its scene like a first start (without pinning a size for later classes).
         stage.sizeToScene();
         vm = session.vm();
     }
@@ -57,6 +59,26 @@ class CaptureSetUiTest {
 
     @Test
     void chunkedPrefillShowsTheOverviewAndOpensOnOccurrenceTwo(FxRobot robot) {
+        showsTheChunkedPrefillOverviewAndOpensAPairOnAClick(robot);
+    }
+
+    /** The same when a class with a small scene ran first on TestFX's shared stage (as StageDetailViewUiTest or ReplayDialogUiTest can). */
+    @Test
+    void chunkedPrefillOpensAPairOnAClickAfterASmallSceneRanFirstOnTheSharedStage(FxRobot robot) {
+        Fx.run(() -> {
+            Stage stage = (Stage) session.window().getScene().getWindow();
+            stage.hide();
+            stage.setMinWidth(0);
+            stage.setMinHeight(0);
+            stage.setScene(new Scene(new StackPane(), 300, 200));
+            stage.show();
+            stage.hide();
+            start(stage);
+        });
+        showsTheChunkedPrefillOverviewAndOpensAPairOnAClick(robot);
+    }
+
+    private void showsTheChunkedPrefillOverviewAndOpensAPairOnAClick(FxRobot robot) {
         open("chunked-prefill");
         TabPane tabs = robot.lookup("#stages-and-pairs").queryAs(TabPane.class);
         assertEquals("pairs-tab", Fx.call(() -> tabs.getSelectionModel().getSelectedItem().getId()));
