@@ -358,6 +358,24 @@ class WindowLayoutUiTest {
         }
     }
 
+    @Test
+    void at800And1024EveryStatusBadgeInTheTableIsWhole(FxRobot robot) {
+        for (double[] size : new double[][]{{800, 500}, {1024, 700}}) {
+            showAt(size[0], size[1]);
+            StageTableView table = session.window().table();
+            Fx.run(() -> session.vm().goToFirstDivergence());
+            Fx.run(() -> session.window().getScene().getRoot().layout());
+            // Four statistics read "divergent: max_abs, min, ma…" at 1024 px; the badge now says "divergent: max_abs +3".
+            List<String> badges = Fx.call(() -> table.lookupAll(".badge").stream().filter(Node::isVisible).filter(b -> b.getScene() != null)
+                    .map(b -> ((Label) b).getText() + " shown as " + ((Text) b.lookup(".text")).getText()).toList());
+            assertTrue(badges.stream().anyMatch(b -> b.startsWith("divergent: max_abs +3 ")), size[0] + ": " + badges);
+            for (String b : badges) {
+                String[] parts = b.split(" shown as ");
+                assertEquals(parts[0], parts.length > 1 ? parts[1] : "", size[0] + "x" + size[1]);
+            }
+        }
+    }
+
     private static javafx.scene.control.ScrollBar horizontalBar(javafx.scene.control.Control c) {
         return c.lookupAll(".scroll-bar").stream().map(javafx.scene.control.ScrollBar.class::cast)
                 .filter(b -> b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL).findFirst().orElseThrow();

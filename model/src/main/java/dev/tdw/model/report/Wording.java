@@ -76,8 +76,16 @@ public final class Wording {
     }
 
     /**
+     * The longest badge (see {@link #badge}); the table's status column is wide enough for it. 24 holds the longest
+     * first item with its count ("divergent: non-finite +8": three reasons and six statistics at most).
+     */
+    public static final int BADGE_CHARS = 24;
+
+    /**
      * A finding as a table cell shows it: the kind, and for a divergence what diverged ("divergent: mean, max",
-     * "divergent: dtype"), so a row with equal max_abs says which statistic parted.
+     * "divergent: dtype"), so a row with equal max_abs says which statistic parted. What diverged is named in order
+     * while the badge stays within {@link #BADGE_CHARS} characters, the rest counted ("divergent: max_abs +3"): a
+     * badge is never cut mid-word, and its tooltip (the finding's sentence) names everything.
      */
     public static String badge(Finding f) {
         if (f instanceof Finding.AliasExplained e) {
@@ -89,7 +97,17 @@ public final class Wording {
             if (reason.equals("statistics")) what.addAll(d.statistics());
             else what.add(reason.equals("nonfinite") ? "non-finite" : reason);
         }
-        return what.isEmpty() ? kind(f.kind()) : kind(f.kind()) + ": " + String.join(", ", what);
+        if (what.isEmpty()) return kind(f.kind());
+        String head = kind(f.kind()) + ": ";
+        String all = head + String.join(", ", what);
+        if (all.length() <= BADGE_CHARS) return all;
+        // The first item always; then as many more as leave room for the count of the rest.
+        int named = 1;
+        while (named < what.size() - 1
+                && (head + String.join(", ", what.subList(0, named + 1)) + " +" + (what.size() - named - 1)).length() <= BADGE_CHARS) {
+            named++;
+        }
+        return head + String.join(", ", what.subList(0, named)) + " +" + (what.size() - named);
     }
 
     /** The stable name of a finding kind in JSON: {@code non_finite}. */

@@ -268,7 +268,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private TreeTableColumn<RowNode, RowNode> statusColumn() {
         TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("status");
         c.setPrefWidth(250); // "divergent: max_abs, min, max, mean" whole at the default width
-        c.setMinWidth(110);
+        c.setMinWidth(160); // a badge of Wording.BADGE_CHARS ("divergent: non-finite +8") whole
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         c.setCellFactory(col -> new StatusCell());
         return c;
