@@ -20,10 +20,11 @@ import static dev.tdw.app.ui.testing.Screenshots.shoot;
 /**
  * Real-window screenshots under Xvfb: opens the workbench on the real glass platform, walks through
  * the scenarios and grabs the X screen with ImageMagick's {@code import}. Not a test (it needs X);
- * run it from {@code app/} after {@code mvn test-compile}:
+ * run it from {@code app/} after {@code mvn -DskipTests package test-compile} at the top (the class path
+ * names the sibling modules' folders: a dependency goal run in {@code app/} alone cannot resolve them offline):
  * <pre>
- * mvn -q -o dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/cp.txt
- * xvfb-run -s "-screen 0 1600x1000x24" java -cp target/classes:target/test-classes:../model/target/classes:$(cat target/cp.txt) \
+ * cp=target/classes:target/test-classes:../model/target/classes:../model/target/test-classes:../native-bridge/target/classes
+ * xvfb-run -s "-screen 0 1600x1000x24" java -cp "$cp:$(cat target/classpath.txt)" \
  *     dev.tdw.app.ui.ScreenshotTour target/screenshots 1600x1000 [replay]
  * </pre>
  * With {@code replay} only the replay shots are taken (dialog, row-limited refusal, result).
