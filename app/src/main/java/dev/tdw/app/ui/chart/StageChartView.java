@@ -4,6 +4,7 @@ import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.table.Statistics;
 
 import dev.tdw.app.ui.capture.Side;
+import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -18,9 +19,11 @@ import javafx.scene.layout.Region;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.event.ChartProgressEvent;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.fx.interaction.ChartMouseEventFX;
 import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
@@ -39,10 +42,12 @@ import dev.tdw.model.sets.RunsChart;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.font.FontRenderContext;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -69,7 +74,7 @@ public final class StageChartView extends BorderPane {
     private final PointsDataset differences = new PointsDataset("|left − right|");
     /** The difference axis's titles, longest first: the longest that fits the plot's height is shown (see fitTitle). */
     public static final List<String> DIFFERENCE_TITLES = List.of("|left − right| (log)", "|left − right|");
-    private final org.jfree.chart.axis.LogAxis differenceAxis = new org.jfree.chart.axis.LogAxis(DIFFERENCE_TITLES.get(0));
+    private final LogAxis differenceAxis = new LogAxis(DIFFERENCE_TITLES.get(0));
     private final StageAxis domain;
     private final NumberAxis linear = new NumberAxis();
     private final LogarithmicAxis log = new LogarithmicAxis("");
@@ -183,10 +188,10 @@ public final class StageChartView extends BorderPane {
         // The difference axis's title runs along the plot's height: in a short chart it is shortened, then left out
         // (its red ticks and the legend's red mark still say which axis it is), instead of being cut (800x500 showed "t − right| (log").
         chart.addProgressListener(e -> {
-            if (e.getType() != org.jfree.chart.event.ChartProgressEvent.DRAWING_FINISHED || viewer.getRenderingInfo() == null) return;
+            if (e.getType() != ChartProgressEvent.DRAWING_FINISHED || viewer.getRenderingInfo() == null) return;
             String title = fitTitle(DIFFERENCE_TITLES, viewer.getRenderingInfo().getPlotInfo().getDataArea().getHeight(), differenceAxis.getLabelFont());
             // After this drawing, not inside it: a new title draws the chart again.
-            if (!java.util.Objects.equals(title, differenceAxis.getLabel())) javafx.application.Platform.runLater(() -> differenceAxis.setLabel(title));
+            if (!Objects.equals(title, differenceAxis.getLabel())) Platform.runLater(() -> differenceAxis.setLabel(title));
         });
         selection.setId("chart-selection");
         selection.setStroke(javafx.scene.paint.Color.rgb(0x33, 0x33, 0x33));
@@ -199,7 +204,7 @@ public final class StageChartView extends BorderPane {
         setCenter(new javafx.scene.layout.StackPane(viewer, overlay));
         // Every drawing of the chart (a zoom, a pan, new data, a resize) may move the selected stage on the canvas.
         chart.addProgressListener(e -> {
-            if (e.getType() == org.jfree.chart.event.ChartProgressEvent.DRAWING_FINISHED) placeSelection();
+            if (e.getType() == ChartProgressEvent.DRAWING_FINISHED) placeSelection();
         });
         domain.addChangeListener(e -> redecimate(false));
         viewer.getCanvas().widthProperty().addListener((o, a, b) -> {
@@ -277,7 +282,7 @@ public final class StageChartView extends BorderPane {
 
     /** The first of {@code titles} no longer than {@code length} pixels in {@code font}, or null when none is. */
     public static String fitTitle(List<String> titles, double length, Font font) {
-        java.awt.font.FontRenderContext context = new java.awt.font.FontRenderContext(null, true, true);
+        FontRenderContext context = new FontRenderContext(null, true, true);
         for (String t : titles) if (font.getStringBounds(t, context).getWidth() <= length) return t;
         return null;
     }
