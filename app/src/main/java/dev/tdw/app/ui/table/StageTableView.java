@@ -3,6 +3,8 @@ package dev.tdw.app.ui.table;
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.report.Wording;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.DoubleBinding;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.scene.control.ContextMenu;
@@ -50,6 +52,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private final FrozenColumn frozenStage;
     private final ColumnFit columnFit;
     private final TreeTableColumn<RowNode, String> noise;
+    /** The noise column's width while shown, else 0: what it needs beside the leading columns. */
+    private final DoubleBinding noiseWidth;
     private boolean syncing;
 
     public StageTableView(StageTableViewModel vm, StringProperty selectedKey, Actions actions) {
@@ -70,7 +74,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
         getColumns().add(status);
         // In a narrow table the stage, its status and the first shown statistic share what there is.
         noise = noiseColumn();
-        columnFit = ColumnFit.install(this, this::leadingColumns, () -> noise.isVisible() ? noise.getWidth() : 0);
+        noiseWidth = Bindings.createDoubleBinding(() -> noise.isVisible() ? noise.getWidth() : 0,
+                noise.visibleProperty(), noise.widthProperty());
+        columnFit = ColumnFit.install(this, this::leadingColumns, noiseWidth::get);
         for (String stat : Statistics.ORDER) {
             TreeTableColumn<RowNode, String> parent = new TreeTableColumn<>(stat);
             for (StatTexts.Part part : StatTexts.Part.values()) parent.getColumns().add(statColumn(part, stat));
@@ -156,10 +162,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
     }
 
     /** What the noise column of repeated runs needs beside the leading columns: its width while shown, else 0. */
-    public javafx.beans.binding.DoubleBinding noiseWidth() {
-        return javafx.beans.binding.Bindings.createDoubleBinding(() -> noise.isVisible() ? noise.getWidth() : 0,
-                noise.visibleProperty(), noise.widthProperty());
-    }
+    public DoubleBinding noiseWidth() { return noiseWidth; }
 
     /** The parent column of a statistic, for the View menu's column toggles. */
     public TreeTableColumn<RowNode, ?> statisticColumn(String stat) { return statColumns.get(stat); }
