@@ -116,7 +116,8 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     /** Takes in the row's item: the words of every visible column, its divergences and badges. */
     private void update() {
         TreeTableRow<RowNode> row = getSkinnable();
-        RowNode n = row.isEmpty() ? null : row.getItem();
+        // The item alone: a row filled again takes its item before it stops being empty, and this runs on the item.
+        RowNode n = row.getItem();
         stage.full = n == null ? "" : StageTableViewModel.label(n);
         // A group keeps its start (the layer's name); a key keeps its end (the op and occurrence).
         stage.overrun = n instanceof RowNode.Leaf ? OverrunStyle.LEADING_ELLIPSIS : OverrunStyle.ELLIPSIS;
