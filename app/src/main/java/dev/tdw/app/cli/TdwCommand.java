@@ -74,8 +74,8 @@ public final class TdwCommand {
         String named = args.length > 0 && isCommandName(args[0]) && !args[0].equals("help") ? args[0] : null;
         CommandLine cl;
         if (named != null) {
-            // A named command is parsed on its own, named as it is under "tdw": the top command's model (its
-            // annotations, its help and version options) would be built only to hand the rest of the line on.
+            // A named command is parsed on its own, named as it is under "tdw": the top command's model (its help and
+            // version options, the help command) would be built only to hand the rest of the line on.
             cl = new CommandLine(subcommand(named));
             cl.setCommandName("tdw ".concat(named)); // no '+': see Version.getVersion
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
