@@ -18,6 +18,7 @@ import javafx.scene.control.skin.TreeTableRowSkin;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
+import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
@@ -62,6 +63,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     private final Slot stage = new Slot(null, false);
     private final HBox badges = new HBox(4);
     private final Tooltip tip = new Tooltip();
+    private final Rectangle badgeClip = new Rectangle();
     private final Map<TreeTableColumn<?, ?>, Slot> slots = new IdentityHashMap<>();
     /** The strip the rules were drawn for. */
     private RowColumns.Strip ruled;
@@ -208,6 +210,14 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
                 // A pixel above the middle, where the stock cell put its graphic.
                 badges.resizeRelocate(snapPositionX(cx + LEFT), Math.floor((h - bh) / 2) - 1,
                         Math.max(bw, cw - LEFT - RIGHT), bh);
+                // Badges wider than the column are cut at its edge, as the cell cut them.
+                if (bw > cw - LEFT) {
+                    badgeClip.setWidth(cw - LEFT);
+                    badgeClip.setHeight(bh);
+                    badges.setClip(badgeClip);
+                } else {
+                    badges.setClip(null);
+                }
             } else if (slots.get(c) != null) {
                 Slot slot = slots.get(c);
                 slot.placed = cx < to && cx + cw > from && !slot.full.isEmpty();

@@ -269,6 +269,15 @@ class StageRowSkinUiTest {
             assertTrue(Fx.call(() -> b.getPseudoClassStates().contains(model.badges().get(shown.indexOf(b)).status().pseudoClass())));
         }
         Node box = shown.get(0).getParent();
+        // Narrowed to its minimum, the status column cuts the badges at its edge instead of drawing over the next column.
+        Fx.run(() -> {
+            status.setPrefWidth(status.getMinWidth());
+            table.applyCss();
+            table.layout();
+        });
+        double edge = Fx.call(() -> box.getBoundsInParent().getMinX()) + Fx.call(() -> status.getWidth()) - 3;
+        assertTrue(Fx.call(() -> box.getBoundsInParent().getMaxX()) <= edge + 0.5, "badges end at " + Fx.call(() -> box.getBoundsInParent()) + ", column at " + edge);
+        assertNotNull(Fx.call(box::getClip));
         Tooltip tip = (Tooltip) box.getProperties().get("javafx.scene.control.Tooltip");
         assertNotNull(tip, "the badges' box carries their tooltip");
         assertEquals(String.join("\n", model.badges().stream().map(StatusBadge::text).toList()), Fx.call(tip::getText));
