@@ -130,9 +130,9 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         if (disclosure != null && n != null && item != null && !item.isLeaf() && disclosure.getParent() == null) getChildren().add(disclosure);
         RowColumns.Strip strip = columns.strip();
         // Nodes join the row here, before it is styled, never while it is laid out (after this pulse's styling).
-        int ruled = 0;
-        for (TreeTableColumn<RowNode, ?> c : strip.columns()) if (c != stageColumn) ruled++;
-        while (rules.size() < ruled) {
+        int edges = 0;
+        for (TreeTableColumn<RowNode, ?> c : strip.columns()) if (c != stageColumn) edges++;
+        while (rules.size() < edges) {
             Region r = new Region();
             r.getStyleClass().add("column-rule");
             r.setManaged(false);
