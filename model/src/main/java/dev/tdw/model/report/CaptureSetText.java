@@ -28,6 +28,8 @@ import dev.tdw.model.text.SafeText;
 public final class CaptureSetText {
     /** Marks a cell of an origin rank. */
     public static final String ORIGIN = "*";
+    /** The label of a run's first key beyond noise, on the command line and in the workbench. */
+    public static final String FIRST_BEYOND_NOISE = "first beyond noise";
 
     private CaptureSetText() {}
 
@@ -71,7 +73,7 @@ public final class CaptureSetText {
         b.append("left variability:  ").append(variability(r.leftVariability())).append('\n');
         b.append("right variability: ").append(variability(r.rightVariability())).append('\n');
         List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("run", "verdict", "compared", "outside band, within noise", "first beyond noise"));
+        rows.add(List.of("run", "verdict", "compared", "outside band, within noise", FIRST_BEYOND_NOISE));
         for (RunOutcome o : r.runs()) {
             rows.add(List.of(SafeText.of(paths.apply(o.run().source())), runVerdict(r, o), String.valueOf(o.compared()),
                     String.valueOf(o.valuesOutsideBand()), firstBeyondNoise(o)));
@@ -79,8 +81,7 @@ public final class CaptureSetText {
         grid(b, rows);
         if (r.firstBeyondNoise() != null) {
             KeyNoise f = r.firstBeyondNoise().firstBeyondNoise();
-            b.append("first beyond noise: ").append(SafeText.of(f.key())).append(" in ")
-                    .append(SafeText.of(paths.apply(r.firstBeyondNoise().run().source()))).append('\n');
+            b.append(firstBeyondNoiseIn(r, paths)).append('\n');
             for (StatisticBand s : f.beyondNoise()) {
                 b.append(String.format(java.util.Locale.ROOT, "  %-9s value %-14.8g band [%.8g, %.8g] distance %.6g allowed %.6g%n", s.statistic(),
                         s.value(), s.low(), s.high(), s.distance(), s.allowed()));
@@ -103,6 +104,18 @@ public final class CaptureSetText {
     }
 
     /** A run's first key beyond noise with its order and reasons, or "-". */
+    /** "first beyond noise: KEY in RUN" of the runs as a whole, or null when no run is beyond noise. */
+    public static String firstBeyondNoiseIn(RunsResult r, Function<Path, String> paths) {
+        if (r.firstBeyondNoise() == null) return null;
+        return FIRST_BEYOND_NOISE + ": " + SafeText.of(r.firstBeyondNoise().firstBeyondNoise().key()) + " in "
+                + SafeText.of(paths.apply(r.firstBeyondNoise().run().source()));
+    }
+
+    /** A run's first key beyond noise, labelled, for where it stands on a line of its own (the workbench's runs view). */
+    public static String firstBeyondNoiseLine(RunOutcome o) {
+        return FIRST_BEYOND_NOISE + ": " + firstBeyondNoise(o);
+    }
+
     public static String firstBeyondNoise(RunOutcome o) {
         KeyNoise f = o.firstBeyondNoise();
         return f == null ? "-" : SafeText.of(f.key()) + " (order " + f.order() + "): " + String.join(", ", f.reasons());

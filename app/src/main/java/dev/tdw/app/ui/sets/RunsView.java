@@ -130,7 +130,7 @@ public final class RunsView extends VBox {
             grid.add(new Label(String.valueOf(row.outsideBand())), 3, line);
             line++;
             if (!row.beyondNoise()) continue;
-            Label first = new Label(Labels.safe("first beyond noise: " + row.firstBeyondNoise()));
+            Label first = new Label(Labels.safe(row.firstBeyondNoise()));
             first.setId("run-first-" + index);
             first.setMnemonicParsing(false);
             first.setWrapText(true);

@@ -122,10 +122,8 @@ public final class RunsViewModel {
             return;
         }
         StringBuilder v = new StringBuilder(r.verdictText());
-        if (r.firstBeyondNoise() != null) {
-            v.append(" — first beyond noise ").append(SafeText.of(r.firstBeyondNoise().firstBeyondNoise().key())).append(" in ")
-                    .append(name(r.firstBeyondNoise().run().source()));
-        }
+        String first = CaptureSetText.firstBeyondNoiseIn(r, RunsViewModel::name);
+        if (first != null) v.append(" — ").append(first);
         verdict.set(v.toString());
         variability.set("left (reference): " + CaptureSetText.variability(r.leftVariability())
                 + "\nright: " + CaptureSetText.variability(r.rightVariability()));
@@ -169,7 +167,7 @@ public final class RunsViewModel {
 
     private static RunRow row(RunsResult r, RunOutcome o) {
         return new RunRow(name(o.run().source()), o.verdict(), CaptureSetText.runVerdict(r, o), o.compared(), o.valuesOutsideBand(),
-                CaptureSetText.firstBeyondNoise(o), o.run());
+                CaptureSetText.firstBeyondNoiseLine(o), o.run());
     }
 
     /** A run by its folder's name within its side ("candidate/run3"). */

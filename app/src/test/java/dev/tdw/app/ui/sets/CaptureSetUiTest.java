@@ -127,7 +127,7 @@ class CaptureSetUiTest {
         TabPane tabs = robot.lookup("#stages-and-pairs").queryAs(TabPane.class);
         Fx.await(() -> "runs-tab".equals(tabs.getSelectionModel().getSelectedItem().getId()));
         assertTrue(Fx.call(() -> robot.lookup("#runs-verdict").queryAs(Label.class).getText())
-                .startsWith("INTERMITTENT (1 of 5 runs beyond noise) — first beyond noise layers.4.self_attn.attn_out#0 in candidate/run3"));
+                .startsWith("INTERMITTENT (1 of 5 runs beyond noise) — first beyond noise: layers.4.self_attn.attn_out#0 in candidate/run3"));
         Label run3 = robot.lookup("#run-verdict-2").queryAs(Label.class);
         assertEquals("DIVERGENT", Fx.call(run3::getText));
         assertTrue(Fx.call(() -> run3.getStyleClass().contains("run-divergent")));

@@ -32,7 +32,7 @@ class RunsViewModelTest {
     void intermittentNamesRunThreeAndItsFirstStageAndCaveatsTheOthers() {
         RunsViewModel vm = analysed();
         assertEquals(List.of("Comparing runs against their noise (noise factor 1.0)"), tasks.titles);
-        assertEquals("INTERMITTENT (1 of 5 runs beyond noise) — first beyond noise layers.4.self_attn.attn_out#0 in candidate/run3",
+        assertEquals("INTERMITTENT (1 of 5 runs beyond noise) — first beyond noise: layers.4.self_attn.attn_out#0 in candidate/run3",
                 vm.verdictProperty().get());
         assertEquals("left (reference): 4 runs, first variable layers.0.self_attn.attn_out#0, 57 variable keys\n"
                 + "right: 5 runs, first variable layers.0.self_attn.attn_out#0, 57 variable keys", vm.variabilityProperty().get());
@@ -42,7 +42,7 @@ class RunsViewModelTest {
         assertEquals("candidate/run3", bad.run());
         assertEquals(RunsVerdict.DIVERGENT, bad.verdict());
         assertTrue(bad.beyondNoise());
-        assertEquals("layers.4.self_attn.attn_out#0 (order 48): statistics", bad.firstBeyondNoise());
+        assertEquals("first beyond noise: layers.4.self_attn.attn_out#0 (order 48): statistics", bad.firstBeyondNoise());
         assertEquals("run-divergent", bad.styleClass());
         assertEquals("WITHIN_NOISE (observed from 4 runs; few runs underestimate noise)", rows.get(0).verdictText());
         assertTrue(rows.stream().filter(r -> r != bad).allMatch(r -> r.verdict() == RunsVerdict.WITHIN_NOISE && !r.beyondNoise()));
