@@ -16,9 +16,9 @@ import jdk.incubator.vector.VectorSpecies;
  * on its own chunk's elements, so every chunk's float sums are the same bits as the scalar kernel's; only the counts
  * (integers) and the maximum (the same whatever the order) are combined across lanes.
  *
- * <p>Lane c needs element i of chunk c next to element i of the other chunks, so the raw chunks are first transposed:
- * 16-bit elements as pairs (one int holds elements 2i and 2i+1 of a chunk), float32 as their bits. Gathers would do the
- * same without the copy, but they cost more than the copy on this machine (bench/README.md).
+ * <p>Lane c needs element i of chunk c next to element i of the other chunks, so the raw chunks are first transposed
+ * (16-bit elements two at a time, as ints) and widened to floats, exactly. Gathers would do the same without the copy,
+ * but they cost more than the copy on this machine (bench/README.md).
  *
  * <p>Uses the incubating Vector API ({@code jdk.incubator.vector}), so this class is loaded only when that module is in
  * the boot layer ({@link PairScan#LANES} decides once per JVM); without it the scalar kernel runs.
@@ -28,6 +28,7 @@ final class LaneKernel {
     /** Chunks per pass: the doubles in the widest vector the JIT uses here (8 with AVX-512, 4 with AVX2). */
     static final int LANES = DOUBLES.length();
     private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, VectorShape.forBitSize(Math.max(64, LANES * 32)));
+    private static final VectorSpecies<Float> FLOATS = INTS.withLanes(float.class);
     private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
 
@@ -39,66 +40,74 @@ final class LaneKernel {
      * are counted by the caller, as in the scalar kernel, from the sums of squares.
      */
     static void add(ScanThreads.Slot slot, int k, PairScan.Read read, double atol, double rtol, double[][] sums) {
-        int[] left = slot.leftLanes;
-        int[] right = slot.rightLanes;
         if (read == PairScan.Read.FLOATS) {
-            transpose(slot.leftFloats, left);
-            transpose(slot.rightFloats, right);
+            transpose(slot.leftFloats, slot.leftLanes);
+            transpose(slot.rightFloats, slot.rightLanes);
         } else {
-            pack(slot.leftShorts, slot.leftPairs);
-            pack(slot.rightShorts, slot.rightPairs);
-            transpose(slot.leftPairs, left, PairScan.CHUNK / 2);
-            transpose(slot.rightPairs, right, PairScan.CHUNK / 2);
+            boolean half = read == PairScan.Read.FLOAT16;
+            sideBySide(slot.leftShorts, slot.leftPairs, slot.leftPairLanes, slot.leftLanes, half);
+            sideBySide(slot.rightShorts, slot.rightPairs, slot.rightPairLanes, slot.rightLanes, half);
         }
-        run(slot, left, right, read == PairScan.Read.FLOATS ? 0 : read == PairScan.Read.FLOAT16 ? 2 : 1, atol, rtol, sums, k);
+        run(slot, slot.leftLanes, slot.rightLanes, atol, rtol, sums, k);
     }
 
-    /** 16-bit elements two to an int, in the order of the chunk (element 2i in the low half). */
-    private static void pack(short[] raw, int[] pairs) {
+    /**
+     * 16-bit chunks to {@code lanes} as floats, element i of every chunk side by side: two to an int ({@code pairs},
+     * element 2i in the low half), those ints transposed ({@code pairLanes}), then each widened to a float exactly,
+     * as the scalar kernel does.
+     */
+    private static void sideBySide(short[] raw, int[] pairs, int[] pairLanes, float[] lanes, boolean half) {
         int n = LANES * PairScan.CHUNK;
         int step = SHORTS.length();
         int i = 0;
         for (; i <= n - step; i += step) ShortVector.fromArray(SHORTS, raw, i).reinterpretAsInts().intoArray(pairs, i >> 1);
         for (; i < n; i += 2) pairs[i >> 1] = raw[i] & 0xffff | raw[i + 1] << 16;
+        int width = PairScan.CHUNK / 2;
+        for (int c = 0; c < LANES; c++) {
+            for (int e = 0, from = c * width; e < width; e++) pairLanes[e * LANES + c] = pairs[from + e];
+        }
+        if (half) widenFloat16(pairLanes, lanes);
+        else widenBfloat16(pairLanes, lanes);
     }
 
-    /** {@code lanes[i * LANES + c] = rows[c * width + i]}: element i of every chunk side by side. */
-    private static void transpose(int[] rows, int[] lanes, int width) {
-        for (int c = 0; c < LANES; c++) {
-            for (int i = 0, from = c * width; i < width; i++) lanes[i * LANES + c] = rows[from + i];
+    /** Each transposed pair of bfloat16 to two rows of floats (the low element first). */
+    private static void widenBfloat16(int[] pairLanes, float[] lanes) {
+        for (int e = 0; e < pairLanes.length; e += LANES) {
+            IntVector pair = IntVector.fromArray(INTS, pairLanes, e);
+            pair.lanewise(VectorOperators.LSHL, 16).reinterpretAsFloats().intoArray(lanes, 2 * e);
+            pair.and(0xffff0000).reinterpretAsFloats().intoArray(lanes, 2 * e + LANES);
         }
     }
 
-    private static void transpose(float[] rows, int[] lanes) {
-        int width = PairScan.CHUNK;
-        for (int c = 0; c < LANES; c++) {
-            for (int i = 0, from = c * width; i < width; i++) lanes[i * LANES + c] = Float.floatToRawIntBits(rows[from + i]);
+    /** Each transposed pair of float16 to two rows of floats (the low element first). */
+    private static void widenFloat16(int[] pairLanes, float[] lanes) {
+        for (int e = 0; e < pairLanes.length; e += LANES) {
+            IntVector pair = IntVector.fromArray(INTS, pairLanes, e);
+            float16(pair.and(0xffff)).intoArray(lanes, 2 * e);
+            float16(pair.lanewise(VectorOperators.LSHR, 16)).intoArray(lanes, 2 * e + LANES);
         }
     }
 
     /**
-     * Element {@code e} of every chunk, as doubles: {@code kind} 0 float32 bits, 1 bfloat16 pairs, 2 float16 pairs. The
-     * widening is exact, as the scalar kernel's (a float16 is scaled by 2^112 from its bits moved into a float's, which
-     * is exact for normal and subnormal values; infinities and NaN are set apart like ElementCodec.halfToFloat does).
+     * float16 bits (the low 16 of each lane) to their float values, exactly: the magnitude's bits moved into a float's
+     * and scaled by 2^112 (exact for normal and subnormal values), infinities and NaN set apart as
+     * ElementCodec.halfToFloat does.
      */
-    private static DoubleVector element(int[] lanes, int e, int kind) {
-        IntVector bits;
-        if (kind == 0) {
-            bits = IntVector.fromArray(INTS, lanes, e * LANES);
-        } else {
-            IntVector pair = IntVector.fromArray(INTS, lanes, (e >> 1) * LANES);
-            IntVector raw = (e & 1) == 0 ? pair.and(0xffff) : pair.lanewise(VectorOperators.LSHR, 16);
-            if (kind == 1) {
-                bits = raw.lanewise(VectorOperators.LSHL, 16);
-            } else {
-                IntVector magnitude = raw.and(0x7fff);
-                IntVector shifted = magnitude.lanewise(VectorOperators.LSHL, 13);
-                IntVector scaled = shifted.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts();
-                VectorMask<Integer> special = magnitude.compare(VectorOperators.GE, 0x7c00);
-                bits = scaled.blend(shifted.or(0x7f800000), special).or(raw.and(0x8000).lanewise(VectorOperators.LSHL, 16));
-            }
+    private static FloatVector float16(IntVector raw) {
+        IntVector magnitude = raw.and(0x7fff);
+        IntVector shifted = magnitude.lanewise(VectorOperators.LSHL, 13);
+        IntVector scaled = shifted.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts();
+        VectorMask<Integer> special = magnitude.compare(VectorOperators.GE, 0x7c00);
+        return scaled.blend(shifted.or(0x7f800000), special).or(raw.and(0x8000).lanewise(VectorOperators.LSHL, 16))
+                .reinterpretAsFloats();
+    }
+
+    /** {@code lanes[i * LANES + c] = rows[c * CHUNK + i]}: element i of every chunk side by side. */
+    private static void transpose(float[] rows, float[] lanes) {
+        int width = PairScan.CHUNK;
+        for (int c = 0; c < LANES; c++) {
+            for (int i = 0, from = c * width; i < width; i++) lanes[i * LANES + c] = rows[from + i];
         }
-        return (DoubleVector) bits.reinterpretAsFloats().convertShape(VectorOperators.F2D, DOUBLES, 0);
     }
 
     /**
@@ -106,15 +115,15 @@ final class LaneKernel {
      * (non-negative, so ordered as longs; a NaN's bits are above infinity's), which is one instruction where a double
      * maximum with Java's NaN rule is several; the result is the same value.
      */
-    private static void run(ScanThreads.Slot slot, int[] left, int[] right, int kind, double atol, double rtol,
+    private static void run(ScanThreads.Slot slot, float[] left, float[] right, double atol, double rtol,
                             double[][] sums, int k) {
         DoubleVector zero = DoubleVector.zero(DOUBLES);
         DoubleVector sa = zero, dt = zero, ls = zero, rs = zero, ds = zero;
         LongVector ma = LongVector.zero(LONGS);
         long mm = 0, close = 0;
-        for (int e = 0; e < PairScan.CHUNK; e++) {
-            DoubleVector a = element(left, e, kind);
-            DoubleVector b = element(right, e, kind);
+        for (int e = 0; e < LANES * PairScan.CHUNK; e += LANES) {
+            DoubleVector a = (DoubleVector) FloatVector.fromArray(FLOATS, left, e).convertShape(VectorOperators.F2D, DOUBLES, 0);
+            DoubleVector b = (DoubleVector) FloatVector.fromArray(FLOATS, right, e).convertShape(VectorOperators.F2D, DOUBLES, 0);
             DoubleVector d = a.sub(b);
             LongVector adBits = d.reinterpretAsLongs().and(Long.MAX_VALUE);
             DoubleVector ad = adBits.reinterpretAsDoubles();
