@@ -51,29 +51,12 @@ final class PairScan {
      */
     static final boolean FMA_INTRINSIC = fmaIsIntrinsic();
 
-    /**
-     * Chunks the fused kernel takes at once, one per SIMD lane ({@link LaneKernel}), or 1 for the scalar kernel. Chosen
-     * here once per JVM: lanes only when the incubating Vector API module is in the boot layer (the launcher adds it
-     * for the {@code tensors} command alone), the JIT makes fused multiply-adds, and a vector holds at least 4 doubles
-     * (else the API runs in plain Java, far slower than the scalar kernel).
-     */
-    static final int LANES = FMA_INTRINSIC ? lanes() : 1;
-
     private static boolean fmaIsIntrinsic() {
         try {
             HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             return vm != null && Boolean.parseBoolean(vm.getVMOption("UseFMA").getValue());
         } catch (RuntimeException | LinkageError e) {
             return false;
-        }
-    }
-
-    private static int lanes() {
-        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) return 1;
-        try {
-            return LaneKernel.LANES >= 4 ? LaneKernel.LANES : 1;
-        } catch (LinkageError e) {
-            return 1;
         }
     }
 
@@ -93,7 +76,7 @@ final class PairScan {
      */
     static FloatScan floats(Tensor left, Tensor right, double atol, double rtol, boolean fma, ScanThreads threads,
                             int worst) {
-        return floats(left, right, atol, rtol, fma, true, LANES, threads, worst);
+        return floats(left, right, atol, rtol, fma, true, threads, worst);
     }
 
     /** Whether two sides are read raw by the fused kernel rather than decoded to double chunks. */
@@ -104,16 +87,6 @@ final class PairScan {
     /** With {@code raw} false, always through double chunks: the path the fused kernel must match bit for bit. */
     static FloatScan floats(Tensor left, Tensor right, double atol, double rtol, boolean fma, boolean raw,
                             ScanThreads threads, int worst) {
-        return floats(left, right, atol, rtol, fma, raw, LANES, threads, worst);
-    }
-
-    /**
-     * With the fused kernel on {@code lanes} chunks at once (at most {@link #LANES}; 1 is the scalar kernel), so that
-     * tests compare the two in one JVM.
-     */
-    static FloatScan floats(Tensor left, Tensor right, double atol, double rtol, boolean fma, boolean raw, int lanes,
-                            ScanThreads threads, int worst) {
-        if (lanes != 1 && lanes != LANES) throw new IllegalArgumentException("lanes must be 1 or " + LANES + ", not " + lanes);
         long numel = left.numel();
         long chunks = (numel + CHUNK - 1) / CHUNK;
         long[] shape = left.shape();
@@ -129,8 +102,7 @@ final class PairScan {
         DType type = left.dtype();
         Read read = !raw || !readsRaw(type, right.dtype(), fma, worst) ? Read.DOUBLES
                 : type == DType.FLOAT32 ? Read.FLOATS : type == DType.FLOAT16 ? Read.FLOAT16 : Read.BFLOAT16;
-        int group = read == Read.DOUBLES ? 1 : lanes;
-        ChunkKernel kernel = new ChunkKernel(atol, rtol, fma, read, group, sums);
+        ChunkKernel kernel = new ChunkKernel(atol, rtol, fma, read, sums);
         for (long first = 0; first < chunks; first += waveLimit) {
             long waveStart = first;
             int waveChunks = (int) Math.min(waveLimit, chunks - first);
@@ -138,9 +110,9 @@ final class PairScan {
             threads.run(segments, (slot, segment) -> {
                 long from = (waveStart + (long) segment * segmentChunks) * CHUNK;
                 long to = Math.min(Math.min(numel, from + (long) segmentChunks * CHUNK), (waveStart + waveChunks) * CHUNK);
-                scanFloats(left, right, from, to, slot, read, group, (chunkStart, count, last) -> {
-                    kernel.add(slot, (int) (chunkStart / CHUNK - waveStart), count, last);
-                    if (slot.elements != null) slot.elements.add(slot.left, slot.right, last, chunkStart);
+                scanFloats(left, right, from, to, slot, read, (chunkStart, n) -> {
+                    kernel.add(slot, (int) (chunkStart / CHUNK - waveStart), n);
+                    if (slot.elements != null) slot.elements.add(slot.left, slot.right, n, chunkStart);
                 });
             });
             fold(sums, waveChunks, totals);
@@ -175,67 +147,57 @@ final class PairScan {
         }
     }
 
-    /**
-     * Receives {@code count} consecutive chunks read into the slot's arrays (chunk c at {@code c * CHUNK}) from logical
-     * position {@code start}: all whole but the last, which holds {@code last} elements.
-     */
+    /** Receives one decoded chunk in the slot's arrays: {@code n} elements from logical position {@code start}. */
     @FunctionalInterface
     private interface ChunkSink {
-        void chunks(long start, int count, int last);
+        void chunk(long start, int n);
     }
 
     /** How a pass reads its chunks: decoded to the slot's doubles, or raw to its shorts or floats. */
     enum Read { DOUBLES, BFLOAT16, FLOAT16, FLOATS }
 
     /**
-     * Reads the logical range {@code [from, to)} (whole chunks, save the tensor's last) into the slot's arrays, up to
-     * {@code group} chunks at a time (the raw arrays hold {@link #LANES} chunks, the double ones one); a chunk may gather
-     * several short rows.
+     * Reads the logical range {@code [from, to)} (whole chunks, save the tensor's last) chunk by chunk into the
+     * slot's arrays; a chunk may gather several short rows.
      */
     private static void scanFloats(Tensor left, Tensor right, long from, long to, ScanThreads.Slot slot, Read read,
-                                   int group, ChunkSink sink) {
+                                   ChunkSink sink) {
         StorageBytes lb = left.bytes();
         StorageBytes rb = right.bytes();
         var lt = left.dtype();
         var rt = right.dtype();
         int[] fill = {0};
-        int[] held = {0};
-        long[] groupStart = {from};
+        long[] chunkStart = {from};
         StridedRows.forEachPair(left.shape(), left.stride(), left.storageOffset(), right.stride(), right.storageOffset(),
                 from, to, (startL, strideL, startR, strideR, count) -> {
                     for (int done = 0; done < count; ) {
                         int n = Math.min(CHUNK - fill[0], count - done);
                         long l = startL + done * strideL;
                         long r = startR + done * strideR;
-                        int at = held[0] * CHUNK + fill[0];
                         switch (read) {
                             case DOUBLES -> {
-                                slot.decoder.readDoubles(lb, lt, l, strideL, n, slot.left, at);
-                                slot.decoder.readDoubles(rb, rt, r, strideR, n, slot.right, at);
+                                slot.decoder.readDoubles(lb, lt, l, strideL, n, slot.left, fill[0]);
+                                slot.decoder.readDoubles(rb, rt, r, strideR, n, slot.right, fill[0]);
                             }
                             case FLOATS -> {
-                                ElementDecoder.readFloats(lb, l, strideL, n, slot.leftFloats, at);
-                                ElementDecoder.readFloats(rb, r, strideR, n, slot.rightFloats, at);
+                                ElementDecoder.readFloats(lb, l, strideL, n, slot.leftFloats, fill[0]);
+                                ElementDecoder.readFloats(rb, r, strideR, n, slot.rightFloats, fill[0]);
                             }
                             default -> {
-                                ElementDecoder.readShorts(lb, l, strideL, n, slot.leftShorts, at);
-                                ElementDecoder.readShorts(rb, r, strideR, n, slot.rightShorts, at);
+                                ElementDecoder.readShorts(lb, l, strideL, n, slot.leftShorts, fill[0]);
+                                ElementDecoder.readShorts(rb, r, strideR, n, slot.rightShorts, fill[0]);
                             }
                         }
                         fill[0] += n;
                         done += n;
                         if (fill[0] == CHUNK) {
+                            sink.chunk(chunkStart[0], CHUNK);
+                            chunkStart[0] += CHUNK;
                             fill[0] = 0;
-                            if (++held[0] == group) {
-                                sink.chunks(groupStart[0], group, CHUNK);
-                                groupStart[0] += (long) group * CHUNK;
-                                held[0] = 0;
-                            }
                         }
                     }
                 });
-        if (fill[0] > 0) sink.chunks(groupStart[0], held[0] + 1, fill[0]);
-        else if (held[0] > 0) sink.chunks(groupStart[0], held[0], CHUNK);
+        if (fill[0] > 0) sink.chunk(chunkStart[0], fill[0]);
     }
 
     /** Number of positions whose exact integer values differ. */
@@ -273,26 +235,12 @@ final class PairScan {
      * float): the JIT makes a tight loop only when the element read is a plain array access it can see, and every
      * loop does the same operations in the same order, so all give the same bits.
      */
-    private record ChunkKernel(double atol, double rtol, boolean fma, Read read, int lanes, double[][] sums) {
-        /**
-         * The {@code count} chunks in the slot's arrays, the first of them chunk {@code k} of the wave; all whole but
-         * the last ({@code last} elements). A full group of whole chunks goes to the SIMD kernel when there is one.
-         */
-        void add(ScanThreads.Slot slot, int k, int count, int last) {
-            if (lanes > 1 && fma && count == lanes && last == CHUNK) {
-                LaneKernel.add(slot, k, read, atol, rtol, sums);
-                for (int c = 0; c < count; c++) countNonfinite(slot, c * CHUNK, CHUNK, sums[2][k + c], sums[3][k + c]);
-                return;
-            }
-            for (int c = 0; c < count; c++) addChunk(slot, k + c, c * CHUNK, c == count - 1 ? last : CHUNK);
-        }
-
-        /** One chunk of {@code n} elements at {@code at} in the slot's arrays. */
-        private void addChunk(ScanThreads.Slot slot, int k, int at, int n) {
+    private record ChunkKernel(double atol, double rtol, boolean fma, Read read, double[][] sums) {
+        void add(ScanThreads.Slot slot, int k, int n) {
             if (!fma) addPlain(slot, k, n);
             else if (read == Read.DOUBLES) addFused(slot, k, n);
-            else if (read == Read.FLOATS) addFusedFloats(slot, k, at, n);
-            else addFusedShorts(slot, k, at, n, read == Read.FLOAT16);
+            else if (read == Read.FLOATS) addFusedFloats(slot, k, n);
+            else addFusedShorts(slot, k, n, read == Read.FLOAT16);
         }
 
         /** Plain multiply-add, counting non-finite elements as it goes. */
@@ -349,16 +297,16 @@ final class PairScan {
                 rs = Math.fma(b, b, rs);
                 ds = Math.fma(d, d, ds);
             }
-            finish(slot, k, 0, n, mm, nc, sa, ma, dt, ls, rs, ds);
+            finish(slot, k, n, mm, nc, sa, ma, dt, ls, rs, ds);
         }
 
         /** {@link #addFused} on raw float32 elements. */
-        private void addFusedFloats(ScanThreads.Slot slot, int k, int at, int n) {
+        private void addFusedFloats(ScanThreads.Slot slot, int k, int n) {
             float[] l = slot.leftFloats;
             float[] r = slot.rightFloats;
             long mm = 0, nc = 0;
             double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
-            for (int i = at; i < at + n; i++) {
+            for (int i = 0; i < n; i++) {
                 double a = l[i];
                 double b = r[i];
                 double d = a - b;
@@ -372,16 +320,16 @@ final class PairScan {
                 rs = Math.fma(b, b, rs);
                 ds = Math.fma(d, d, ds);
             }
-            finish(slot, k, at, n, mm, nc, sa, ma, dt, ls, rs, ds);
+            finish(slot, k, n, mm, nc, sa, ma, dt, ls, rs, ds);
         }
 
         /** {@link #addFused} on raw bfloat16 or ({@code half}) float16 elements. */
-        private void addFusedShorts(ScanThreads.Slot slot, int k, int at, int n, boolean half) {
+        private void addFusedShorts(ScanThreads.Slot slot, int k, int n, boolean half) {
             short[] l = slot.leftShorts;
             short[] r = slot.rightShorts;
             long mm = 0, nc = 0;
             double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
-            for (int i = at; i < at + n; i++) {
+            for (int i = 0; i < n; i++) {
                 double a = half ? ElementDecoder.float16(l[i]) : ElementDecoder.bfloat16(l[i]);
                 double b = half ? ElementDecoder.float16(r[i]) : ElementDecoder.bfloat16(r[i]);
                 double d = a - b;
@@ -395,29 +343,25 @@ final class PairScan {
                 rs = Math.fma(b, b, rs);
                 ds = Math.fma(d, d, ds);
             }
-            finish(slot, k, at, n, mm, nc, sa, ma, dt, ls, rs, ds);
+            finish(slot, k, n, mm, nc, sa, ma, dt, ls, rs, ds);
         }
 
-        /** Stores a chunk's sums and counts, with its non-finite elements. */
-        private void finish(ScanThreads.Slot slot, int k, int at, int n, long mm, long nc, double sa, double ma,
-                            double dt, double ls, double rs, double ds) {
-            countNonfinite(slot, at, n, ls, rs);
+        /** Counts the chunk's non-finite elements when its squares say there are any, and stores its sums. */
+        private void finish(ScanThreads.Slot slot, int k, int n, long mm, long nc, double sa, double ma, double dt,
+                            double ls, double rs, double ds) {
+            if (!(Math.abs(ls) <= Double.MAX_VALUE && Math.abs(rs) <= Double.MAX_VALUE)) {
+                for (int i = 0; i < n; i++) {
+                    slot.leftNonfinite += Double.isFinite(value(slot.left, slot.leftFloats, slot.leftShorts, i)) ? 0 : 1;
+                    slot.rightNonfinite += Double.isFinite(value(slot.right, slot.rightFloats, slot.rightShorts, i)) ? 0 : 1;
+                }
+            }
             slot.mismatches += mm;
             slot.notClose += nc;
             slot.maxAbs = ma;
             store(k, sa, dt, ls, rs, ds);
         }
 
-        /** Counts the non-finite elements of the chunk at {@code at} when its sums of squares say there are any. */
-        private void countNonfinite(ScanThreads.Slot slot, int at, int n, double ls, double rs) {
-            if (Math.abs(ls) <= Double.MAX_VALUE && Math.abs(rs) <= Double.MAX_VALUE) return;
-            for (int i = at; i < at + n; i++) {
-                slot.leftNonfinite += Double.isFinite(value(slot.left, slot.leftFloats, slot.leftShorts, i)) ? 0 : 1;
-                slot.rightNonfinite += Double.isFinite(value(slot.right, slot.rightFloats, slot.rightShorts, i)) ? 0 : 1;
-            }
-        }
-
-        /** Element {@code i} of the chunks in whichever array this pass reads. */
+        /** Element {@code i} of the chunk in whichever array this pass reads. */
         private double value(double[] doubles, float[] floats, short[] shorts, int i) {
             return switch (read) {
                 case DOUBLES -> doubles[i];

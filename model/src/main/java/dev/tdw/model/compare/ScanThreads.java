@@ -36,21 +36,11 @@ final class ScanThreads implements AutoCloseable {
         final ElementDecoder decoder = new ElementDecoder(PairScan.CHUNK);
         final double[] left = new double[PairScan.CHUNK];
         final double[] right = new double[PairScan.CHUNK];
-        /** Raw chunks for the fused kernel, {@link PairScan#LANES} of them: 16-bit elements (bfloat16, float16) or float32. */
-        final short[] leftShorts = new short[PairScan.LANES * PairScan.CHUNK];
-        final short[] rightShorts = new short[PairScan.LANES * PairScan.CHUNK];
-        final float[] leftFloats = new float[PairScan.LANES * PairScan.CHUNK];
-        final float[] rightFloats = new float[PairScan.LANES * PairScan.CHUNK];
-        /**
-         * The SIMD kernel's copies ({@link LaneKernel}; empty without it): 16-bit elements two to an int, those ints with
-         * the chunks side by side, and the elements as floats with the chunks side by side.
-         */
-        final int[] leftPairs = new int[PairScan.LANES > 1 ? PairScan.LANES * PairScan.CHUNK / 2 : 0];
-        final int[] rightPairs = new int[leftPairs.length];
-        final int[] leftPairLanes = new int[leftPairs.length];
-        final int[] rightPairLanes = new int[leftPairs.length];
-        final float[] leftLanes = new float[PairScan.LANES > 1 ? PairScan.LANES * PairScan.CHUNK : 0];
-        final float[] rightLanes = new float[leftLanes.length];
+        /** Raw chunks for the fused kernel: 16-bit elements (bfloat16, float16) or float32. */
+        final short[] leftShorts = new short[PairScan.CHUNK];
+        final short[] rightShorts = new short[PairScan.CHUNK];
+        final float[] leftFloats = new float[PairScan.CHUNK];
+        final float[] rightFloats = new float[PairScan.CHUNK];
         final long[] leftLongs = new long[PairScan.CHUNK];
         final long[] rightLongs = new long[PairScan.CHUNK];
         long leftNonfinite;
