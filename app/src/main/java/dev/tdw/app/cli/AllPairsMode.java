@@ -22,7 +22,7 @@ final class AllPairsMode {
         if (!Files.isDirectory(left) || !Files.isDirectory(right)) {
             throw new UnusableInputException("--all compares two capture roots: --left and --right must both be directories");
         }
-        Path page = output.format == OutputOptions.Format.html ? DiffCommand.reportPage(out, List.of(left, right)) : null;
+        Path page = output.format() == OutputOptions.Format.html ? DiffCommand.reportPage(out, List.of(left, right)) : null;
         AllPairsResult r = AllPairsAnalysis.of(command.loadDirectory(left), command.loadDirectory(right), tol);
         CaptureSetModes.print(command, output, page, () -> CaptureSetText.allPairs(r, CommandSupport.PATHS),
                 AllPairsJson.of(r, CommandSupport.PATHS), () -> CaptureSetReport.allPairs(r, "tdw " + Version.get(), CommandSupport.PATHS), print);

@@ -18,21 +18,21 @@ final class CaptureSetModes {
                        SelectorOptions selector, Tolerance tol, OutputOptions output, Path page, PrintWriter out)
             throws UnusableInputException {
         boolean runs = sets.runs(lefts.size(), rights.size());
-        if (sets.all && runs) {
+        if (sets.all() && runs) {
             throw new UnusableInputException("--all compares two roots; repeated --left/--right and --left-runs/--right-runs compare runs: choose one");
         }
-        if ((sets.all || runs) && selector.any()) {
-            throw new UnusableInputException("--label/--occurrence/--rank choose one pair; " + (sets.all ? "--all" : "repeated runs")
-                    + " compare" + (sets.all ? "s every pair" : " whole runs"));
+        if ((sets.all() || runs) && selector.any()) {
+            throw new UnusableInputException("--label/--occurrence/--rank choose one pair; " + (sets.all() ? "--all" : "repeated runs")
+                    + " compare" + (sets.all() ? "s every pair" : " whole runs"));
         }
-        if (sets.noiseFactor != null && !runs) {
+        if (sets.noiseFactor() != null && !runs) {
             throw new UnusableInputException("--noise-factor applies to repeated runs (a side given more than once, or --left-runs/--right-runs)");
         }
         if (runs) return RunsMode.run(command, lefts, rights, sets, tol, output, page, out);
         if (lefts.size() != 1 || rights.size() != 1) {
             throw new UnusableInputException("give --left and --right (a manifest or a capture directory each)");
         }
-        if (sets.all) return AllPairsMode.run(command, lefts.get(0), rights.get(0), tol, output, page, out);
+        if (sets.all()) return AllPairsMode.run(command, lefts.get(0), rights.get(0), tol, output, page, out);
         return null;
     }
 
@@ -42,11 +42,11 @@ final class CaptureSetModes {
      */
     static void print(CommandSupport command, OutputOptions output, Path page, Supplier<String> text, ObjectNode json,
                       Supplier<String> html, PrintWriter out) throws UnusableInputException {
-        if (output.format == OutputOptions.Format.text) {
+        if (output.format() == OutputOptions.Format.text) {
             out.print(text.get());
             return;
         }
-        command.printResult(out, json, page, output.format == OutputOptions.Format.html
+        command.printResult(out, json, page, output.format() == OutputOptions.Format.html
                 ? p -> ReportWriter.writePage(p, html.get(), json.deepCopy()) : null);
     }
 }

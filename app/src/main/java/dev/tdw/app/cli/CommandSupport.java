@@ -28,8 +28,18 @@ import java.util.function.Function;
  * Unusable input is reported once, the same way everywhere, as exit code 2.
  */
 abstract class CommandSupport implements Callable<Integer> {
+    /**
+     * This command's model: set by {@link #command} for tdw's commands, whose models are written in code
+     * ({@link CommandModel}), or injected by picocli into a command it builds from annotations.
+     */
     @picocli.CommandLine.Spec
     CommandSpec spec;
+
+    /** Starts this command's model ({@link CommandModel#command}), run by this object. */
+    CommandSpec command(String name, String... description) {
+        spec = CommandModel.command(this, name, description);
+        return spec;
+    }
 
     /** Paths are printed as the user gave them. */
     static final Function<Path, String> PATHS = Path::toString;
@@ -106,13 +116,13 @@ abstract class CommandSupport implements Callable<Integer> {
 
     private void refuseUnsupportedFormat() throws UnusableInputException {
         CommandSpec mixin = spec.mixins().get("output");
-        if (mixin != null && mixin.userObject() instanceof OutputOptions o && o.format == OutputOptions.Format.html && !writesHtml()) {
+        if (mixin != null && mixin.userObject() instanceof OutputOptions o && o.format() == OutputOptions.Format.html && !writesHtml()) {
             throw new UnusableInputException("--format html is only for tdw diff (the pair's report page, with --out FILE)");
         }
     }
 
     static int exitCode(OutputOptions o, boolean passing) {
-        return o.failOnDivergence && !passing ? ExitCodes.NOT_PASSING : ExitCodes.RAN;
+        return o.failOnDivergence() && !passing ? ExitCodes.NOT_PASSING : ExitCodes.RAN;
     }
 
     static Manifest readManifest(Path file) throws UnusableInputException {
@@ -141,7 +151,7 @@ abstract class CommandSupport implements Callable<Integer> {
     List<Manifest> manifests(Path arg, SelectorOptions sel) throws UnusableInputException {
         if (!Files.isDirectory(arg)) return List.of(readManifest(arg));
         CaptureDirectory d = loadDirectory(arg);
-        List<Manifest> selected = d.select(sel.label, sel.occurrence, sel.rank);
+        List<Manifest> selected = d.select(sel.label(), sel.occurrence(), sel.rank());
         if (selected.isEmpty()) throw new UnusableInputException(arg + ": no manifest matches " + sel);
         return selected;
     }
@@ -156,7 +166,7 @@ abstract class CommandSupport implements Callable<Integer> {
             return new Paired(null, List.of(new CapturePairing.ManifestPair(readManifest(left), readManifest(right))));
         }
         CapturePairing pairing = CapturePairing.of(loadDirectory(left), loadDirectory(right));
-        List<CapturePairing.ManifestPair> chosen = pairing.select(sel.label, sel.occurrence, sel.rank);
+        List<CapturePairing.ManifestPair> chosen = pairing.select(sel.label(), sel.occurrence(), sel.rank());
         if (chosen.isEmpty()) {
             throw new UnusableInputException("no manifest pair of " + left + " and " + right + " matches " + sel
                     + " (" + pairing.method().description() + "; " + pairing.pairs().size() + " pairs in all)");

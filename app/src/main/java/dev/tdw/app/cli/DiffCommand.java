@@ -16,9 +16,7 @@ import dev.tdw.model.report.AnalysisJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.text.SafeText;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -28,29 +26,47 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-@Command(name = "diff", mixinStandardHelpOptions = true,
-        description = {"Compare the statistics of two manifests (or two capture directories, paired by label, rank and occurrence).",
-                "With --all, every pair of two capture roots; with a side given more than once (or --left-runs/--right-runs),",
-                "repeated runs judged against the left runs' own noise."})
-final class DiffCommand extends CommandSupport {
-    @Option(names = "--left", paramLabel = "MANIFEST|DIR", description = "repeat for several runs of one configuration") List<Path> lefts = new ArrayList<>();
-    @Option(names = "--right", paramLabel = "MANIFEST|DIR", description = "repeat for several runs of one configuration") List<Path> rights = new ArrayList<>();
-    @Option(names = "--atol", defaultValue = "0", description = "absolute tolerance (default 0: exact)") double atol;
-    @Option(names = "--rtol", defaultValue = "0", description = "relative tolerance (default 0: exact)") double rtol;
-    @Option(names = "--out", paramLabel = "FILE",
-            description = "with --format html: the report page; its JSON and chart PNG are written beside it (never inside a capture)")
-    Path out;
-    @Option(names = "--tensors", description = "also compare the saved tensors of each pair (as tdw tensors does) and report them per stage:"
-            + " verdict, first mismatch, graph slots against eager stages of the same name, row-limited tensors")
-    boolean tensors;
-    @Option(names = "--tensor-atol", defaultValue = "1e-2", description = "with --tensors: absolute tolerance (default 1e-2)") double tensorAtol;
-    @Option(names = "--tensor-rtol", defaultValue = "1e-2", description = "with --tensors: relative tolerance (default 1e-2)") double tensorRtol;
-    @Option(names = "--max-elements", defaultValue = "2000000", description = "with --tensors: larger tensors are gaps (default 2000000)")
-    long maxElements;
+import static dev.tdw.app.cli.CommandModel.list;
+import static dev.tdw.app.cli.CommandModel.option;
 
-    @Mixin SelectorOptions selector = new SelectorOptions();
-    @Mixin OutputOptions output = new OutputOptions();
-    @Mixin CaptureSetOptions sets = new CaptureSetOptions();
+final class DiffCommand extends CommandSupport {
+    private final OptionValue<List<Path>> lefts = new OptionValue<>(new ArrayList<>());
+    private final OptionValue<List<Path>> rights = new OptionValue<>(new ArrayList<>());
+    private final OptionValue<Double> atol = new OptionValue<>(0.0);
+    private final OptionValue<Double> rtol = new OptionValue<>(0.0);
+    private final OptionValue<Path> out = new OptionValue<>(null);
+    private final OptionValue<Boolean> tensors = new OptionValue<>(false);
+    private final OptionValue<Double> tensorAtol = new OptionValue<>(0.0);
+    private final OptionValue<Double> tensorRtol = new OptionValue<>(0.0);
+    private final OptionValue<Long> maxElements = new OptionValue<>(0L);
+    private final SelectorOptions selector = new SelectorOptions();
+    private final OutputOptions output = new OutputOptions();
+    private final CaptureSetOptions sets = new CaptureSetOptions();
+
+    CommandSpec model() {
+        CommandSpec spec = command("diff",
+                "Compare the statistics of two manifests (or two capture directories, paired by label, rank and occurrence).",
+                "With --all, every pair of two capture roots; with a side given more than once (or --left-runs/--right-runs),",
+                "repeated runs judged against the left runs' own noise.");
+        spec.addOption(list(lefts, Path.class, "--left").paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
+        spec.addOption(list(rights, Path.class, "--right").paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
+        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0").description("absolute tolerance (default 0: exact)").build());
+        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0").description("relative tolerance (default 0: exact)").build());
+        spec.addOption(option(out, Path.class, "--out").paramLabel("FILE")
+                .description("with --format html: the report page; its JSON and chart PNG are written beside it (never inside a capture)").build());
+        spec.addOption(option(tensors, boolean.class, "--tensors").description("also compare the saved tensors of each pair (as tdw tensors does) and report them per stage:"
+                + " verdict, first mismatch, graph slots against eager stages of the same name, row-limited tensors").build());
+        spec.addOption(option(tensorAtol, double.class, "--tensor-atol").paramLabel("<tensorAtol>").defaultValue("1e-2")
+                .description("with --tensors: absolute tolerance (default 1e-2)").build());
+        spec.addOption(option(tensorRtol, double.class, "--tensor-rtol").paramLabel("<tensorRtol>").defaultValue("1e-2")
+                .description("with --tensors: relative tolerance (default 1e-2)").build());
+        spec.addOption(option(maxElements, long.class, "--max-elements").paramLabel("<maxElements>").defaultValue("2000000")
+                .description("with --tensors: larger tensors are gaps (default 2000000)").build());
+        selector.addTo(spec);
+        output.addTo(spec);
+        sets.addTo(spec);
+        return spec;
+    }
 
     @Override
     boolean writesHtml() { return true; }
@@ -59,22 +75,22 @@ final class DiffCommand extends CommandSupport {
     int execute(PrintWriter out) throws UnusableInputException {
         Tolerance tol;
         try {
-            tol = new Tolerance(atol, rtol);
+            tol = new Tolerance(atol.value(), rtol.value());
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
-        Integer setExit = CaptureSetModes.run(this, lefts, rights, sets, selector, tol, output, this.out, out);
+        Integer setExit = CaptureSetModes.run(this, lefts.value(), rights.value(), sets, selector, tol, output, this.out.value(), out);
         if (setExit != null) return setExit;
-        Path left = lefts.get(0), right = rights.get(0);
-        Path page = output.format == OutputOptions.Format.html ? reportPage(this.out, List.of(left, right)) : null;
+        Path left = lefts.value().get(0), right = rights.value().get(0);
+        Path page = output.format() == OutputOptions.Format.html ? reportPage(this.out.value(), List.of(left, right)) : null;
         Paired paired = pair(left, right, selector);
         List<PairAnalysis> analyses = new ArrayList<>();
         for (CapturePairing.ManifestPair p : paired.pairs()) {
             PairAnalysis a = PairAnalysis.of(p.left(), p.right(), tol);
-            analyses.add(tensors ? withTensors(a, paired.method() == null ? null : left, paired.method() == null ? null : right) : a);
+            analyses.add(tensors.value() ? withTensors(a, paired.method() == null ? null : left, paired.method() == null ? null : right) : a);
         }
         DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
-        if (output.format == OutputOptions.Format.text) {
+        if (output.format() == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
             for (PairAnalysis a : analyses) out.print(SafeText.lines(TextReport.diff(a, PATHS)));
             NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
@@ -88,24 +104,24 @@ final class DiffCommand extends CommandSupport {
             } else {
                 json = envelope("diff", paired.method(), analyses.stream().map(a -> AnalysisJson.diff(a, PATHS)).toList(), worst.name());
             }
-            printResult(out, json, page, output.format == OutputOptions.Format.html ? report(analyses, paired) : null);
+            printResult(out, json, page, output.format() == OutputOptions.Format.html ? report(analyses, paired) : null);
         }
         return exitCode(output, worst.passes());
     }
 
     /**
-     * The pair's analysis with its payloads compared; a side without a payload is unusable input, as for tdw tensors.
+     * The pair's analysis with its payloads compared; a side without a payload is unusable input, as for tdw tensors.value().
      * {@code leftDir}/{@code rightDir} are the capture directories, null when manifests were given directly.
      */
     private PairAnalysis withTensors(PairAnalysis a, Path leftDir, Path rightDir) throws UnusableInputException {
-        if (!(tensorAtol >= 0) || !(tensorRtol >= 0) || maxElements < 0) {
+        if (!(tensorAtol.value() >= 0) || !(tensorRtol.value() >= 0) || maxElements.value() < 0) {
             throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
         }
         Path leftRoot = leftDir == null ? a.left().path().toAbsolutePath().getParent() : leftDir;
         Path rightRoot = rightDir == null ? a.right().path().toAbsolutePath().getParent() : rightDir;
         try (Payload l = PayloadFiles.open(TensorsCommand.payloadOf(leftRoot, a.left()));
              Payload r = PayloadFiles.open(TensorsCommand.payloadOf(rightRoot, a.right()))) {
-            return a.withTensors(PayloadFiles.guard(() -> TensorEvidence.of(a, l, r, tensorAtol, tensorRtol, maxElements), l, r));
+            return a.withTensors(PayloadFiles.guard(() -> TensorEvidence.of(a, l, r, tensorAtol.value(), tensorRtol.value(), maxElements.value()), l, r));
         }
     }
 
@@ -116,7 +132,7 @@ final class DiffCommand extends CommandSupport {
                     + " pairs match; choose one with --label, --occurrence and --rank");
         }
         PairAnalysis a = analyses.get(0);
-        ReportContext ctx = new ReportContext(lefts.get(0).toString(), rights.get(0).toString(),
+        ReportContext ctx = new ReportContext(lefts.value().get(0).toString(), rights.value().get(0).toString(),
                 paired.method() == null ? "two manifests given directly" : paired.method().description(),
                 ReportChart.STATISTIC, "tdw " + Version.get(), null);
         return page -> ReportWriter.write(page, a, ctx);

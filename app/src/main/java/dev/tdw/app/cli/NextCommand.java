@@ -11,9 +11,7 @@ import dev.tdw.model.report.NextJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -22,41 +20,53 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-@Command(name = "next", mixinStandardHelpOptions = true,
-        description = "Suggest the next, narrower capture: the DUMP_PROBE_* environment that saves the tensors of the first "
-                + "divergent stage (or its layer) in the same forward on the same ranks.")
-final class NextCommand extends CommandSupport {
-    @Option(names = "--left", required = true, paramLabel = "MANIFEST|DIR") Path left;
-    @Option(names = "--right", required = true, paramLabel = "MANIFEST|DIR") Path right;
-    @Option(names = "--atol", defaultValue = "0", description = "absolute tolerance of the diff (default 0: exact)") double atol;
-    @Option(names = "--rtol", defaultValue = "0", description = "relative tolerance of the diff (default 0: exact)") double rtol;
-    @Option(names = "--scope", defaultValue = "layer", description = "layer (default: every stage of the suspect's layer) or stage (the stage alone)")
-    String scope;
-    @Option(names = "--budget-mib", defaultValue = "" + NextCapture.DEFAULT_BUDGET_MIB,
-            description = "size budget of the saved tensors over all ranks, in MiB (default ${DEFAULT-VALUE}); DUMP_PROBE_ROWS is the most rows that fit")
-    long budgetMib;
+import static dev.tdw.app.cli.CommandModel.option;
 
-    @Mixin SelectorOptions selector = new SelectorOptions();
-    @Option(names = "--format", defaultValue = "json", description = "json (default) or text") OutputOptions.Format format;
+final class NextCommand extends CommandSupport {
+    private final OptionValue<Path> left = new OptionValue<>(null);
+    private final OptionValue<Path> right = new OptionValue<>(null);
+    private final OptionValue<Double> atol = new OptionValue<>(0.0);
+    private final OptionValue<Double> rtol = new OptionValue<>(0.0);
+    private final OptionValue<String> scope = new OptionValue<>(null);
+    private final OptionValue<Long> budgetMib = new OptionValue<>(0L);
+    private final SelectorOptions selector = new SelectorOptions();
+    private final OptionValue<OutputOptions.Format> format = new OptionValue<>(null);
+
+    CommandSpec model() {
+        CommandSpec spec = command("next",
+                "Suggest the next, narrower capture: the DUMP_PROBE_* environment that saves the tensors of the first "
+                        + "divergent stage (or its layer) in the same forward on the same ranks.");
+        spec.addOption(option(left, Path.class, "--left").required(true).paramLabel("MANIFEST|DIR").build());
+        spec.addOption(option(right, Path.class, "--right").required(true).paramLabel("MANIFEST|DIR").build());
+        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0").description("absolute tolerance of the diff (default 0: exact)").build());
+        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0").description("relative tolerance of the diff (default 0: exact)").build());
+        spec.addOption(option(scope, String.class, "--scope").paramLabel("<scope>").defaultValue("layer")
+                .description("layer (default: every stage of the suspect's layer) or stage (the stage alone)").build());
+        spec.addOption(option(budgetMib, long.class, "--budget-mib").paramLabel("<budgetMib>").defaultValue("" + NextCapture.DEFAULT_BUDGET_MIB)
+                .description("size budget of the saved tensors over all ranks, in MiB (default ${DEFAULT-VALUE}); DUMP_PROBE_ROWS is the most rows that fit").build());
+        selector.addTo(spec);
+        spec.addOption(option(format, OutputOptions.Format.class, "--format").paramLabel("<format>").defaultValue("json").description("json (default) or text").build());
+        return spec;
+    }
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
-        TensorScope tensorScope = switch (scope) {
+        TensorScope tensorScope = switch (scope.value()) {
             case "layer" -> TensorScope.LAYER;
             case "stage" -> TensorScope.STAGE;
-            default -> throw new UnusableInputException("--scope '" + scope + "': write layer or stage");
+            default -> throw new UnusableInputException("--scope '" + scope.value() + "': write layer or stage");
         };
-        if (budgetMib <= 0 || budgetMib > (Long.MAX_VALUE >> 20)) throw new UnusableInputException("--budget-mib " + budgetMib + ": a positive number of MiB");
+        if (budgetMib.value() <= 0 || budgetMib.value() > (Long.MAX_VALUE >> 20)) throw new UnusableInputException("--budget-mib " + budgetMib.value() + ": a positive number of MiB");
         Tolerance tol;
         try {
-            tol = new Tolerance(atol, rtol);
+            tol = new Tolerance(atol.value(), rtol.value());
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
-        Suggestion suggestion = suggest(this, left, right, selector, tol, tensorScope, budgetMib << 20);
+        Suggestion suggestion = suggest(this, left.value(), right.value(), selector, tol, tensorScope, budgetMib.value() << 20);
         NextCapture next = suggestion.next();
         String verdict = suggestion.verdict();
-        if (format == OutputOptions.Format.text) {
+        if (format.value() == OutputOptions.Format.text) {
             out.print(next == null ? "no divergent stage: nothing narrower to capture (verdict " + verdict + ")\n" : TextReport.next(next));
         } else {
             var json = NextJson.of(next, verdict, next == null ? "no compared stage diverges" : null, PATHS);

@@ -24,11 +24,11 @@ final class RunsMode {
     static int run(CommandSupport command, List<Path> lefts, List<Path> rights, CaptureSetOptions sets, Tolerance tol,
                    OutputOptions output, Path out, PrintWriter print) throws UnusableInputException {
         Path page = null;
-        if (output.format == OutputOptions.Format.html) {
+        if (output.format() == OutputOptions.Format.html) {
             List<Path> inputs = new ArrayList<>(lefts);
             inputs.addAll(rights);
-            if (sets.leftRuns != null) inputs.add(sets.leftRuns);
-            if (sets.rightRuns != null) inputs.add(sets.rightRuns);
+            if (sets.leftRuns() != null) inputs.add(sets.leftRuns());
+            if (sets.rightRuns() != null) inputs.add(sets.rightRuns());
             page = DiffCommand.reportPage(out, inputs);
         }
         RunsResult r = analyse(command, lefts, rights, sets, tol);
@@ -39,9 +39,9 @@ final class RunsMode {
 
     private static RunsResult analyse(CommandSupport command, List<Path> lefts, List<Path> rights, CaptureSetOptions sets,
                                       Tolerance tol) throws UnusableInputException {
-        double factor = sets.noiseFactor == null ? 1.0 : sets.noiseFactor;
+        double factor = sets.noiseFactor() == null ? 1.0 : sets.noiseFactor();
         try {
-            return RunsAnalysis.of(side(command, "left", lefts, sets.leftRuns), side(command, "right", rights, sets.rightRuns), tol, factor);
+            return RunsAnalysis.of(side(command, "left", lefts, sets.leftRuns()), side(command, "right", rights, sets.rightRuns()), tol, factor);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);
         }

@@ -13,69 +13,75 @@ import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.text.SafeText;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-@Command(name = "scan", mixinStandardHelpOptions = true,
-        description = "Non-finite stages, values over a limit, records without statistics and shared storage in one or more manifests.")
+import static dev.tdw.app.cli.CommandModel.list;
+import static dev.tdw.app.cli.CommandModel.option;
+import static dev.tdw.app.cli.CommandModel.positionals;
+
 final class ScanCommand extends CommandSupport {
-    @Option(names = "--manifest", arity = "1..*", paramLabel = "FILE", description = "manifest files")
-    List<Path> manifestFiles = new ArrayList<>();
+    private final OptionValue<List<Path>> manifestFiles = new OptionValue<>(new ArrayList<>());
+    private final OptionValue<List<Path>> directories = new OptionValue<>(new ArrayList<>());
+    private final OptionValue<Double> maxAbsLimit = new OptionValue<>(null);
+    private final OptionValue<Boolean> verifyPayload = new OptionValue<>(false);
+    private final SelectorOptions selector = new SelectorOptions();
+    private final OutputOptions output = new OutputOptions();
 
-    @Parameters(paramLabel = "CAPTURE_DIR", arity = "0..*", description = "capture directories (every manifest the selector matches)")
-    List<Path> directories = new ArrayList<>();
-
-    @Option(names = "--max-abs-limit", paramLabel = "X", description = "report the first record whose max_abs exceeds X (e.g. 65504 for fp16)")
-    Double maxAbsLimit;
-
-    @Option(names = "--verify-payload", description = "recompute the statistics of whole saved tensors and report where the payload disagrees with its manifest")
-    boolean verifyPayload;
-
-    @Mixin SelectorOptions selector = new SelectorOptions();
-    @Mixin OutputOptions output = new OutputOptions();
+    CommandSpec model() {
+        CommandSpec spec = command("scan",
+                "Non-finite stages, values over a limit, records without statistics and shared storage in one or more manifests.");
+        spec.addOption(list(manifestFiles, Path.class, "--manifest").arity("1..*").paramLabel("FILE").description("manifest files").build());
+        spec.addPositional(positionals(directories, Path.class).paramLabel("CAPTURE_DIR").arity("0..*")
+                .description("capture directories (every manifest the selector matches)").build());
+        spec.addOption(option(maxAbsLimit, Double.class, "--max-abs-limit").paramLabel("X")
+                .description("report the first record whose max_abs exceeds X (e.g. 65504 for fp16)").build());
+        spec.addOption(option(verifyPayload, boolean.class, "--verify-payload")
+                .description("recompute the statistics of whole saved tensors and report where the payload disagrees with its manifest").build());
+        selector.addTo(spec);
+        output.addTo(spec);
+        return spec;
+    }
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
-        if (manifestFiles.isEmpty() && directories.isEmpty()) {
+        if (manifestFiles.value().isEmpty() && directories.value().isEmpty()) {
             throw new UnusableInputException("give --manifest FILE... or a capture directory");
         }
         // Each manifest with the capture root its payload is resolved in: the directory given, or the file's folder.
         List<Manifest> manifests = new ArrayList<>();
         List<Path> roots = new ArrayList<>();
-        for (Path f : manifestFiles) {
+        for (Path f : manifestFiles.value()) {
             manifests.add(readManifest(f));
             roots.add(f.toAbsolutePath().getParent());
         }
-        for (Path d : directories) {
+        for (Path d : directories.value()) {
             for (Manifest m : manifests(d, selector)) {
                 manifests.add(m);
                 roots.add(d);
             }
         }
-        List<ScanResult> results = manifests.stream().map(m -> Scan.of(m, maxAbsLimit)).toList();
+        List<ScanResult> results = manifests.stream().map(m -> Scan.of(m, maxAbsLimit.value())).toList();
         // One check per manifest (null: no payload saved, or a bad one listed in problems), whatever the format prints.
         List<PayloadIntegrity.Result> checks = new ArrayList<>();
-        for (int i = 0; verifyPayload && i < manifests.size(); i++) {
+        for (int i = 0; verifyPayload.value() && i < manifests.size(); i++) {
             Manifest m = manifests.get(i);
             try {
                 checks.add(verify(roots.get(i), m));
             } catch (UnusableInputException e) {
                 // A file named on the command line must be usable; in a directory, one bad payload is listed and the
                 // others are still checked, as plain scan does with a bad manifest.
-                if (i < manifestFiles.size()) throw e;
+                if (i < manifestFiles.value().size()) throw e;
                 problems.add(new LoadProblem(m.path(), LoadProblem.Kind.REFUSED, e.getMessage()));
                 checks.add(null);
             }
         }
-        if (output.format == OutputOptions.Format.text) {
-            out.print(SafeText.lines(TextReport.scan(results, verifyPayload ? checks : null, PATHS)));
+        if (output.format() == OutputOptions.Format.text) {
+            out.print(SafeText.lines(TextReport.scan(results, verifyPayload.value() ? checks : null, PATHS)));
         } else {
             ObjectNode json = ScanJson.of(results, PATHS);
             for (int i = 0; i < checks.size(); i++) {

@@ -1,7 +1,7 @@
 package dev.tdw.app.cli;
 
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 import dev.tdw.model.report.Json;
 import dev.tdw.model.text.SafeText;
@@ -14,30 +14,36 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** The {@code tdw} command line: {@code scan}, {@code diff}, {@code next}, {@code tensors}, {@code replay}. */
-@Command(name = "tdw", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Tensor Dump Workbench: find the first stage where two captures' numbers diverge.%n"
-                + "Without a sub-command (or with 'open LEFT RIGHT') the workbench window starts.",
-        footer = {"", "Exit codes: 0 ran (the verdict is in the output); 1 only with --fail-on-divergence when the verdict",
-                "is not ALIGNED/PASS; 2 unusable input; 3 internal error (please report); 4 the output could not",
-                "be written (closed pipe, full disk)."})
 public final class TdwCommand {
     /**
-     * The sub-commands in the order the usage lists them. Picocli reflects over every registered command before it
-     * parses, which is most of a short command's start-up time, so a run that names one builds only that one. A
-     * command's class is not even loaded until it is built (hence no constructor
-     * references here: creating those would load every command class up front).
+     * The sub-commands in the order the usage lists them. A run that names one builds only that one's model: building
+     * a model is most of a short command's start-up time. A command's class is not even loaded until its model is built
+     * (hence no constructor references here: creating those would load every command class up front).
      */
     private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "next", "tensors", "replay", "help");
 
+    /** A sub-command's model; {@code help} is picocli's own help command (built from its annotations: it is never on a short command's path). */
     private static Object subcommand(String name) {
         return switch (name) {
-            case "scan" -> new ScanCommand();
-            case "diff" -> new DiffCommand();
-            case "next" -> new NextCommand();
-            case "tensors" -> new TensorsCommand();
-            case "replay" -> new ReplayCommand();
+            case "scan" -> new ScanCommand().model();
+            case "diff" -> new DiffCommand().model();
+            case "next" -> new NextCommand().model();
+            case "tensors" -> new TensorsCommand().model();
+            case "replay" -> new ReplayCommand().model();
             default -> new CommandLine.HelpCommand();
         };
+    }
+
+    /** The top command's model, without its sub-commands. */
+    private static CommandSpec model() {
+        CommandSpec spec = CommandModel.command(new TdwCommand(), "tdw",
+                "Tensor Dump Workbench: find the first stage where two captures' numbers diverge.%n"
+                        + "Without a sub-command (or with 'open LEFT RIGHT') the workbench window starts.");
+        spec.usageMessage().footer("", "Exit codes: 0 ran (the verdict is in the output); 1 only with --fail-on-divergence when the verdict",
+                "is not ALIGNED/PASS; 2 unusable input; 3 internal error (please report); 4 the output could not",
+                "be written (closed pipe, full disk).");
+        spec.versionProvider(new Version());
+        return spec;
     }
 
     private TdwCommand() {}
@@ -68,10 +74,10 @@ public final class TdwCommand {
         String named = args.length > 0 && isCommandName(args[0]) && !args[0].equals("help") ? args[0] : null;
         CommandLine cl;
         if (named != null) {
-            // A named command is parsed on its own, named as it is under "tdw": the top command's model (its
-            // annotations, its help and version options) would be built only to hand the rest of the line on.
+            // A named command is parsed on its own, named as it is under "tdw": the top command's model (its help and
+            // version options, the help command) would be built only to hand the rest of the line on.
             cl = new CommandLine(subcommand(named));
-            cl.setCommandName("tdw " + named);
+            cl.setCommandName("tdw ".concat(named)); // no '+': see Version.getVersion
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
         } else {
             cl = everyCommand();
@@ -109,7 +115,7 @@ public final class TdwCommand {
 
     /** The top command with every sub-command, as the usage lists them. */
     static CommandLine everyCommand() {
-        CommandLine cl = new CommandLine(new TdwCommand());
+        CommandLine cl = new CommandLine(model());
         for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name));
         return cl;
     }

@@ -14,9 +14,7 @@ import dev.tdw.model.report.TensorsJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.text.SafeText;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -25,23 +23,37 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-@Command(name = "tensors", mixinStandardHelpOptions = true,
-        description = {"Compare the saved tensors of two payloads (.pt) element by element, or of two capture directories.",
-                "The default tolerances are a coarse screen; an accuracy claim needs explicit --atol/--rtol."})
-final class TensorsCommand extends CommandSupport {
-    @Option(names = "--left", required = true, paramLabel = "PAYLOAD|DIR") Path left;
-    @Option(names = "--right", required = true, paramLabel = "PAYLOAD|DIR") Path right;
-    @Option(names = "--atol", defaultValue = "0.01", description = "absolute tolerance (default 1e-2)") double atol;
-    @Option(names = "--rtol", defaultValue = "0.01", description = "relative tolerance (default 1e-2)") double rtol;
-    @Option(names = "--max-elements", defaultValue = "2000000", description = "larger tensors are a gap, not compared (default 2,000,000)")
-    long maxElements;
-    @Option(names = "--worst", paramLabel = "K", description = "also list the K largest |left - right| elements of each item (index, both values)")
-    Integer worst;
-    @Option(names = "--threads", paramLabel = "N", description = "threads comparing tensors: a large one is split, small ones go side by side (default: one per processor); results do not depend on it")
-    Integer threads;
+import static dev.tdw.app.cli.CommandModel.option;
 
-    @Mixin SelectorOptions selector = new SelectorOptions();
-    @Mixin OutputOptions output = new OutputOptions();
+final class TensorsCommand extends CommandSupport {
+    private final OptionValue<Path> left = new OptionValue<>(null);
+    private final OptionValue<Path> right = new OptionValue<>(null);
+    private final OptionValue<Double> atol = new OptionValue<>(0.0);
+    private final OptionValue<Double> rtol = new OptionValue<>(0.0);
+    private final OptionValue<Long> maxElements = new OptionValue<>(0L);
+    private final OptionValue<Integer> worst = new OptionValue<>(null);
+    private final OptionValue<Integer> threads = new OptionValue<>(null);
+    private final SelectorOptions selector = new SelectorOptions();
+    private final OutputOptions output = new OutputOptions();
+
+    CommandSpec model() {
+        CommandSpec spec = command("tensors",
+                "Compare the saved tensors of two payloads (.pt) element by element, or of two capture directories.",
+                "The default tolerances are a coarse screen; an accuracy claim needs explicit --atol/--rtol.");
+        spec.addOption(option(left, Path.class, "--left").required(true).paramLabel("PAYLOAD|DIR").build());
+        spec.addOption(option(right, Path.class, "--right").required(true).paramLabel("PAYLOAD|DIR").build());
+        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0.01").description("absolute tolerance (default 1e-2)").build());
+        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0.01").description("relative tolerance (default 1e-2)").build());
+        spec.addOption(option(maxElements, long.class, "--max-elements").paramLabel("<maxElements>").defaultValue("2000000")
+                .description("larger tensors are a gap, not compared (default 2,000,000)").build());
+        spec.addOption(option(worst, Integer.class, "--worst").paramLabel("K")
+                .description("also list the K largest |left - right| elements of each item (index, both values)").build());
+        spec.addOption(option(threads, Integer.class, "--threads").paramLabel("N")
+                .description("threads comparing tensors: a large one is split, small ones go side by side (default: one per processor); results do not depend on it").build());
+        selector.addTo(spec);
+        output.addTo(spec);
+        return spec;
+    }
 
     record PayloadPair(Path left, Path right) {}
 
@@ -49,15 +61,15 @@ final class TensorsCommand extends CommandSupport {
     int execute(PrintWriter out) throws UnusableInputException {
         TensorComparison comparison;
         try {
-            TensorComparison configured = new TensorComparison(atol, rtol, maxElements)
-                    .withThreads(threads == null ? TensorComparison.availableThreads() : threads);
-            comparison = worst == null ? configured : configured.withElements(worst);
+            TensorComparison configured = new TensorComparison(atol.value(), rtol.value(), maxElements.value())
+                    .withThreads(threads.value() == null ? TensorComparison.availableThreads() : threads.value());
+            comparison = worst.value() == null ? configured : configured.withElements(worst.value());
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
         TensorComparison chosen = comparison;
-        Paired paired = Files.isDirectory(left) || Files.isDirectory(right) ? pair(left, right, selector) : null;
-        List<PayloadPair> files = paired == null ? List.of(new PayloadPair(left, right)) : payloads(paired);
+        Paired paired = Files.isDirectory(left.value()) || Files.isDirectory(right.value()) ? pair(left.value(), right.value(), selector) : null;
+        List<PayloadPair> files = paired == null ? List.of(new PayloadPair(left.value(), right.value())) : payloads(paired);
         List<ObjectNode> results = new ArrayList<>();
         List<TensorsVerdict> verdicts = new ArrayList<>();
         StringBuilder text = new StringBuilder();
@@ -75,11 +87,11 @@ final class TensorsCommand extends CommandSupport {
             }
         }
         if (results.isEmpty()) {
-            throw new UnusableInputException("no pair of " + left + " and " + right + " could be compared ("
+            throw new UnusableInputException("no pair of " + left.value() + " and " + right.value() + " could be compared ("
                     + problems.size() + " skipped; see problems)");
         }
         TensorsVerdict worst = verdicts.stream().min(Comparator.naturalOrder()).orElseThrow();
-        if (output.format == OutputOptions.Format.text) {
+        if (output.format() == OutputOptions.Format.text) {
             if (paired != null) out.println(SafeText.of(paired.method().description()));
             out.print(SafeText.lines(text.toString()));
         } else {
@@ -96,7 +108,7 @@ final class TensorsCommand extends CommandSupport {
         List<PayloadPair> out = new ArrayList<>();
         for (CapturePairing.ManifestPair p : paired.pairs()) {
             try {
-                out.add(new PayloadPair(payloadOf(left, p.left()), payloadOf(right, p.right())));
+                out.add(new PayloadPair(payloadOf(left.value(), p.left()), payloadOf(right.value(), p.right())));
             } catch (UnusableInputException e) {
                 problems.add(new LoadProblem(p.left().path(), LoadProblem.Kind.REFUSED, e.getMessage()));
             }

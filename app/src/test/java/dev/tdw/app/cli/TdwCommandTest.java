@@ -45,6 +45,47 @@ class TdwCommandTest {
         assertTrue(r.out().startsWith("Usage: tdw tensors"), r.out());
     }
 
+    /**
+     * Every command's model is written in code (CommandModel): its class and its option groups carry no picocli
+     * annotation that a reflective build would read as a second definition, and none was built from annotations.
+     */
+    @Test
+    void noCommandIsDefinedByAnnotations() {
+        List<CommandLine> commands = new ArrayList<>(List.of(TdwCommand.everyCommand()));
+        commands.addAll(commands.get(0).getSubcommands().values());
+        List<String> checked = new ArrayList<>();
+        for (CommandLine cl : commands) {
+            Object user = cl.getCommandSpec().userObject();
+            if (user instanceof CommandLine.HelpCommand) continue; // picocli's own
+            List<Object> objects = new ArrayList<>(List.of(user));
+            cl.getCommandSpec().mixins().values().forEach(m -> objects.add(m.userObject()));
+            for (Object o : objects) {
+                for (Class<?> c = o.getClass(); c != Object.class; c = c.getSuperclass()) {
+                    assertFalse(hasPicocliAnnotation(c.getAnnotations()), c.getName());
+                    for (var field : c.getDeclaredFields()) {
+                        // CommandSupport's @Spec serves a command picocli builds by reflection; ours get theirs in code.
+                        boolean spec = field.getType() == CommandLine.Model.CommandSpec.class && c == CommandSupport.class;
+                        assertFalse(!spec && hasPicocliAnnotation(field.getAnnotations()), c.getName() + "." + field.getName());
+                    }
+                }
+                checked.add(o.getClass().getSimpleName());
+            }
+            for (ArgSpec arg : cl.getCommandSpec().args()) {
+                // picocli keeps the field or method an annotated option was read from.
+                assertFalse(arg.userObject() instanceof java.lang.reflect.AccessibleObject, cl.getCommandName() + " " + arg.paramLabel());
+            }
+        }
+        assertTrue(checked.containsAll(List.of("TdwCommand", "ScanCommand", "DiffCommand", "NextCommand", "TensorsCommand",
+                "ReplayCommand", "SelectorOptions", "OutputOptions", "CaptureSetOptions")), checked.toString());
+    }
+
+    private static boolean hasPicocliAnnotation(java.lang.annotation.Annotation[] annotations) {
+        for (var a : annotations) {
+            if (a.annotationType().getName().startsWith("picocli.")) return true;
+        }
+        return false;
+    }
+
     @Test
     void noOptionHasATypeWhoseConverterIsLeftOut() {
         List<String> seen = new ArrayList<>();

@@ -288,7 +288,7 @@ public final class ManifestReader {
                         npuFormat = f == null || f != f.intValue() ? null : f.intValue();
                     }
                     case "summary" -> summary = summary(p, t);
-                    case "inputs" -> inputs = inputs(file, "record " + index + " (" + stage + ")", tree(counting, false));
+                    case "inputs" -> inputs = inputs(file, index, stage, tree(counting, false));
                     default -> {
                         if (extra == null) extra = new LinkedHashMap<>();
                         extra.put(field, plain(tree(counting, true)));
@@ -321,7 +321,8 @@ public final class ManifestReader {
         return value == null ? null : shared.number(value);
     }
 
-    private static List<InputSpec> inputs(Path file, String ctx, JsonNode in) throws CaptureFormatException {
+    /** The inputs of record {@code index}; a refused value is worded with the record, its stage and the input. */
+    private static List<InputSpec> inputs(Path file, int index, String stage, JsonNode in) throws CaptureFormatException {
         if (!in.isObject()) return null;
         List<InputSpec> inputs = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = in.fields(); it.hasNext(); ) {
@@ -331,7 +332,11 @@ public final class ManifestReader {
                 JsonNode value = v.get("value");
                 inputs.add(new InputSpec(e.getKey(), null, value.isTextual() ? value.asText() : value.toString()));
             } else {
-                inputs.add(new InputSpec(e.getKey(), layout(file, ctx + " input " + e.getKey(), v), null));
+                try {
+                    inputs.add(new InputSpec(e.getKey(), layout(v), null));
+                } catch (Refused r) {
+                    throw new CaptureFormatException(file, "record " + index + " (" + stage + ") input " + e.getKey() + " " + r.getMessage());
+                }
             }
         }
         return inputs;
@@ -393,8 +398,9 @@ public final class ManifestReader {
     }
 
     /**
-     * A fixed field's value refused; the record, stage and field it belongs to are added by the record's reader, so
-     * the words are made only when something is refused. No stack trace: the caller rethrows it with its context.
+     * A value refused: a record's fixed field, or a field of a tree (an input's layout, a graph slot, a top-level
+     * number). What it belongs to (record, stage, input, slot) is added by the caller, so the words are made only when
+     * something is refused, never per value of a large manifest. No stack trace: the caller rethrows it with its context.
      */
     private static final class Refused extends Exception {
         Refused(String problem) {
@@ -443,13 +449,14 @@ public final class ManifestReader {
         return shared.longs(values, n);
     }
 
-    private static Layout layout(Path file, String ctx, JsonNode n) throws CaptureFormatException {
+    /** A layout read from a tree; a refused field is named in the {@link Refused}, its owner by the caller. */
+    private static Layout layout(JsonNode n) throws Refused {
         JsonNode fmt = n.get("npu_format");
-        return new Layout(longs(file, ctx + " shape", n.get("shape")), text(n.get("dtype")),
-                longValue(file, ctx + " numel", n.get("numel")), text(n.get("device")),
-                longs(file, ctx + " stride", n.get("stride")), bool(n.get("contiguous")),
-                longValue(file, ctx + " storage_ptr", n.get("storage_ptr")),
-                longValue(file, ctx + " storage_offset", n.get("storage_offset")),
+        return new Layout(longs("shape", n.get("shape")), text(n.get("dtype")),
+                longValue("numel", n.get("numel")), text(n.get("device")),
+                longs("stride", n.get("stride")), bool(n.get("contiguous")),
+                longValue("storage_ptr", n.get("storage_ptr")),
+                longValue("storage_offset", n.get("storage_offset")),
                 fmt == null || !fmt.canConvertToInt() ? null : fmt.asInt());
     }
 
@@ -459,7 +466,11 @@ public final class ManifestReader {
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode v = e.getValue();
-            out.add(new GraphSlot(e.getKey(), longs(file, "graph slot " + e.getKey() + " shape", v.get("shape")), text(v.get("dtype"))));
+            try {
+                out.add(new GraphSlot(e.getKey(), longs("shape", v.get("shape")), text(v.get("dtype"))));
+            } catch (Refused r) {
+                throw new CaptureFormatException(file, "graph slot " + e.getKey() + " " + r.getMessage());
+            }
         }
         return out;
     }
@@ -477,7 +488,12 @@ public final class ManifestReader {
     }
 
     private static Integer integer(Path file, String what, JsonNode n) throws CaptureFormatException {
-        Long v = longValue(file, what, n);
+        Long v;
+        try {
+            v = longValue(what, n);
+        } catch (Refused r) {
+            throw new CaptureFormatException(file, r.getMessage());
+        }
         if (v == null) return null;
         if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
             throw new CaptureFormatException(file, what + " is out of range: " + v);
@@ -485,21 +501,25 @@ public final class ManifestReader {
         return v.intValue();
     }
 
-    private static Long longValue(Path file, String what, JsonNode n) throws CaptureFormatException {
+    private static Long longValue(String what, JsonNode n) throws Refused {
         if (n == null || n.isNull()) return null;
         if (n.isIntegralNumber() && n.canConvertToLong()) return n.asLong();
         // Counts written by Python as 3.0 are still integers.
         if (n.isFloatingPointNumber() && n.doubleValue() == Math.rint(n.doubleValue()) && Math.abs(n.doubleValue()) < 0x1p63) {
             return (long) n.doubleValue();
         }
-        throw new CaptureFormatException(file, what + " is not an integer: " + n);
+        throw new Refused(what + " is not an integer: " + n);
     }
 
-    private static List<Long> longs(Path file, String what, JsonNode n) throws CaptureFormatException {
+    private static List<Long> longs(String what, JsonNode n) throws Refused {
         if (n == null || n.isNull()) return null;
-        if (!n.isArray()) throw new CaptureFormatException(file, what + " is not an array: " + n);
+        if (!n.isArray()) throw new Refused(what + " is not an array: " + n);
         List<Long> out = new ArrayList<>(n.size());
-        for (JsonNode e : n) out.add(longValue(file, what, e));
+        for (JsonNode e : n) {
+            // An element may not be null (as in a record's own shape): a shape or stride with a hole means nothing.
+            if (e.isNull()) throw new Refused(what + " is not an integer: null");
+            out.add(longValue(what, e));
+        }
         return out;
     }
 

@@ -45,7 +45,8 @@ public final class Scan {
             Long ptr = r.layout().storagePtr();
             if (ptr != null && ptr != 0) withPtr.add(r);
         }
-        withPtr.sort(Comparator.comparingLong(r -> r.layout().storagePtr()));
+        // Not Comparator.comparingLong: its serializable lambda cannot be archived and is spun anew by every scan.
+        withPtr.sort((a, b) -> Long.compare(a.layout().storagePtr(), b.layout().storagePtr()));
         List<AliasGroup> groups = new ArrayList<>();
         ViewOverlap.Budget budget = new ViewOverlap.Budget();
         for (int start = 0, end; start < withPtr.size(); start = end) {

@@ -47,7 +47,12 @@ final class ViewOverlap {
     private record View(int index, AliasGroup.AliasMember member, long[] shape, long[] stride, long offset, int elementSize,
                         long numel, long lo, long hi) {}
 
-    private static final Comparator<View> BY_END = Comparator.comparingLong(View::hi).thenComparingInt(View::index);
+    // The orders are written out rather than built with Comparator.comparingLong(...).thenComparingInt(...): those make
+    // serializable lambdas, which Java 17's class-data archive cannot hold, so each was spun anew by every scan.
+    private static final Comparator<View> BY_END = (a, b) -> a.hi != b.hi ? Long.compare(a.hi, b.hi) : Integer.compare(a.index, b.index);
+    private static final Comparator<View> BY_START = (a, b) -> a.lo != b.lo ? Long.compare(a.lo, b.lo) : Integer.compare(a.index, b.index);
+    private static final Comparator<View[]> BY_INDICES = (p, q) -> p[0].index != q[0].index ? Integer.compare(p[0].index, q[0].index)
+            : Integer.compare(p[1].index, q[1].index);
 
     static Result overlaps(List<AliasGroup.AliasMember> members, Budget budget) {
         List<View> views = new ArrayList<>();
@@ -55,7 +60,7 @@ final class ViewOverlap {
             View v = view(views.size(), m);
             if (v != null && v.numel > 0) views.add(v);
         }
-        views.sort(Comparator.comparingLong(View::lo).thenComparingInt(View::index));
+        views.sort(BY_START);
         // Sweep by start: the active views are those whose extent has not ended; each meets the new one.
         List<View[]> pairs = new ArrayList<>();
         TreeSet<View> active = new TreeSet<>(BY_END);
@@ -70,7 +75,7 @@ final class ViewOverlap {
             }
             active.add(v);
         }
-        pairs.sort(Comparator.<View[]>comparingInt(p -> p[0].index).thenComparingInt(p -> p[1].index));
+        pairs.sort(BY_INDICES);
         List<AliasGroup.Overlap> out = new ArrayList<>();
         long exactChecks = 0, visited = 0;
         boolean exactCut = false;

@@ -55,10 +55,14 @@ public final class StageKey implements Comparable<StageKey> {
 
     private static final Pattern CANONICAL_OCCURRENCE = Pattern.compile("0|[1-9][0-9]{0,9}");
 
+    /**
+     * Built without {@code +}: a string concatenation's first use in a process spins method-handle classes at run time,
+     * which Java 17's class-data archive cannot hold, and a scan prints keys on its shortest path.
+     */
     @Override
     public String toString() {
         String t = text;
-        if (t == null) text = t = base + "#" + n;
+        if (t == null) text = t = new StringBuilder(base.length() + 11).append(base).append('#').append(n).toString();
         return t;
     }
 

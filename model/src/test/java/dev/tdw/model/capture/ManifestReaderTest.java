@@ -131,6 +131,22 @@ class ManifestReaderTest {
         assertTrue(before.getMessage().contains("record 0 numel is not an integer: many"), before.getMessage());
     }
 
+    /** Values read through a tree name their owner as before: the record and input, the graph slot, the field. */
+    @Test
+    void refusedTreeValuesNameTheirOwner() {
+        CaptureFormatException input = assertThrows(CaptureFormatException.class, () -> read("{\"records\": [{\"stage\": \"a\"},"
+                + " {\"stage\": \"add\", \"inputs\": {\"x\": {\"shape\": [4], \"dtype\": \"torch.float32\", \"numel\": \"four\"}}}]}"));
+        assertTrue(input.getMessage().endsWith("record 1 (add) input x numel is not an integer: \"four\""), input.getMessage());
+        CaptureFormatException shape = assertThrows(CaptureFormatException.class, () -> read("{\"records\": [{\"stage\": \"add\","
+                + " \"inputs\": {\"y\": {\"shape\": 4, \"dtype\": \"torch.float32\"}}}]}"));
+        assertTrue(shape.getMessage().endsWith("record 0 (add) input y shape is not an array: 4"), shape.getMessage());
+        CaptureFormatException slot = assertThrows(CaptureFormatException.class,
+                () -> read("{\"records\": [], \"graph_slots\": {\"model.norm\": {\"shape\": [2, null]}}}"));
+        assertTrue(slot.getMessage().endsWith("graph slot model.norm shape is not an integer: null"), slot.getMessage());
+        CaptureFormatException rank = assertThrows(CaptureFormatException.class, () -> read("{\"rank\": \"zero\", \"records\": []}"));
+        assertTrue(rank.getMessage().endsWith("rank is not an integer: \"zero\""), rank.getMessage());
+    }
+
     @Test
     void aNullInsideAShapeIsRefusedByName() {
         CaptureFormatException e = assertThrows(CaptureFormatException.class,
