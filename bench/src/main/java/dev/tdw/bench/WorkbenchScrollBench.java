@@ -211,7 +211,7 @@ public final class WorkbenchScrollBench {
     /** Pulse intervals while {@code perFrame} changes the scene once per pulse. */
     private static Frames measure(int frames, IntConsumer perFrame) throws InterruptedException {
         long[] stamps = new long[frames + 1];
-        long[] cpu = new long[2];
+        long[] cpu = new long[4];
         CountDownLatch done = new CountDownLatch(1);
         Platform.runLater(() -> new AnimationTimer() {
             int i = -10; // a few pulses to settle first
@@ -219,9 +219,13 @@ public final class WorkbenchScrollBench {
             @Override
             public void handle(long now) {
                 if (i >= 0) stamps[i] = now;
-                if (i == 0) cpu[0] = renderingCpuNanos();
+                if (i == 0) {
+                    cpu[0] = renderingCpuNanos();
+                    cpu[2] = fxCpuNanos();
+                }
                 if (++i > frames) {
                     cpu[1] = renderingCpuNanos();
+                    cpu[3] = fxCpuNanos();
                     stop();
                     done.countDown();
                     return;
@@ -232,7 +236,7 @@ public final class WorkbenchScrollBench {
         done.await();
         double[] intervals = new double[frames];
         for (int k = 0; k < frames; k++) intervals[k] = (stamps[k + 1] - stamps[k]) / 1e6;
-        return new Frames(intervals, (cpu[1] - cpu[0]) / 1e6 / frames);
+        return new Frames(intervals, (cpu[1] - cpu[0]) / 1e6 / frames, (cpu[3] - cpu[2]) / 1e6 / frames);
     }
 
     /**
@@ -242,9 +246,14 @@ public final class WorkbenchScrollBench {
      */
     private static long renderingCpuNanos() {
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long total = threads.getCurrentThreadCpuTime();
+        long total = fxCpuNanos();
         for (long id : rendererThreads) total += Math.max(0, threads.getThreadCpuTime(id));
         return total;
+    }
+
+    /** CPU time so far of the FX application thread (scene updates, CSS, layout); called on it. */
+    private static long fxCpuNanos() {
+        return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
     /** The renderer's thread ids, looked up once the window is up (not inside a measured frame). */
@@ -262,7 +271,7 @@ public final class WorkbenchScrollBench {
         return ms.get();
     }
 
-    record Frames(double[] intervals, double cpuPerFrame) {
+    record Frames(double[] intervals, double cpuPerFrame, double fxCpuPerFrame) {
         double mean() { return Arrays.stream(intervals).average().orElse(0); }
 
         double p(int percentile) {
@@ -273,7 +282,8 @@ public final class WorkbenchScrollBench {
 
         void print(String name) {
             long slow = Arrays.stream(intervals).filter(v -> v > 33.4).count();
-            System.out.printf(Locale.ROOT, "%-52s %6.1f %6.1f %6.1f %6.1f   %-11d %.1f%n", name, mean(), p(50), p(95), p(100), slow, cpuPerFrame);
+            System.out.printf(Locale.ROOT, "%-52s %6.1f %6.1f %6.1f %6.1f   %-11d %.1f (%.1f + %.1f)%n", name, mean(), p(50), p(95), p(100), slow,
+                    cpuPerFrame, fxCpuPerFrame, cpuPerFrame - fxCpuPerFrame);
         }
     }
 

@@ -8,7 +8,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
 import dev.tdw.app.ui.tensor.TensorViewModel;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableRow;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -59,14 +58,15 @@ class TensorEvidenceUiTest {
     private String tensorCell(FxRobot robot, String key) {
         Fx.run(() -> vm.select(key));
         Fx.await(() -> row(robot, key) != null);
-        return Fx.call(() -> row(robot, key).lookupAll(".tree-table-cell").stream()
-                .map(n -> (TreeTableCell<?, ?>) n).filter(c -> "tensor-column".equals(c.getTableColumn().getId()))
-                .map(TreeTableCell::getText).findFirst().orElseThrow());
+        // The row draws each column's words as a text whose user data is its column.
+        return Fx.call(() -> row(robot, key).lookupAll(".row-text").stream()
+                .filter(n -> n.getUserData() instanceof javafx.scene.control.TreeTableColumn<?, ?> c && "tensor-column".equals(c.getId()))
+                .map(n -> ((javafx.scene.text.Text) n).getText()).findFirst().orElseThrow());
     }
 
     private static TreeTableRow<?> row(FxRobot robot, String key) {
         return (TreeTableRow<?>) robot.lookup(".tree-table-row-cell").queryAll().stream()
-                .filter(n -> n instanceof TreeTableRow<?> r && r.getItem() instanceof RowNode.Leaf l && l.row().key().equals(key))
+                .filter(n -> n instanceof TreeTableRow<?> r && r.isVisible() && r.getItem() instanceof RowNode.Leaf l && l.row().key().equals(key))
                 .findFirst().orElse(null);
     }
 

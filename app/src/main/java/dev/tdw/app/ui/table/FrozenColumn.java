@@ -6,14 +6,9 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.ScrollBar;
-import javafx.scene.control.TableColumnBase;
-import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
-import javafx.scene.control.TreeTableRow;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.control.skin.TableColumnHeader;
-import javafx.scene.control.skin.TreeTableRowSkin;
 import javafx.scene.control.skin.VirtualFlow;
 
 /**
@@ -21,8 +16,7 @@ import javafx.scene.control.skin.VirtualFlow;
  * (one selection, one focus, one set of keys): the column's cells, its header and the rows' disclosure
  * arrows are shifted by the horizontal scroll offset and drawn above the cells that scroll under them.
  * The cells carry the {@code frozen-cell} style class so the stylesheet gives them an opaque row background.
- * Rows must use {@link RowSkin}: with a fixed cell size the stock row skin takes the cells of columns
- * scrolled out of view off the row, and the frozen cell is such a column once the table scrolls right.
+ * The rows keep the pinned cell on the row when the column has scrolled out of view ({@link StageRowSkin}).
  */
 public final class FrozenColumn {
     static final String CELL_STYLE = "frozen-cell";
@@ -59,49 +53,6 @@ public final class FrozenColumn {
     public void pinDisclosure(Node disclosure) {
         disclosure.translateXProperty().bind(offset);
         disclosure.setViewOrder(-2);
-    }
-
-    /** A row skin that keeps the frozen column's cell (and the row's disclosure arrow) on the row. */
-    public static final class RowSkin<T> extends TreeTableRowSkin<T> {
-        private final FrozenColumn frozen;
-        private TreeTableCell<T, ?> frozenCell;
-
-        public RowSkin(TreeTableRow<T> row, FrozenColumn frozen) {
-            super(row);
-            this.frozen = frozen;
-            // The stock skin made the first cells in its constructor, before this field was set.
-            for (Node n : getChildren()) {
-                if (n instanceof TreeTableCell<?, ?> c && c.getTableColumn() == frozen.column) frozenCell = (TreeTableCell<T, ?>) c;
-            }
-        }
-
-        @Override
-        protected TreeTableCell<T, ?> createCell(TableColumnBase tc) {
-            TreeTableCell<T, ?> cell = super.createCell(tc);
-            if (frozen != null && tc == frozen.column) frozenCell = cell;
-            return cell;
-        }
-
-        @Override
-        protected void layoutChildren(double x, double y, double w, double h) {
-            super.layoutChildren(x, y, w, h);
-            if (frozenCell == null || frozenCell.getParent() != null) return;
-            // Scrolled out of view by the stock skin: put it back where it stands when the table is not scrolled.
-            getChildren().add(frozenCell);
-            frozenCell.resize(frozen.column.getWidth(), h);
-            frozenCell.relocate(x, y);
-            Node disclosure = getSkinnable().getDisclosureNode();
-            TreeItem<T> item = getSkinnable().getTreeItem();
-            if (disclosure != null && disclosure.getParent() == getSkinnable()) {
-                boolean shown = item != null && !item.isLeaf();
-                disclosure.setVisible(shown);
-                if (shown) {
-                    double dw = disclosure.prefWidth(-1), dh = disclosure.prefHeight(dw);
-                    disclosure.resize(dw, dh);
-                    disclosure.relocate(x, y + (h - dh) / 2);
-                }
-            }
-        }
     }
 
     private boolean boundToScrollBar;

@@ -8,14 +8,10 @@ import javafx.beans.binding.DoubleBinding;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.scene.control.ContextMenu;
-import javafx.scene.control.Label;
 import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableRow;
 import javafx.scene.control.TreeTableView;
-import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 
@@ -41,7 +37,6 @@ public final class StageTableView extends TreeTableView<RowNode> {
         ContextMenu contextMenu(StageRow row);
     }
 
-    private static final javafx.css.PseudoClass DIVERGES = javafx.css.PseudoClass.getPseudoClass("diverges");
     private static final javafx.css.PseudoClass LAYER_GROUP = javafx.css.PseudoClass.getPseudoClass("layer-group");
 
     private final StageTableViewModel vm;
@@ -50,6 +45,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private final Set<String> collapsed = new HashSet<>();
     private final Map<String, TreeTableColumn<RowNode, ?>> statColumns = new LinkedHashMap<>();
     private final FrozenColumn frozenStage;
+    /** What each column shows of a row and where the columns stand: the rows draw them ({@link StageRowSkin}). */
+    private final RowColumns rowColumns = new RowColumns(this);
     private final ColumnFit columnFit;
     private final TreeTableColumn<RowNode, String> noise;
     /** The noise column's width while shown, else 0: what it needs beside the leading columns. */
@@ -66,11 +63,11 @@ public final class StageTableView extends TreeTableView<RowNode> {
         setTableMenuButtonVisible(true);
         // Rows of one height: the virtual flow then never measures cells while scrolling 10k rows.
         setFixedCellSize(24);
-        TreeTableColumn<RowNode, RowNode> stage = stageColumn();
+        TreeTableColumn<RowNode, String> stage = stageColumn();
         getColumns().add(stage);
         // The stage names what a row is: it stays in view when the statistics are scrolled right.
         frozenStage = FrozenColumn.install(this, stage);
-        TreeTableColumn<RowNode, RowNode> status = statusColumn();
+        TreeTableColumn<RowNode, String> status = statusColumn();
         getColumns().add(status);
         // In a narrow table the stage, its status and the first shown statistic share what there is.
         noise = noiseColumn();
@@ -97,7 +94,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         vm.tensorVerdictsProperty().addListener((o, a, b) -> refresh());
         getColumns().add(tensor);
         getColumns().forEach(c -> c.setSortable(false));
-        setRowFactory(t -> new StageRowCell(actions, frozenStage));
+        setRowFactory(t -> new StageRowCell(actions, frozenStage, rowColumns, stage, status));
         vm.nodesProperty().addListener((o, a, b) -> rebuild(b));
         getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (syncing) return;
@@ -221,35 +218,13 @@ public final class StageTableView extends TreeTableView<RowNode> {
         return row > flow.getFirstVisibleCell().getIndex() && row < flow.getLastVisibleCell().getIndex();
     }
 
-    private TreeTableColumn<RowNode, RowNode> stageColumn() {
-        TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("stage");
+    /** The stage column: a key, or a layer group with its count of divergent stages (the row draws it). */
+    private TreeTableColumn<RowNode, String> stageColumn() {
+        TreeTableColumn<RowNode, String> c = new TreeTableColumn<>("stage");
         c.setPrefWidth(268);
         c.setMinWidth(150);
-        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
-        c.setCellFactory(col -> new TreeTableCell<>() {
-            {
-                // A narrow column keeps the end of a key (the op and its occurrence), which tells stages apart.
-                setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
-                frozenStage.pin(this);
-            }
-
-            @Override
-            protected void updateItem(RowNode n, boolean empty) {
-                super.updateItem(n, empty);
-                if (empty || n == null) {
-                    setText(null);
-                } else if (n instanceof RowNode.LayerGroup g) {
-                    // A group keeps its start (the layer's name); a key keeps its end (the op and occurrence).
-                    setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
-                    long divergent = g.rows().stream().filter(StageRow::divergent).count();
-                    // Short enough for the column: "layers.41  11/12 divergent" or "layers.41  12 stages".
-                    setText(Labels.name(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent")));
-                } else {
-                    setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
-                    setText(Labels.name(((RowNode.Leaf) n).row().key()));
-                }
-            }
-        });
+        // The words a row shows, also what the header's fit-to-content measures.
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(StageTableViewModel.label(p.getValue().getValue())));
         return c;
     }
 
@@ -268,94 +243,54 @@ public final class StageTableView extends TreeTableView<RowNode> {
         return c;
     }
 
-    private TreeTableColumn<RowNode, RowNode> statusColumn() {
-        TreeTableColumn<RowNode, RowNode> c = new TreeTableColumn<>("status");
+    private TreeTableColumn<RowNode, String> statusColumn() {
+        TreeTableColumn<RowNode, String> c = new TreeTableColumn<>("status");
         c.setPrefWidth(250); // "divergent: max_abs, min, max, mean" whole at the default width
         c.setMinWidth(160); // a badge of Wording.BADGE_CHARS ("divergent: non-finite +8") whole
-        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
-        c.setCellFactory(col -> new StatusCell());
+        // The row draws the badges; their words are also what the header's fit-to-content measures.
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(StageTableViewModel.badges(p.getValue().getValue()).stream()
+                .map(b -> Labels.safe(b.label())).collect(java.util.stream.Collectors.joining("  "))));
         return c;
     }
 
     private TreeTableColumn<RowNode, String> textColumn(String name, double width, Function<StageRow, String> text) {
         TreeTableColumn<RowNode, String> c = new TreeTableColumn<>(name);
         c.setPrefWidth(width);
-        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(
-                p.getValue().getValue() instanceof RowNode.Leaf l ? text.apply(l.row()) : null));
+        drawn(c, RowColumns.Content.plain(n -> n instanceof RowNode.Leaf l ? text.apply(l.row()) : null));
         return c;
     }
 
-    private TreeTableColumn<RowNode, StatTexts.Shown> statColumn(StatTexts.Part part, String stat) {
-        TreeTableColumn<RowNode, StatTexts.Shown> c = new TreeTableColumn<>(part.title);
+    private TreeTableColumn<RowNode, String> statColumn(StatTexts.Part part, String stat) {
+        TreeTableColumn<RowNode, String> c = new TreeTableColumn<>(part.title);
         // Wide enough for Wording.number's longest form ("-0.00791234", "-1.23457e+38") in the table's font.
         c.setPrefWidth(part == StatTexts.Part.RELATIVE ? 72 : 100);
         c.setMinWidth(part == StatTexts.Part.RELATIVE ? 60 : 88);
-        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(
-                p.getValue().getValue() instanceof RowNode.Leaf l ? vm.statistic(l.row(), stat) : null));
-        c.setCellFactory(col -> new TreeTableCell<>() {
-            @Override
-            protected void updateItem(StatTexts.Shown cell, boolean empty) {
-                super.updateItem(cell, empty);
-                // Each pseudo-class set once: a change, even undone at once, makes the row styled again.
-                boolean shown = !empty && cell != null;
-                pseudoClassStateChanged(DIVERGES, shown && cell.diverges());
-                setText(shown ? part.text.apply(cell) : null);
-            }
-        });
         c.getStyleClass().add("number-column");
+        drawn(c, new RowColumns.Content(n -> n instanceof RowNode.Leaf l ? part.text.apply(vm.statistic(l.row(), stat)) : null,
+                n -> n instanceof RowNode.Leaf l && vm.statistic(l.row(), stat).diverges()));
         return c;
     }
 
-    /**
-     * Badges of a row. The box, its labels and the tooltip are kept and refilled, and labels a row does not need are
-     * hidden rather than removed: a node added to the scene is styled from scratch, which a scroll step cannot afford
-     * for every row.
-     */
-    private static final class StatusCell extends TreeTableCell<RowNode, RowNode> {
-        private final HBox box = new HBox(4);
-        private final Tooltip tip = new Tooltip();
-
-        StatusCell() {
-            // Empty while a row has no badge: it takes no room and shows nothing.
-            setGraphic(box);
-        }
-
-        @Override
-        protected void updateItem(RowNode n, boolean empty) {
-            super.updateItem(n, empty);
-            setText(null);
-            List<StatusBadge> badges = empty || n == null ? List.of()
-                    : n instanceof RowNode.LayerGroup g ? groupBadge(g) : ((RowNode.Leaf) n).row().badges();
-            while (box.getChildren().size() < badges.size()) box.getChildren().add(new Label());
-            StringBuilder text = new StringBuilder();
-            for (int i = 0; i < box.getChildren().size(); i++) {
-                Label label = (Label) box.getChildren().get(i);
-                boolean shown = i < badges.size();
-                label.setVisible(shown);
-                label.setManaged(shown);
-                if (!shown) continue;
-                Badges.fill(label, badges.get(i));
-                text.append(i == 0 ? "" : "\n").append(badges.get(i).text());
-            }
-            tip.setText(Labels.safe(text.toString()));
-            setTooltip(badges.isEmpty() ? null : tip);
-        }
-
-        private static List<StatusBadge> groupBadge(RowNode.LayerGroup g) {
-            RowStatus s = g.status();
-            return s == RowStatus.OK ? List.of() : List.of(new StatusBadge(s, g.count(s) + " " + s.shortName(), g.count(s) + " stage(s) " + s.shortName()));
-        }
+    /** A column the rows draw from {@code content}; its cell values are the same words (the header's fit-to-content). */
+    private void drawn(TreeTableColumn<RowNode, String> c, RowColumns.Content content) {
+        rowColumns.put(c, content);
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(content.text().apply(p.getValue().getValue())));
     }
 
-    /** Colours a row by its most severe status and offers the row's context menu. */
+    /** Colours a row by its most severe status and offers the row's context menu; draws its columns itself. */
     private static final class StageRowCell extends TreeTableRow<RowNode> implements StageTableSkin.Styled {
-        private final Actions actions;
         private final FrozenColumn frozen;
+        private final RowColumns columns;
+        private final TreeTableColumn<RowNode, ?> stage;
+        private final TreeTableColumn<RowNode, ?> status;
         private final StyleWatch styleWatch = new StyleWatch(this);
 
-        StageRowCell(Actions actions, FrozenColumn frozen) {
-            this.actions = actions;
+        StageRowCell(Actions actions, FrozenColumn frozen, RowColumns columns, TreeTableColumn<RowNode, ?> stage,
+                     TreeTableColumn<RowNode, ?> status) {
             this.frozen = frozen;
+            this.columns = columns;
+            this.stage = stage;
+            this.status = status;
             disclosureNodeProperty().addListener((o, a, b) -> {
                 if (b != null) frozen.pinDisclosure(b);
             });
@@ -375,7 +310,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         public StyleWatch styleWatch() { return styleWatch; }
 
         @Override
-        protected javafx.scene.control.Skin<?> createDefaultSkin() { return new FrozenColumn.RowSkin<>(this, frozen); }
+        protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageRowSkin(this, columns, frozen, stage, status); }
 
         @Override
         protected void updateItem(RowNode n, boolean empty) {

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.table;
 
+import dev.tdw.app.ui.widget.Labels;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -62,6 +63,26 @@ public final class StageTableViewModel {
         // Kept for the rows set last, even rows equal to the ones before (no change event then).
         if (!statTexts.isFor(rows.get())) statTexts = new StatTexts(rows.get());
         return statTexts.of(row, stat);
+    }
+
+    /**
+     * What the stage column shows of a row: a key, or a layer group with its count of divergent stages, short enough
+     * for the column ("layers.41  11/12 divergent", "layers.41  12 stages").
+     */
+    static String label(RowNode n) {
+        if (n instanceof RowNode.LayerGroup g) {
+            long divergent = g.rows().stream().filter(StageRow::divergent).count();
+            return Labels.name(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent"));
+        }
+        return Labels.name(((RowNode.Leaf) n).row().key());
+    }
+
+    /** The badges a row shows: a stage's findings, or a layer group's most severe status with how many stages have it. */
+    static List<StatusBadge> badges(RowNode n) {
+        if (n instanceof RowNode.Leaf l) return l.row().badges();
+        RowNode.LayerGroup g = (RowNode.LayerGroup) n;
+        RowStatus s = g.status();
+        return s == RowStatus.OK ? List.of() : List.of(new StatusBadge(s, g.count(s) + " " + s.shortName(), g.count(s) + " stage(s) " + s.shortName()));
     }
 
     private void refresh() {

@@ -11,7 +11,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.ScrollBar;
-import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableRow;
 import javafx.scene.layout.BackgroundFill;
 import javafx.scene.layout.VBox;
@@ -93,15 +92,15 @@ class StageTableViewUiTest {
         Bounds cellOnScreen = Fx.call(() -> stageCell.localToScreen(stageCell.getBoundsInLocal()));
         assertTrue(cellOnScreen.getMinX() >= tableOnScreen.getMinX() - 1 && cellOnScreen.getMinX() < tableOnScreen.getMinX() + 10,
                 "stage cell at x " + cellOnScreen.getMinX() + ", table starts at " + tableOnScreen.getMinX());
-        assertEquals(DIVERGENT, Fx.call(() -> ((TreeTableCell<?, ?>) stageCell).getText()));
+        assertEquals(DIVERGENT, Fx.call(() -> ((javafx.scene.text.Text) stageCell.lookup(".row-text")).getText()));
         // Rows reused while scrolled right (a selection far down) show their own stage.
         Fx.run(() -> selected.set("model.logits#0"));
         Node lastCell = stageCell(row("model.logits#0"));
-        assertEquals("model.logits#0", Fx.call(() -> ((TreeTableCell<?, ?>) lastCell).getText()));
+        assertEquals("model.logits#0", Fx.call(() -> ((javafx.scene.text.Text) lastCell.lookup(".row-text")).getText()));
         assertEquals(cellOnScreen.getMinX(), Fx.call(() -> lastCell.localToScreen(lastCell.getBoundsInLocal()).getMinX()), 1.5);
         // Drawn above the statistics that scrolled under it, on an opaque background.
         assertTrue(Fx.call(() -> stageCell.getViewOrder() < 0));
-        assertTrue(Fx.call(() -> opaque(fill((TreeTableCell<?, ?>) stageCell))));
+        assertTrue(Fx.call(() -> opaque(fill((javafx.scene.layout.Region) stageCell))));
         // The header scrolled with it.
         Node header = Fx.call(() -> table.lookupAll(".column-header").stream()
                 .filter(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() == table.getColumns().get(0))
@@ -137,16 +136,16 @@ class StageTableViewUiTest {
         List<String> cut = new java.util.ArrayList<>();
         int[] checked = {0, 0};
         Fx.run(() -> {
-            for (Node n : table.lookupAll(".tree-table-cell")) {
-                if (!(n instanceof TreeTableCell<?, ?> c) || !c.isVisible() || c.getText() == null || c.getText().isEmpty()) continue;
-                boolean stage = c.getTableColumn() == table.getColumns().get(0);
-                boolean group = c.getTableRow() != null && c.getTableRow().getItem() instanceof RowNode.LayerGroup;
-                // Stage keys may be cut at their start in a narrow column on purpose; numbers and group names never.
-                if (stage && !group) continue;
-                javafx.scene.text.Text shown = (javafx.scene.text.Text) c.lookup(".text");
-                if (shown == null) continue;
-                checked[group ? 1 : 0]++;
-                if (!shown.getText().equals(c.getText())) cut.add(c.getText() + " shown as " + shown.getText());
+            for (Node n : table.lookupAll(".tree-table-row-cell")) {
+                if (!(n instanceof TreeTableRow<?> r) || !r.isVisible() || !(r.getSkin() instanceof StageRowSkin skin)) continue;
+                boolean group = r.getItem() instanceof RowNode.LayerGroup;
+                for (var c : table.getVisibleLeafColumns()) {
+                    String full = skin.fullText(c), shown = skin.shownText(c);
+                    // Stage keys may be cut at their start in a narrow column on purpose; numbers and group names never.
+                    if (full == null || shown == null || (c == table.getColumns().get(0) && !group)) continue;
+                    checked[group ? 1 : 0]++;
+                    if (!shown.equals(full)) cut.add(full + " shown as " + shown);
+                }
             }
         });
         assertTrue(checked[0] > 20 && checked[1] >= 2, "numbers " + checked[0] + ", groups " + checked[1]);
@@ -211,15 +210,16 @@ class StageTableViewUiTest {
             out.append(" text=").append(l.getText()).append(" fill=").append(l.getTextFill()).append(" font=").append(l.getFont())
                     .append(" align=").append(l.getAlignment());
         }
-        if (n instanceof javafx.scene.text.Text t) out.append(" fill=").append(t.getFill()).append(" font=").append(t.getFont());
+        if (n instanceof javafx.scene.text.Text t) {
+            out.append(" text=").append(t.getText()).append(" fill=").append(t.getFill()).append(" font=").append(t.getFont());
+        }
         out.append(" opacity=").append(n.getOpacity()).append('\n');
         if (n instanceof javafx.scene.Parent p) for (Node c : p.getChildrenUnmodifiable()) describe(c, indent + "  ", out);
     }
 
+    /** The stage column's cell of a row: the pinned region holding the stage's text. */
     private Node stageCell(TreeTableRow<?> row) {
-        return Fx.call(() -> row.getChildrenUnmodifiable().stream()
-                .filter(n -> n instanceof TreeTableCell<?, ?> c && c.getTableColumn() == table.getColumns().get(0))
-                .findFirst().orElseThrow());
+        return Fx.call(() -> row.lookup(".frozen-cell"));
     }
 
     /** The colour painted last (on top) by a region's background. */

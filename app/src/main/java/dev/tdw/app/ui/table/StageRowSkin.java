@@ -1,0 +1,393 @@
+package dev.tdw.app.ui.table;
+
+import dev.tdw.app.ui.widget.Labels;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.css.PseudoClass;
+import javafx.geometry.Bounds;
+import javafx.scene.AccessibleAttribute;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableRow;
+import javafx.scene.control.skin.TreeTableRowSkin;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A stage-table row drawn as one node: a text per column, the status badges and the column rules, placed from the
+ * columns' widths ({@link RowColumns}), instead of a {@code TreeTableCell} per column. The table keeps its header,
+ * column resizing and reordering, selection, focus, keys and tree; the row keeps its behaviour (clicks select, the
+ * arrow expands). Moving a row to another stage sets the texts that changed and lays them out again; a cell per
+ * column went through the cell's update chain, its skin and its text layout every time, about 1 ms per row.
+ *
+ * <p>Looks as the stock cells did: the texts sit at modena's tree-table cell insets, numbers right-aligned
+ * ({@code number-column}), a text too long for its column ends in "..." (a stage key loses its start, which tells the
+ * least), each column ends in a rule of the table's cell border colour, and the stage column's cell is opaque and
+ * pinned left ({@link FrozenColumn}).
+ */
+final class StageRowSkin extends TreeTableRowSkin<RowNode> {
+    static final PseudoClass DIVERGES = PseudoClass.getPseudoClass("diverges");
+    /** Style class of a column's text in a row. */
+    static final String TEXT = "row-text";
+    /** Where a stock cell put its text: modena's padding (3 2 1 2) in a 1 px border, centred as its label did. */
+    private static final double TOP = 3, RIGHT = 3, BOTTOM = 3, LEFT = 3;
+    /** {@code Labeled}'s default ellipsis, as the cells showed it. */
+    private static final String ELLIPSIS = "...";
+    /** Measures clipped texts (FX thread only). */
+    private static final Text MEASURE = new Text();
+
+    private final RowColumns columns;
+    private final FrozenColumn frozen;
+    private final TreeTableColumn<RowNode, ?> stageColumn;
+    private final TreeTableColumn<RowNode, ?> statusColumn;
+    private final Box content = new Box();
+    /** One rule per column but the stage's, left to right: its right edge in the cell border colour. */
+    private final List<Region> rules = new ArrayList<>();
+    private final Box stageCell = new Box();
+    /** The stage cell's right edge and bottom line: thin regions of one colour each, which draw as plain rectangles. */
+    private final Region stageEdge = new Region(), stageBottom = new Region();
+    private final Slot stage = new Slot(null, false);
+    private final HBox badges = new HBox(4);
+    private final Tooltip tip = new Tooltip();
+    private final Map<TreeTableColumn<?, ?>, Slot> slots = new IdentityHashMap<>();
+    /** The strip the rules were drawn for. */
+    private RowColumns.Strip ruled;
+    private VirtualFlow<?> flow;
+
+    StageRowSkin(TreeTableRow<RowNode> row, RowColumns columns, FrozenColumn frozen,
+                 TreeTableColumn<RowNode, ?> stageColumn, TreeTableColumn<RowNode, ?> statusColumn) {
+        super(row);
+        this.columns = columns;
+        this.frozen = frozen;
+        this.stageColumn = stageColumn;
+        this.statusColumn = statusColumn;
+        stageCell.getStyleClass().add("stage-cell");
+        stageEdge.getStyleClass().add("stage-cell-edge");
+        stageBottom.getStyleClass().add("stage-cell-bottom");
+        stageEdge.setManaged(false);
+        stageBottom.setManaged(false);
+        stageCell.getChildren().addAll(stage.text, stageEdge, stageBottom);
+        stageCell.setManaged(false);
+        frozen.pin(stageCell);
+        badges.setManaged(false);
+        Tooltip.install(badges, tip);
+        content.getChildren().addAll(badges, stageCell);
+        content.setManaged(false);
+        getChildren().add(0, content);
+        registerInvalidationListener(row.itemProperty(), o -> update());
+        registerInvalidationListener(columns.stripProperty(), o -> update());
+        registerInvalidationListener(columns.disclosureWidthProperty(), o -> row.requestLayout());
+        // Scrolled sideways: columns coming into view get their texts placed.
+        registerInvalidationListener(frozen.offsetProperty(), o -> row.requestLayout());
+        update();
+    }
+
+    /** No cells: the row draws its columns itself. */
+    @Override
+    protected ObservableList<TreeTableColumn<RowNode, ?>> getVisibleLeafColumns() {
+        return FXCollections.emptyObservableList();
+    }
+
+    /** A column's text in this row, as the row shows it (clipped), or null when the column is out of view or empty. */
+    String shownText(TreeTableColumn<?, ?> column) {
+        Slot slot = column == stageColumn ? stage : slots.get(column);
+        return slot == null || !slot.text.isVisible() ? null : slot.text.getText();
+    }
+
+    /** A column's text for this row in full, or null when the column shows none. */
+    String fullText(TreeTableColumn<?, ?> column) {
+        Slot slot = column == stageColumn ? stage : slots.get(column);
+        return slot == null || slot.full.isEmpty() ? null : slot.full;
+    }
+
+    /** Takes in the row's item: the words of every visible column, its divergences and badges. */
+    private void update() {
+        TreeTableRow<RowNode> row = getSkinnable();
+        // The item alone: a row filled again takes its item before it stops being empty, and this runs on the item.
+        RowNode n = row.getItem();
+        stage.full = n == null ? "" : StageTableViewModel.label(n);
+        // A group keeps its start (the layer's name); a key keeps its end (the op and occurrence).
+        stage.overrun = n instanceof RowNode.Leaf ? OverrunStyle.LEADING_ELLIPSIS : OverrunStyle.ELLIPSIS;
+        showBadges(n == null ? List.of() : StageTableViewModel.badges(n));
+        // A group's arrow joins the row here, before the row is styled; the layout only places it.
+        Node disclosure = row.getDisclosureNode();
+        TreeItem<RowNode> item = row.getTreeItem();
+        if (disclosure != null && n != null && item != null && !item.isLeaf() && disclosure.getParent() == null) getChildren().add(disclosure);
+        RowColumns.Strip strip = columns.strip();
+        // Nodes join the row here, before it is styled, never while it is laid out (after this pulse's styling).
+        int ruled = 0;
+        for (TreeTableColumn<RowNode, ?> c : strip.columns()) if (c != stageColumn) ruled++;
+        while (rules.size() < ruled) {
+            Region r = new Region();
+            r.getStyleClass().add("column-rule");
+            r.setManaged(false);
+            rules.add(r);
+            content.getChildren().add(0, r);
+        }
+        for (TreeTableColumn<RowNode, ?> c : strip.columns()) {
+            if (c == stageColumn || c == statusColumn) continue;
+            RowColumns.Content what = columns.content(c);
+            if (what == null) continue;
+            Slot slot = slots.computeIfAbsent(c, this::slotFor);
+            String text = n == null ? null : what.text().apply(n);
+            slot.full = text == null ? "" : text;
+            // Set each time, changed or not: setting a pseudo-class to what it is changes nothing.
+            slot.text.pseudoClassStateChanged(DIVERGES, n != null && what.diverges().test(n));
+        }
+        row.requestLayout();
+    }
+
+    private Slot slotFor(TreeTableColumn<?, ?> column) {
+        Slot slot = new Slot(column, column.getStyleClass().contains("number-column"));
+        // As a cell took its column's style classes (number-column: monospaced).
+        for (String s : column.getStyleClass()) if (!s.equals("table-column")) slot.text.getStyleClass().add(s);
+        content.getChildren().add(slot.text);
+        return slot;
+    }
+
+    /**
+     * Badges are kept and refilled, and labels a row does not need are hidden rather than removed: a node added to the
+     * scene is styled from scratch, which a scroll step cannot afford for every row.
+     */
+    private void showBadges(List<StatusBadge> shown) {
+        while (badges.getChildren().size() < shown.size()) badges.getChildren().add(new Label());
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < badges.getChildren().size(); i++) {
+            Label label = (Label) badges.getChildren().get(i);
+            boolean on = i < shown.size();
+            label.setVisible(on);
+            label.setManaged(on);
+            if (!on) continue;
+            Badges.fill(label, shown.get(i));
+            text.append(i == 0 ? "" : "\n").append(shown.get(i).text());
+        }
+        tip.setText(Labels.safe(text.toString()));
+        // Without badges the tooltip would be an empty box: the mouse then passes through to the row.
+        badges.setMouseTransparent(shown.isEmpty());
+    }
+
+    @Override
+    protected void layoutChildren(double x, double y, double w, double h) {
+        // Not the stock layout: on every move to another row it sets the row's children to its cells (none here),
+        // which would take this row's node out of the scene and style it from scratch when it comes back.
+        TreeTableRow<RowNode> row = getSkinnable();
+        if (content.getParent() != row) getChildren().add(0, content);
+        RowColumns.Strip strip = columns.strip();
+        double[] widths = new double[strip.widths().length];
+        double total = 0;
+        for (int i = 0; i < widths.length; i++) total += widths[i] = snapSizeX(strip.widths()[i]);
+        content.resizeRelocate(x, 0, total, h);
+        double from = frozen.offsetProperty().get(), to = from + viewportWidth(total);
+        if (strip != ruled) rule(strip, widths, h);
+        ruled = strip;
+        boolean stageShown = false, statusShown = false;
+        for (Slot slot : slots.values()) slot.placed = false;
+        double cx = 0;
+        for (int i = 0; i < widths.length; i++) {
+            TreeTableColumn<RowNode, ?> c = strip.columns().get(i);
+            double cw = widths[i];
+            if (c == stageColumn) {
+                stageShown = true;
+                layoutStage(cx, cw, h);
+            } else if (c == statusColumn) {
+                statusShown = true;
+                double bw = badges.prefWidth(-1), bh = badges.prefHeight(-1);
+                // A pixel above the middle, where the stock cell put its graphic.
+                badges.resizeRelocate(snapPositionX(cx + LEFT), Math.floor((h - bh) / 2) - 1,
+                        Math.max(bw, cw - LEFT - RIGHT), bh);
+            } else if (slots.get(c) != null) {
+                Slot slot = slots.get(c);
+                slot.placed = cx < to && cx + cw > from && !slot.full.isEmpty();
+                if (slot.placed) place(slot, cx + LEFT, TOP, cw - LEFT - RIGHT, h - TOP - BOTTOM);
+                else unplaced(slot);
+            }
+            cx += cw;
+        }
+        for (Slot slot : slots.values()) slot.text.setVisible(slot.placed);
+        stageCell.setVisible(stageShown);
+        badges.setVisible(statusShown);
+        Node disclosure = row.getDisclosureNode();
+        if (!stageShown && disclosure != null) disclosure.setVisible(false);
+    }
+
+    private void layoutStage(double cx, double cw, double h) {
+        TreeTableRow<RowNode> row = getSkinnable();
+        stageCell.resizeRelocate(cx, 0, cw, h);
+        stageEdge.resizeRelocate(cw - 1, 0, 1, h);
+        stageBottom.resizeRelocate(0, h - 1, cw - 1, 1);
+        TreeItem<RowNode> item = row.getTreeItem();
+        int level = row.getTreeTableView() == null || item == null ? 0 : row.getTreeTableView().getTreeItemLevel(item);
+        if (row.getTreeTableView() != null && !row.getTreeTableView().isShowRoot()) level--;
+        double margin = Math.max(0, level) * getIndent();
+        Node disclosure = row.getDisclosureNode();
+        boolean arrow = disclosure != null && item != null && !item.isLeaf();
+        if (disclosure != null) {
+            disclosure.setVisible(arrow);
+            if (arrow && disclosure.getParent() == null) {
+                getChildren().add(disclosure);
+                // Joined after this pulse's styling (as the stock skin does).
+                disclosure.applyCss();
+            }
+        }
+        if (arrow) {
+            double dw = disclosure.prefWidth(h);
+            if (dw > columns.disclosureWidthProperty().get()) columns.disclosureWidthProperty().set(dw);
+            double dh = disclosure.prefHeight(dw);
+            disclosure.resize(dw, dh);
+            disclosure.relocate(cx + margin, (h - dh) / 2);
+        }
+        // As a tree cell indented its text: by the level and the widest arrow, whether this row has one or not.
+        double indent = margin + columns.disclosureWidthProperty().get();
+        stage.placed = !stage.full.isEmpty();
+        stage.text.setVisible(stage.placed);
+        if (stage.placed) place(stage, LEFT + indent, TOP, cw - LEFT - RIGHT - indent, h - TOP - BOTTOM);
+    }
+
+    /**
+     * A column out of view holds its words whole, hidden (what a screen reader or a test reads of it): an invisible
+     * text is never laid out, and it is fitted again once the table scrolls to it.
+     */
+    private static void unplaced(Slot slot) {
+        slot.text.setText(slot.full);
+        slot.fittedFull = null;
+    }
+
+    /** Sets a slot's text, clipped to {@code aw}, and puts it in its area as a cell's label did. */
+    private void place(Slot slot, double ax, double ay, double aw, double ah) {
+        Font font = slot.text.getFont();
+        if (!slot.full.equals(slot.fittedFull) || aw != slot.fittedWidth || font != slot.fittedFont || slot.overrun != slot.fittedOverrun) {
+            slot.text.setText(slot.full);
+            if (slot.text.getLayoutBounds().getWidth() > aw) slot.text.setText(clip(slot.full, font, aw, slot.overrun));
+            slot.fittedFull = slot.full;
+            slot.fittedWidth = aw;
+            slot.fittedFont = font;
+            slot.fittedOverrun = slot.overrun;
+        }
+        // Sizes rounded up as a label rounds its text's: right-aligned numbers then end where they did.
+        Bounds b = slot.text.getLayoutBounds();
+        double tx = slot.right ? ax + aw - snapSizeX(b.getWidth()) : ax;
+        slot.text.relocate(snapPositionX(tx), snapPositionY(ay + (ah - snapSizeY(b.getHeight())) / 2));
+    }
+
+    /** The longest part of {@code full} that fits {@code width} with the ellipsis, at its end or start. */
+    static String clip(String full, Font font, double width, OverrunStyle overrun) {
+        MEASURE.setFont(font);
+        boolean leading = overrun == OverrunStyle.LEADING_ELLIPSIS;
+        int lo = 0, hi = full.length();
+        // Binary search for the most characters kept: the width grows with every character added.
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            MEASURE.setText(leading ? ELLIPSIS + full.substring(full.length() - mid) : full.substring(0, mid) + ELLIPSIS);
+            if (MEASURE.getLayoutBounds().getWidth() <= width) lo = mid;
+            else hi = mid - 1;
+        }
+        if (lo == 0) {
+            MEASURE.setText(ELLIPSIS);
+            return MEASURE.getLayoutBounds().getWidth() <= width ? ELLIPSIS : "";
+        }
+        return leading ? ELLIPSIS + full.substring(full.length() - lo) : full.substring(0, lo) + ELLIPSIS;
+    }
+
+    /**
+     * A rule at the right edge of each column but the stage's (its cell draws its own), as the cells' right borders
+     * were. Regions of one colour rather than a path: the software renderer fills them as rectangles, where a path is
+     * rasterised again every frame.
+     */
+    private void rule(RowColumns.Strip strip, double[] widths, double h) {
+        double cx = 0;
+        int k = 0;
+        for (int i = 0; i < widths.length; i++) {
+            cx += widths[i];
+            if (strip.columns().get(i) == stageColumn) continue;
+            rules.get(k++).resizeRelocate(cx - 1, 0, 1, h);
+        }
+        for (int i = 0; i < rules.size(); i++) rules.get(i).setVisible(i < k);
+    }
+
+    /** How wide the table shows its rows; all of them when the row is not in a table yet. */
+    private double viewportWidth(double total) {
+        if (flow == null || flow.getScene() == null) {
+            flow = null;
+            for (Parent p = getSkinnable().getParent(); p != null; p = p.getParent()) {
+                if (p instanceof VirtualFlow<?> f) {
+                    flow = f;
+                    break;
+                }
+            }
+        }
+        return flow == null ? total : flow.getWidth();
+    }
+
+    @Override
+    protected double computePrefWidth(double height, double topInset, double rightInset, double bottomInset, double leftInset) {
+        double width = leftInset + rightInset;
+        for (double w : columns.strip().widths()) width += snapSizeX(w);
+        return width;
+    }
+
+    @Override
+    protected Object queryAccessibleAttribute(AccessibleAttribute attribute, Object... parameters) {
+        // The stock answers look up cells, which these rows do not have: the columns' texts stand for them.
+        switch (attribute) {
+            case SELECTED_ITEMS:
+                return getSkinnable().isSelected() ? FXCollections.observableArrayList(stage.text) : FXCollections.observableArrayList();
+            case CELL_AT_ROW_COLUMN: {
+                var table = getSkinnable().getTreeTableView();
+                TreeTableColumn<?, ?> column = table == null ? null : table.getVisibleLeafColumn((Integer) parameters[1]);
+                Slot slot = column == stageColumn ? stage : slots.get(column);
+                return slot == null ? null : slot.text;
+            }
+            default:
+                return super.queryAccessibleAttribute(attribute, parameters);
+        }
+    }
+
+    @Override
+    public void dispose() {
+        stageCell.translateXProperty().unbind();
+        super.dispose();
+    }
+
+    /** A column's text in this row and what it was last fitted for. */
+    private static final class Slot {
+        final Text text = new Text();
+        final boolean right;
+        String full = "";
+        OverrunStyle overrun = OverrunStyle.ELLIPSIS;
+        boolean placed;
+        String fittedFull;
+        double fittedWidth = -1;
+        Font fittedFont;
+        OverrunStyle fittedOverrun;
+
+        Slot(TreeTableColumn<?, ?> column, boolean right) {
+            this.right = right;
+            // "text" as a label's text: modena centres it on its cap height and smooths it the same way.
+            text.getStyleClass().addAll("text", TEXT);
+            text.setUserData(column);
+            text.setManaged(false);
+        }
+    }
+
+    /** A plain container whose children the row skin places. */
+    private static final class Box extends Region {
+        @Override
+        public ObservableList<Node> getChildren() { return super.getChildren(); }
+
+        @Override
+        protected void layoutChildren() { }
+    }
+}

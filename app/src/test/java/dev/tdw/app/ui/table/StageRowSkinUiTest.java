@@ -1,0 +1,353 @@
+package dev.tdw.app.ui.table;
+
+import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.Fx;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.geometry.Bounds;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableRow;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The rows' own drawing of their columns ({@link StageRowSkin}): every text, badge and rule stands in its column as the
+ * columns are resized, moved, hidden and scrolled; selection colours and divergences reach the texts; badges and their
+ * tooltip; long words end in "...".
+ */
+@ExtendWith(ApplicationExtension.class)
+class StageRowSkinUiTest {
+    private static final String DIVERGENT = "layers.3.self_attn.q_rope#0";
+    private static final String CACHE = "layers.3.self_attn.kv_cache#0";
+
+    private final StringProperty selected = new SimpleStringProperty();
+    private StageTableView table;
+    private TreeTableColumn<RowNode, ?> status;
+
+    @Start
+    void start(Stage stage) {
+        StageTableViewModel vm = new StageTableViewModel();
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        table = new StageTableView(vm, selected, new StageTableView.Actions() {
+            public void first() {}
+            public void next() {}
+            public void previous() {}
+            public void openDetail() {}
+            public ContextMenu contextMenu(StageRow row) { return new ContextMenu(); }
+        });
+        status = table.getColumns().get(1);
+        Scene scene = new Scene(table, 1000, 500);
+        scene.getStylesheets().add(StageTableView.class.getResource("/dev/tdw/app/ui/workbench.css").toExternalForm());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    private TreeTableRow<?> row(String key) {
+        Fx.await(() -> rowOrNull(key) != null);
+        return Fx.call(() -> rowOrNull(key));
+    }
+
+    private TreeTableRow<?> rowOrNull(String key) {
+        for (Node n : table.lookupAll(".tree-table-row-cell")) {
+            if (n instanceof TreeTableRow<?> r && r.isVisible() && r.getItem() instanceof RowNode.Leaf l && l.row().key().equals(key)) return r;
+        }
+        return null;
+    }
+
+    private List<TreeTableRow<?>> shownRows() {
+        List<TreeTableRow<?>> out = new ArrayList<>();
+        for (Node n : table.lookupAll(".tree-table-row-cell")) {
+            if (n instanceof TreeTableRow<?> r && r.isVisible() && r.getItem() != null) out.add(r);
+        }
+        return out;
+    }
+
+    private TreeTableColumn<RowNode, ?> column(String path) {
+        for (TreeTableColumn<RowNode, ?> c : table.getVisibleLeafColumns()) {
+            String name = (c.getParentColumn() == null ? "" : c.getParentColumn().getText() + "/") + c.getText();
+            if (name.equals(path)) return c;
+        }
+        throw new AssertionError("no visible column " + path);
+    }
+
+    private static Text text(TreeTableRow<?> row, TreeTableColumn<?, ?> column) {
+        return (Text) row.lookupAll(".row-text").stream().filter(t -> t.getUserData() == column).findFirst().orElse(null);
+    }
+
+    /** Shows the selected stage after a pulse. */
+    private void show(String key) {
+        Fx.run(() -> selected.set(key));
+        row(key);
+        pulse();
+    }
+
+    /** What a pulse does to the table: styles what changed (new rows get their skins), then lays it out. */
+    private void pulse() {
+        Fx.run(() -> {
+            table.applyCss();
+            table.layout();
+        });
+    }
+
+    /**
+     * Every shown text of every shown row lies inside its column (left-aligned texts at its left inset, numbers ending
+     * at its right inset), the badges at the status column's left, and each column but the stage's ends in a rule.
+     */
+    private void assertEverythingInItsColumn() {
+        List<String> wrong = Fx.call(() -> {
+            List<String> out = new ArrayList<>();
+            double scroll = horizontalBar().getValue();
+            for (TreeTableRow<?> r : shownRows()) {
+                double x = 0;
+                List<Double> edges = new ArrayList<>();
+                for (TreeTableColumn<RowNode, ?> c : table.getVisibleLeafColumns()) {
+                    double w = c.getWidth();
+                    Text t = text(r, c);
+                    if (t != null && t.isVisible()) {
+                        Bounds b = r.sceneToLocal(t.localToScene(t.getBoundsInLocal()));
+                        boolean number = c.getStyleClass().contains("number-column");
+                        // The stage's text is pinned: it moves right with the scroll offset.
+                        double left = x + (c == table.getColumns().get(0) ? scroll : 0);
+                        if (b.getMinX() < left + 2 || b.getMaxX() > left + w - 2) out.add(c.getText() + " '" + t.getText() + "' at " + b + " not in " + left + "+" + w);
+                        if (number && Math.abs(b.getMaxX() - (left + w - 3)) > 1.5) out.add(c.getText() + " '" + t.getText() + "' ends at " + b.getMaxX() + ", column at " + (left + w));
+                    }
+                    if (c != table.getColumns().get(0)) edges.add(x + w - 1);
+                    if (c == statusColumn()) {
+                        Node box = r.lookup(".badge") == null ? null : r.lookup(".badge").getParent();
+                        if (box != null && Math.abs(r.sceneToLocal(box.localToScene(0, 0)).getX() - (x + 3)) > 0.5) out.add("badges not at " + (x + 3));
+                    }
+                    x += w;
+                }
+                List<Double> rules = r.lookupAll(".column-rule").stream().filter(Node::isVisible)
+                        .map(n -> r.sceneToLocal(n.localToScene(0, 0)).getX()).sorted().toList();
+                if (!rules.equals(edges)) out.add("rules at " + rules + ", column edges at " + edges);
+            }
+            return out;
+        });
+        assertEquals(List.of(), wrong.stream().limit(5).toList());
+    }
+
+    private TreeTableColumn<RowNode, ?> statusColumn() { return status; }
+
+    private ScrollBar horizontalBar() {
+        return (ScrollBar) table.lookupAll(".scroll-bar").stream()
+                .filter(n -> n instanceof ScrollBar b && b.getOrientation() == Orientation.HORIZONTAL)
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void aResizedColumnMovesWhatFollowsItInEveryRow() {
+        show(DIVERGENT);
+        assertEverythingInItsColumn();
+        TreeTableColumn<RowNode, ?> left = column("max_abs/left");
+        double before = Fx.call(() -> text(row(DIVERGENT), left).localToScene(0, 0).getX());
+        Fx.run(() -> statusColumn().setPrefWidth(statusColumn().getWidth() + 40));
+        pulse();
+        assertEquals(before + 40, Fx.call(() -> text(row(DIVERGENT), left).localToScene(0, 0).getX()), 0.5);
+        assertEverythingInItsColumn();
+    }
+
+    @Test
+    void movedAndHiddenColumnsAreDrawnInTheTablesOrder() {
+        show(DIVERGENT);
+        // The status column moved behind the first statistic: the rows follow the header.
+        Fx.run(() -> {
+            var status = statusColumn();
+            table.getColumns().remove(status);
+            table.getColumns().add(3, status);
+            table.applyCss();
+            table.layout();
+        });
+        assertEverythingInItsColumn();
+        TreeTableColumn<RowNode, ?> right = column("max_abs/right");
+        assertTrue(Fx.call(() -> text(row(DIVERGENT), right).isVisible()));
+        // A hidden statistic is not drawn, and the columns after it close up.
+        Fx.run(() -> {
+            table.statisticColumn("max_abs").setVisible(false);
+            table.applyCss();
+            table.layout();
+        });
+        assertFalse(Fx.call(() -> text(row(DIVERGENT), right).isVisible()), "a hidden column's words stay hidden");
+        assertEverythingInItsColumn();
+        Fx.run(() -> {
+            table.statisticColumn("max_abs").setVisible(true);
+            table.applyCss();
+            table.layout();
+        });
+        assertTrue(Fx.call(() -> text(row(DIVERGENT), right).isVisible()));
+        assertEverythingInItsColumn();
+    }
+
+    @Test
+    void scrolledRightTheColumnsComingIntoViewShowTheirWordsAndTheStageStaysPinned() {
+        for (String stat : Statistics.ORDER) Fx.run(() -> table.statisticColumn(stat).setVisible(true));
+        show(DIVERGENT);
+        TreeTableColumn<RowNode, ?> dtype = Fx.call(() -> table.getVisibleLeafColumns().stream()
+                .filter(c -> c.getText().equals("dtype")).findFirst().orElseThrow());
+        // Out of view: not drawn, but its words are there whole for a screen reader.
+        assertFalse(Fx.call(() -> text(row(DIVERGENT), dtype).isVisible()));
+        assertEquals("float32", Fx.call(() -> text(row(DIVERGENT), dtype).getText()));
+        Fx.run(() -> {
+            horizontalBar().setValue(horizontalBar().getMax());
+            table.applyCss();
+            table.layout();
+        });
+        pulse();
+        assertTrue(Fx.call(() -> text(row(DIVERGENT), dtype).isVisible()));
+        assertEquals("float32", Fx.call(() -> ((StageRowSkin) row(DIVERGENT).getSkin()).shownText(dtype)));
+        assertEverythingInItsColumn();
+        // The stage cell (its opaque background and its text) moved right by the scroll offset, over the columns under it.
+        Node stageCell = Fx.call(() -> row(DIVERGENT).lookup(".frozen-cell"));
+        assertEquals(Fx.call(() -> horizontalBar().getValue()), Fx.call(stageCell::getTranslateX), 0.01);
+        assertEquals(Fx.call(() -> table.localToScene(0, 0).getX()) + 1, Fx.call(() -> stageCell.localToScene(0, 0).getX()), 1.5);
+        assertEquals(DIVERGENT, Fx.call(() -> ((Text) stageCell.lookup(".row-text")).getText()));
+    }
+
+    @Test
+    void theSelectionColoursTheTextsAndDivergentNumbersStayMarked() {
+        show(DIVERGENT);
+        Fx.run(() -> {
+            table.requestFocus();
+            table.applyCss();
+            table.layout();
+        });
+        Fx.await(table::isFocused);
+        pulse();
+        TreeTableRow<?> row = row(DIVERGENT);
+        TreeTableRow<?> other = row("layers.3.self_attn.qkv#0");
+        assertTrue(Fx.call(row::isSelected));
+        TreeTableColumn<RowNode, ?> shape = column("shape");
+        TreeTableColumn<RowNode, ?> left = column("max_abs/left");
+        // modena's text on the focused selection bar is white, elsewhere dark grey.
+        assertEquals(Color.WHITE, Fx.call(() -> text(row, shape).getFill()));
+        assertEquals(Color.web("#333333"), Fx.call(() -> text(other, shape).getFill()));
+        // A diverging statistic is red and bold, selected or not; numbers are monospaced.
+        Text number = Fx.call(() -> text(row, left));
+        assertTrue(Fx.call(() -> number.getPseudoClassStates().contains(StageRowSkin.DIVERGES)));
+        assertEquals(Color.web("#b00020"), Fx.call(number::getFill));
+        assertTrue(Fx.call(() -> number.getFont().getStyle()).toLowerCase(java.util.Locale.ROOT).contains("bold"), Fx.call(() -> number.getFont().getStyle()));
+        assertEquals("Monospaced", Fx.call(() -> number.getFont().getFamily()));
+        // The focused row carries modena's focus frame (the row keeps its behaviour: focus follows the selection).
+        assertTrue(Fx.call(() -> row.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("focused"))));
+    }
+
+    @Test
+    void badgesSayWhatTheModelFoundAndTheTooltipHasTheSentences() {
+        show(CACHE);
+        TreeTableRow<?> row = row(CACHE);
+        StageRow model = ((RowNode.Leaf) Fx.call(row::getItem)).row();
+        List<Label> shown = Fx.call(() -> row.lookupAll(".badge").stream().filter(Node::isVisible).map(Label.class::cast).toList());
+        assertEquals(model.badges().stream().map(StatusBadge::label).toList(), Fx.call(() -> shown.stream().map(Label::getText).toList()));
+        assertTrue(shown.size() >= 2, "the cache of this pair carries several findings: " + model.badges());
+        // Each badge whole, coloured by its status.
+        for (int i = 0; i < shown.size(); i++) {
+            Label b = shown.get(i);
+            assertEquals(Fx.call(b::getText), Fx.call(() -> ((Text) b.lookup(".text")).getText()));
+            assertTrue(Fx.call(() -> b.getPseudoClassStates().contains(model.badges().get(shown.indexOf(b)).status().pseudoClass())));
+        }
+        Node box = shown.get(0).getParent();
+        Tooltip tip = (Tooltip) box.getProperties().get("javafx.scene.control.Tooltip");
+        assertNotNull(tip, "the badges' box carries their tooltip");
+        assertEquals(String.join("\n", model.badges().stream().map(StatusBadge::text).toList()), Fx.call(tip::getText));
+        assertFalse(Fx.call(box::isMouseTransparent));
+        // A row without findings shows no badge and no empty tooltip: the mouse passes through to the row.
+        show("runner.input_ids#0");
+        TreeTableRow<?> plain = row("runner.input_ids#0");
+        assertTrue(Fx.call(() -> ((RowNode.Leaf) plain.getItem()).row().badges().isEmpty()));
+        assertTrue(Fx.call(() -> plain.lookupAll(".badge").stream().noneMatch(Node::isVisible)));
+        Node plainBox = Fx.call(() -> plain.lookup(".badge") == null ? null : plain.lookup(".badge").getParent());
+        if (plainBox != null) assertTrue(Fx.call(plainBox::isMouseTransparent));
+    }
+
+    @Test
+    void wordsTooLongForTheirColumnEndInAnEllipsisAndKeysKeepTheirEnd() {
+        show(DIVERGENT);
+        TreeTableColumn<RowNode, ?> stage = table.getColumns().get(0);
+        Fx.run(() -> {
+            stage.setPrefWidth(stage.getMinWidth());
+            table.applyCss();
+            table.layout();
+        });
+        pulse();
+        String key = "layers.3.post_attention_layernorm#0";
+        StageRowSkin skin = (StageRowSkin) Fx.call(() -> row(key).getSkin());
+        String shown = Fx.call(() -> skin.shownText(stage));
+        assertEquals(key, Fx.call(() -> skin.fullText(stage)));
+        assertTrue(shown.startsWith("...") && key.endsWith(shown.substring(3)) && shown.length() < key.length(), shown);
+        // A group keeps its start (the layer's name).
+        TreeTableRow<?> group = Fx.call(() -> shownRows().stream().filter(r -> r.getItem() instanceof RowNode.LayerGroup).findFirst().orElseThrow());
+        Fx.run(() -> {
+            stage.setPrefWidth(stage.getMinWidth() - 80);
+            table.applyCss();
+            table.layout();
+        });
+        StageRowSkin groupSkin = (StageRowSkin) group.getSkin();
+        String label = Fx.call(() -> groupSkin.fullText(stage)), cut = Fx.call(() -> groupSkin.shownText(stage));
+        assertTrue(cut.endsWith("...") && label.startsWith(cut.substring(0, cut.length() - 3)) && cut.length() < label.length(), cut + " of " + label);
+        assertEverythingInItsColumn();
+    }
+
+    @Test
+    void clipKeepsTheMostCharactersThatFitWithTheEllipsis() {
+        Font font = Font.font("System", 12);
+        String words = "layers.12.self_attn.q_rope#0";
+        for (double width : new double[]{40, 90, 140}) {
+            for (OverrunStyle overrun : new OverrunStyle[]{OverrunStyle.ELLIPSIS, OverrunStyle.LEADING_ELLIPSIS}) {
+                String cut = Fx.call(() -> StageRowSkin.clip(words, font, width, overrun));
+                assertTrue(Fx.call(() -> width(cut, font)) <= width, cut + " wider than " + width);
+                boolean leading = overrun == OverrunStyle.LEADING_ELLIPSIS;
+                String kept = leading ? cut.substring(3) : cut.substring(0, cut.length() - 3);
+                assertTrue(leading ? cut.startsWith("...") && words.endsWith(kept) : cut.endsWith("...") && words.startsWith(kept), cut);
+                // One more character would not fit.
+                String more = leading ? "..." + words.substring(words.length() - kept.length() - 1) : words.substring(0, kept.length() + 1) + "...";
+                assertTrue(Fx.call(() -> width(more, font)) > width, more + " fits " + width);
+            }
+        }
+        assertEquals("", Fx.call(() -> StageRowSkin.clip(words, font, 3, OverrunStyle.ELLIPSIS)), "not even the ellipsis fits");
+    }
+
+    private static double width(String s, Font font) {
+        Text t = new Text(s);
+        t.setFont(font);
+        return t.getLayoutBounds().getWidth();
+    }
+
+    /** The opaque cell under the pinned stage text keeps the row's colours: a divergent row's pink. */
+    @Test
+    void thePinnedStageCellPaintsTheRowsColour() {
+        show(DIVERGENT);
+        Fx.run(() -> {
+            selected.set(null);
+            table.applyCss();
+            table.layout();
+        });
+        pulse();
+        Region cell = (Region) Fx.call(() -> row(DIVERGENT).lookup(".frozen-cell"));
+        var fills = Fx.call(() -> cell.getBackground().getFills());
+        assertEquals(1, fills.size(), "one fill: the software renderer draws it as a rectangle");
+        assertEquals(Color.web("#fdecea"), fills.get(0).getFill());
+    }
+}
