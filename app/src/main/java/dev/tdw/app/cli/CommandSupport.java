@@ -28,11 +28,7 @@ import java.util.function.Function;
  * Unusable input is reported once, the same way everywhere, as exit code 2.
  */
 abstract class CommandSupport implements Callable<Integer> {
-    /**
-     * This command's model: set by {@link #command} for tdw's commands, whose models are written in code
-     * ({@link CommandModel}), or injected by picocli into a command it builds from annotations.
-     */
-    @picocli.CommandLine.Spec
+    /** This command's model, set by {@link #command}: tdw's models are written in code ({@link CommandModel}). */
     CommandSpec spec;
 
     /** Starts this command's model ({@link CommandModel#command}), run by this object. */

@@ -128,7 +128,6 @@ class HostileInputCliTest {
     /** An unexpected exception is an internal error with its own message and exit code, never "unusable input". */
     @Test
     void anUnexpectedExceptionIsAnInternalError() {
-        @CommandLine.Command(name = "boom")
         class Boom extends CommandSupport {
             @Override
             int execute(java.io.PrintWriter out) {
@@ -137,7 +136,7 @@ class HostileInputCliTest {
         }
         java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
         // Named as TdwCommand names a sub-command it runs.
-        CommandLine cl = new CommandLine(new Boom()).setCommandName("tdw boom");
+        CommandLine cl = new CommandLine(new Boom().command("boom")).setCommandName("tdw boom");
         cl.setOut(new java.io.PrintWriter(out));
         cl.setErr(new java.io.PrintWriter(err));
         assertEquals(ExitCodes.INTERNAL, cl.execute());
@@ -177,7 +176,6 @@ class HostileInputCliTest {
     /** Running out of heap is a refusal of the input (exit 2, what to do), never a stack trace or exit 3. */
     @Test
     void runningOutOfHeapIsExit2WithWhatToDo() {
-        @CommandLine.Command(name = "big")
         class Big extends CommandSupport {
             @Override
             int execute(java.io.PrintWriter out) {
@@ -186,7 +184,7 @@ class HostileInputCliTest {
         }
         java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
         // Named as TdwCommand names a sub-command it runs.
-        CommandLine cl = new CommandLine(new Big()).setCommandName("tdw big");
+        CommandLine cl = new CommandLine(new Big().command("big")).setCommandName("tdw big");
         cl.setOut(new java.io.PrintWriter(out));
         cl.setErr(new java.io.PrintWriter(err));
         assertEquals(ExitCodes.UNUSABLE, cl.execute());
