@@ -9,7 +9,8 @@ import javafx.scene.control.skin.VirtualFlow;
  * The stage table's skin: the stock one, with a virtual flow that styles a row it moves to another stage only where
  * something its styles depend on changed. The stock flow applies CSS to the whole row (the row, its cells, their
  * texts and badges) every time it gives the row a new index, which was the largest share of a scroll step; most rows
- * keep their pseudo-classes and style classes from stage to stage and only change text, which needs no styling.
+ * keep their pseudo-classes and style classes from stage to stage and only change text, which needs no styling. Its
+ * rows also stay where they were shown when the table gets shorter or taller ({@link Flow#layoutChildren}).
  */
 final class StageTableSkin extends TreeTableViewSkin<RowNode> {
     StageTableSkin(TreeTableView<RowNode> table) {
@@ -21,8 +22,57 @@ final class StageTableSkin extends TreeTableViewSkin<RowNode> {
         return new Flow();
     }
 
-    /** Rows that watch their style changes ({@link Styled}) are styled only where one happened. */
+    /**
+     * Rows that watch their style changes ({@link Styled}) are styled only where one happened; and the rows stay put
+     * when the table's height changes, as they were shown or scrolled to ({@link #layoutChildren}).
+     */
     static final class Flow extends VirtualFlow<TreeTableRow<RowNode>> {
+        /** The row the flow shows at the top, how far above the viewport its top lies, for what height, rows and position. */
+        private int anchorIndex = -1, anchorCount;
+        private double anchorY, anchorLength, anchorPosition;
+
+        @Override
+        public void scrollToTop(int index) {
+            super.scrollToTop(index);
+            // Revealed at the top, whatever height the table has when next laid out (it may not be laid out yet).
+            anchor(index, 0);
+        }
+
+        /**
+         * The stock flow keeps its scroll position as a fraction of what it can scroll: a viewport shorter or taller by
+         * a few pixels (the banner above got a line, the window settled) moves every row by that fraction of the
+         * change, and a row revealed at the top was then cut by a few pixels and the one at the bottom too. Here the
+         * top row stays where it was shown; at either end the flow stays at that end, as before.
+         */
+        @Override
+        protected void layoutChildren() {
+            // Only a change of height: not rows added or removed, not a scroll since (the user's or a reveal's own).
+            boolean resized = anchorIndex >= 0 && viewportLength() != anchorLength && getCellCount() == anchorCount
+                    && getPosition() == anchorPosition;
+            super.layoutChildren();
+            if (resized && getPosition() > 0 && getPosition() < 1) {
+                TreeTableRow<RowNode> first = getFirstVisibleCell();
+                // Rows of one height (the table's fixed cell size): where the anchor row now is, shown or scrolled off.
+                double y = first == null ? anchorY : first.getLayoutY() + (anchorIndex - first.getIndex()) * first.getHeight();
+                if (y != anchorY) scrollPixels(y - anchorY);
+            }
+            TreeTableRow<RowNode> first = getFirstVisibleCell();
+            if (first != null) anchor(first.getIndex(), first.getLayoutY());
+        }
+
+        private void anchor(int index, double y) {
+            anchorIndex = index;
+            anchorY = y;
+            anchorLength = viewportLength();
+            anchorCount = getCellCount();
+            anchorPosition = getPosition();
+        }
+
+        /** The rows' viewport: the flow less its horizontal scroll bar. */
+        private double viewportLength() {
+            return getHeight() - (getHbar().isVisible() ? getHbar().getHeight() : 0);
+        }
+
         @Override
         protected void setCellIndex(TreeTableRow<RowNode> cell, int index) {
             if (!(cell instanceof Styled styled)) {

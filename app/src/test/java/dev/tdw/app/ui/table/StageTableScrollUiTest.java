@@ -1,0 +1,101 @@
+package dev.tdw.app.ui.table;
+
+import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.Fx;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.scene.Scene;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.IndexedCell;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Region;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Where the table's rows stand when its height changes after a stage was revealed (the banner above it gains or loses
+ * a line while the window settles): the revealed rows stay put, the top one whole, rather than sliding by a fraction
+ * of the change as the stock virtual flow's kept scroll fraction moved them.
+ */
+@ExtendWith(ApplicationExtension.class)
+class StageTableScrollUiTest {
+    /** Far enough down the layer-bug table that revealing it scrolls, far enough from the end that it is not clamped. */
+    private static final String DEEP = "layers.4.self_attn.q_rope#0";
+
+    /** The table's fixed row height. */
+    private static final double ROW = 24;
+
+    private final StringProperty selected = new SimpleStringProperty();
+    private final Region banner = new Region();
+    private StageTableView table;
+
+    @Start
+    void start(Stage stage) {
+        StageTableViewModel vm = new StageTableViewModel();
+        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
+        table = new StageTableView(vm, selected, new StageTableView.Actions() {
+            public void first() {}
+            public void next() {}
+            public void previous() {}
+            public void openDetail() {}
+            public ContextMenu contextMenu(StageRow row) { return new ContextMenu(); }
+        });
+        banner.setPrefHeight(40);
+        banner.setMinHeight(Region.USE_PREF_SIZE);
+        BorderPane root = new BorderPane(table);
+        root.setTop(banner);
+        Scene scene = new Scene(root, 900, 400);
+        scene.getStylesheets().add(StageTableView.class.getResource("/dev/tdw/app/ui/workbench.css").toExternalForm());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    private VirtualFlow<?> flow() { return (VirtualFlow<?>) table.lookup(".virtual-flow"); }
+
+    private void pulse() {
+        Fx.run(() -> {
+            table.getScene().getRoot().applyCss();
+            table.getScene().getRoot().layout();
+        });
+    }
+
+    /** Where the selected row's top lies in the table's viewport. */
+    private double selectedY() {
+        return Fx.call(() -> {
+            IndexedCell<?> row = flow().getVisibleCell(table.getSelectionModel().getSelectedIndex());
+            return row == null ? Double.NaN : row.getLayoutY();
+        });
+    }
+
+    @Test
+    void revealedRowsStayPutWhenTheTableGetsShorterOrTaller() {
+        pulse();
+        Fx.run(() -> selected.set(DEEP));
+        pulse();
+        // Three whole rows of context above the selected one.
+        assertEquals(3 * ROW, selectedY());
+        for (double h : new double[] {57, 23, 90, 40}) {
+            Fx.run(() -> banner.setPrefHeight(h));
+            pulse();
+            assertEquals(3 * ROW, selectedY(), "the selected row after the banner became " + h + " px");
+        }
+    }
+
+    @Test
+    void revealedWhileTheHeightChangesInTheSamePulseTheTopRowIsWhole() {
+        pulse();
+        // The stage is revealed before the window lays out its new banner: the flow scrolls at its old height.
+        Fx.run(() -> {
+            selected.set(DEEP);
+            banner.setPrefHeight(61);
+        });
+        pulse();
+        assertEquals(3 * ROW, selectedY());
+    }
+}
