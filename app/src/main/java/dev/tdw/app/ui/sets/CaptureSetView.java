@@ -125,6 +125,11 @@ public final class CaptureSetView extends VBox {
         if (cell.origin()) b.getStyleClass().add("pair-origin");
         b.setUserData(cell.pair());
         b.setDisable(cell.pair() == null);
+        // The grid's new bounds come before its cells are sized: the open cell brings itself into view once it has a place.
+        // A change listener, not an invalidation one: the bounds are lazy, and one not read again would never call again.
+        b.boundsInParentProperty().addListener((o, before, now) -> {
+            if (b.getStyleClass().contains("pair-open")) revealOpen();
+        });
         if (cell.pair() != null) {
             PairOutcome p = cell.pair();
             b.setTooltip(new Tooltip(SafeText.of(p.left().path() + "\n" + p.right().path()
@@ -157,7 +162,7 @@ public final class CaptureSetView extends VBox {
      */
     private void revealOpen() {
         Button open = cells.stream().filter(b -> b.getStyleClass().contains("pair-open")).findFirst().orElse(null);
-        if (open == null || open.getWidth() <= 0) return; // not laid out yet: the grid's new bounds call again
+        if (open == null || open.getWidth() <= 0) return; // not laid out yet: the cell calls again once it is
         javafx.geometry.Bounds cell = open.getBoundsInParent(), view = scroll.getViewportBounds();
         double left = names.isEmpty() ? 0 : names.get(0).getWidth() + grid.getHgap();
         double top = headers.isEmpty() ? 0 : headers.get(0).getHeight() + grid.getVgap();
