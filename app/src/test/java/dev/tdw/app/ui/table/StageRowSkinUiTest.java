@@ -1,14 +1,10 @@
 package dev.tdw.app.ui.table;
 
-import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Fx;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Bounds;
-import javafx.geometry.Orientation;
 import javafx.scene.Node;
-import javafx.scene.Scene;
-import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ScrollBar;
@@ -49,33 +45,12 @@ class StageRowSkinUiTest {
 
     @Start
     void start(Stage stage) {
-        StageTableViewModel vm = new StageTableViewModel();
-        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
-        table = new StageTableView(vm, selected, new StageTableView.Actions() {
-            public void first() {}
-            public void next() {}
-            public void previous() {}
-            public void openDetail() {}
-            public ContextMenu contextMenu(StageRow row) { return new ContextMenu(); }
-        });
+        table = LayerBugTable.create(selected);
         status = table.getColumns().get(1);
-        Scene scene = new Scene(table, 1000, 500);
-        scene.getStylesheets().add(StageTableView.class.getResource("/dev/tdw/app/ui/workbench.css").toExternalForm());
-        stage.setScene(scene);
-        stage.show();
+        LayerBugTable.show(stage, table, 1000, 500);
     }
 
-    private TreeTableRow<?> row(String key) {
-        Fx.await(() -> rowOrNull(key) != null);
-        return Fx.call(() -> rowOrNull(key));
-    }
-
-    private TreeTableRow<?> rowOrNull(String key) {
-        for (Node n : table.lookupAll(".tree-table-row-cell")) {
-            if (n instanceof TreeTableRow<?> r && r.isVisible() && r.getItem() instanceof RowNode.Leaf l && l.row().key().equals(key)) return r;
-        }
-        return null;
-    }
+    private TreeTableRow<?> row(String key) { return LayerBugTable.row(table, key); }
 
     private List<TreeTableRow<?>> shownRows() {
         List<TreeTableRow<?>> out = new ArrayList<>();
@@ -105,12 +80,7 @@ class StageRowSkinUiTest {
     }
 
     /** What a pulse does to the table: styles what changed (new rows get their skins), then lays it out. */
-    private void pulse() {
-        Fx.run(() -> {
-            table.applyCss();
-            table.layout();
-        });
-    }
+    private void pulse() { LayerBugTable.pulse(table); }
 
     /**
      * Every shown text of every shown row lies inside its column (left-aligned texts at its left inset, numbers ending
@@ -152,11 +122,7 @@ class StageRowSkinUiTest {
 
     private TreeTableColumn<RowNode, ?> statusColumn() { return status; }
 
-    private ScrollBar horizontalBar() {
-        return (ScrollBar) table.lookupAll(".scroll-bar").stream()
-                .filter(n -> n instanceof ScrollBar b && b.getOrientation() == Orientation.HORIZONTAL)
-                .findFirst().orElseThrow();
-    }
+    private ScrollBar horizontalBar() { return LayerBugTable.horizontalBar(table); }
 
     @Test
     void aResizedColumnMovesWhatFollowsItInEveryRow() {

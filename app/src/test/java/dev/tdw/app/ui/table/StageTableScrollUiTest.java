@@ -1,11 +1,8 @@
 package dev.tdw.app.ui.table;
 
-import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Fx;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.scene.Scene;
-import javafx.scene.control.ContextMenu;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.BorderPane;
@@ -37,33 +34,17 @@ class StageTableScrollUiTest {
 
     @Start
     void start(Stage stage) {
-        StageTableViewModel vm = new StageTableViewModel();
-        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
-        table = new StageTableView(vm, selected, new StageTableView.Actions() {
-            public void first() {}
-            public void next() {}
-            public void previous() {}
-            public void openDetail() {}
-            public ContextMenu contextMenu(StageRow row) { return new ContextMenu(); }
-        });
+        table = LayerBugTable.create(selected);
         banner.setPrefHeight(40);
         banner.setMinHeight(Region.USE_PREF_SIZE);
         BorderPane root = new BorderPane(table);
         root.setTop(banner);
-        Scene scene = new Scene(root, 900, 400);
-        scene.getStylesheets().add(StageTableView.class.getResource("/dev/tdw/app/ui/workbench.css").toExternalForm());
-        stage.setScene(scene);
-        stage.show();
+        LayerBugTable.show(stage, root, 900, 400);
     }
 
     private VirtualFlow<?> flow() { return (VirtualFlow<?>) table.lookup(".virtual-flow"); }
 
-    private void pulse() {
-        Fx.run(() -> {
-            table.getScene().getRoot().applyCss();
-            table.getScene().getRoot().layout();
-        });
-    }
+    private void pulse() { LayerBugTable.pulse(table.getScene().getRoot()); }
 
     /** Where the selected row's top lies in the table's viewport. */
     private double selectedY() {

@@ -1,15 +1,11 @@
 package dev.tdw.app.ui.table;
 
-import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Fx;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Bounds;
-import javafx.geometry.Orientation;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
-import javafx.scene.control.ContextMenu;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TreeTableRow;
 import javafx.scene.layout.BackgroundFill;
@@ -40,41 +36,16 @@ class StageTableViewUiTest {
 
     @Start
     void start(Stage stage) {
-        StageTableViewModel vm = new StageTableViewModel();
-        vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
-        table = new StageTableView(vm, selected, new StageTableView.Actions() {
-            public void first() {}
-            public void next() {}
-            public void previous() {}
-            public void openDetail() {}
-            public ContextMenu contextMenu(StageRow row) { return new ContextMenu(); }
-        });
+        table = LayerBugTable.create(selected);
         // Every statistic shown: the table is far wider than its viewport.
         for (String stat : Statistics.ORDER) table.statisticColumn(stat).setVisible(true);
         elsewhere = new Button("elsewhere");
-        Scene scene = new Scene(new VBox(elsewhere, table), 700, 500);
-        scene.getStylesheets().add(StageTableView.class.getResource("/dev/tdw/app/ui/workbench.css").toExternalForm());
-        stage.setScene(scene);
-        stage.show();
+        LayerBugTable.show(stage, new VBox(elsewhere, table), 700, 500);
     }
 
-    private TreeTableRow<?> row(String key) {
-        Fx.await(() -> rowOrNull(key) != null);
-        return Fx.call(() -> rowOrNull(key));
-    }
+    private TreeTableRow<?> row(String key) { return LayerBugTable.row(table, key); }
 
-    private TreeTableRow<?> rowOrNull(String key) {
-        for (Node n : table.lookupAll(".tree-table-row-cell")) {
-            if (n instanceof TreeTableRow<?> r && r.isVisible() && r.getItem() instanceof RowNode.Leaf l && l.row().key().equals(key)) return r;
-        }
-        return null;
-    }
-
-    private ScrollBar horizontalBar() {
-        return (ScrollBar) table.lookupAll(".scroll-bar").stream()
-                .filter(n -> n instanceof ScrollBar b && b.getOrientation() == Orientation.HORIZONTAL)
-                .findFirst().orElseThrow();
-    }
+    private ScrollBar horizontalBar() { return LayerBugTable.horizontalBar(table); }
 
     @Test
     void theStageCellOfTheSelectedRowStaysInViewWhenScrolledRight() {
