@@ -45,6 +45,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private final Set<String> collapsed = new HashSet<>();
     private final Map<String, TreeTableColumn<RowNode, ?>> statColumns = new LinkedHashMap<>();
     private final FrozenColumn frozenStage;
+    /** The rules ending the columns, drawn once over all rows. */
+    private final ColumnRules columnRules;
     /** What each column shows of a row and where the columns stand: the rows draw them ({@link StageRowSkin}). */
     private final RowColumns rowColumns = new RowColumns(this);
     private final ColumnFit columnFit;
@@ -67,6 +69,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         getColumns().add(stage);
         // The stage names what a row is: it stays in view when the statistics are scrolled right.
         frozenStage = FrozenColumn.install(this, stage);
+        columnRules = new ColumnRules(rowColumns, stage, frozenStage.offsetProperty());
         TreeTableColumn<RowNode, String> status = statusColumn();
         getColumns().add(status);
         // In a narrow table the stage, its status and the first shown statistic share what there is.
@@ -132,7 +135,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
     }
 
     @Override
-    protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageTableSkin(this); }
+    protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageTableSkin(this, columnRules); }
 
     /** Stage, status and the leaf columns of the first visible statistic: what a row is, what it found, how far apart. */
     private List<TreeTableColumn<?, ?>> leadingColumns() {
