@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-process tensor comparison: `tdw tensors` on a generated bf16 pair (default 1 GiB per payload), with the
+# Whole-process tensor comparison: `tdw tensors` on a generated pair (bf16 unless TDW_DTYPE names another; default 1 GiB per payload), with the
 # former launcher settings (C1 only, which is what bin/tdw used before; one thread) against bin/tdw as shipped (full
 # compiler, one thread per processor), each next to the machine's figure measured in the same run: the time to read
 # both files through the page cache (cat > /dev/null, after one warm-up read). Prints medians of N runs of wall and
@@ -10,6 +10,7 @@
 # build of this tree before a change), that build also runs with its own launcher as it is, interleaved with this one.
 # A small pair (8 MiB per payload) through bin/tdw splits the CPU of a process into a fixed part (start-up, compilation,
 # output) and a rate per byte: marginal GB/s per cpu-second = (big - small input) / (big - small CPU).
+# TDW_DTYPE=float16 or float32 generates both pairs in that type instead of bf16 (same shapes: the files grow with it).
 #   bench/tensors.sh [MiB per payload, default 1024] [runs, default 3] [scratch dir, default $TMPDIR]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,8 +19,9 @@ n=${2:-3}
 dir=$(mktemp -d "${3:-${TMPDIR:-/tmp}}/tdw-tensors.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 bcp="$here/bench/target/tdw-bench-0.1.0-SNAPSHOT.jar:$(cat "$here/app/target/classpath.txt")"
-java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib "$mib" --generate "$dir" >/dev/null
-java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib 8 --generate "$dir/pair8" >/dev/null
+dtype=${TDW_DTYPE:-bfloat16}
+java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib "$mib" --dtype "$dtype" --generate "$dir" >/dev/null
+java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib 8 --dtype "$dtype" --generate "$dir/pair8" >/dev/null
 l="$dir/left.pt"; r="$dir/right.pt"
 bytes=$(( $(stat -c %s "$l") + $(stat -c %s "$r") ))
 small_bytes=$(( $(stat -c %s "$dir/pair8/left.pt") + $(stat -c %s "$dir/pair8/right.pt") ))
@@ -47,7 +49,7 @@ done
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 wall() { cut -d' ' -f1 "$dir/$1" | median; }
 cpu() { cut -d' ' -f2 "$dir/$1" | median; }
-echo "machine: $(nproc) cpus, load average $(cut -d' ' -f1-3 /proc/loadavg); $(awk "BEGIN{printf \"%.3f\", $bytes/1e9}") GB of input (both files); medians of $n runs"
+echo "machine: $(nproc) cpus, load average $(cut -d' ' -f1-3 /proc/loadavg); $(awk "BEGIN{printf \"%.3f\", $bytes/1e9}") GB of $dtype input (both files); medians of $n runs"
 line() { # name, label
   local w c; w=$(wall "$1"); c=$(cpu "$1")
   printf '%-52s %7s ms wall = %5.2f GB/s   %7s ms cpu = %5.2f GB/s per cpu-second\n' "$2" "$w" \

@@ -42,8 +42,9 @@ import java.util.zip.ZipInputStream;
  * Sizes are per payload. The naive baseline needs both whole files plus float copies in the heap, so it runs on the
  * smaller size; the mapped comparison runs on both sizes so the ratio is taken at equal size. Files are deleted at
  * the end. {@code --generate DIR} only writes the {@code --mib} pair as {@code DIR/left.pt} and {@code DIR/right.pt}
- * (for {@code bench/tensors.sh}, which times whole {@code tdw tensors} processes) and keeps it; {@code --read-left L --read-right R} only
- * prints the mapped-read rate of two files (tensors.sh's machine figure).
+ * (for {@code bench/tensors.sh}, which times whole {@code tdw tensors} processes) and keeps it, in bf16 or the float type
+ * {@code --dtype float16|float32} names (the tensors then have the same shape, so the files grow with the element size);
+ * {@code --read-left L --read-right R} only prints the mapped-read rate of two files (tensors.sh's machine figure).
  *
  * <p>{@code --single-mib 3072} instead compares one pair of single bf16 tensors of that size each ({@code [rows,
  * 152064]}, a logits-like shape): a storage beyond what one buffer spans, mapped in chunks; 1 thread and
@@ -78,10 +79,14 @@ public final class TensorCompareBench {
         }
         if (options.containsKey("--generate")) {
             Path out = Path.of(options.get("--generate"));
+            String name = options.getOrDefault("--dtype", "bfloat16");
+            DType type = DType.fromTorchName("torch." + name).filter(t -> t.kind() == DType.Kind.FLOAT && t.elementSize() <= 4)
+                    .orElseThrow(() -> new IllegalArgumentException("--dtype must be bfloat16, float16 or float32, not " + name));
             Files.createDirectories(out);
-            generate(out, out.resolve("left.pt"), out.resolve("right.pt"), tensorsFor(mib), ROWS, COLS);
-            System.out.printf("wrote %s and %s: %d x bf16 [%d, %d] each%n", out.resolve("left.pt"), out.resolve("right.pt"),
-                    tensorsFor(mib), ROWS, COLS);
+            int tensors = (int) Math.max(1, (mib << 20) / (TENSOR_ELEMENTS * type.elementSize()));
+            generate(out, out.resolve("left.pt"), out.resolve("right.pt"), type, tensors, ROWS, COLS);
+            System.out.printf("wrote %s and %s: %d x %s [%d, %d] each%n", out.resolve("left.pt"), out.resolve("right.pt"),
+                    tensors, name, ROWS, COLS);
             return;
         }
         Path dir = Files.createTempDirectory(Path.of(options.getOrDefault("--dir", System.getProperty("java.io.tmpdir"))),
@@ -95,8 +100,8 @@ public final class TensorCompareBench {
             Path smallRight = dir.resolve("small-right.pt");
             int bigTensors = tensorsFor(mib);
             int smallTensors = tensorsFor(baselineMib);
-            generate(dir, bigLeft, bigRight, bigTensors, ROWS, COLS);
-            generate(dir, smallLeft, smallRight, smallTensors, ROWS, COLS);
+            generate(dir, bigLeft, bigRight, DType.BFLOAT16, bigTensors, ROWS, COLS);
+            generate(dir, smallLeft, smallRight, DType.BFLOAT16, smallTensors, ROWS, COLS);
             System.out.printf("payloads: %d x bf16 [%d, %d] = %.3f GiB each; baseline size %d x = %.3f GiB each%n",
                     bigTensors, ROWS, COLS, gib(bigTensors), smallTensors, gib(smallTensors));
 
@@ -150,7 +155,7 @@ public final class TensorCompareBench {
             long rows = (mib << 20) / 2 / SINGLE_COLS;
             Path left = dir.resolve("left.pt");
             Path right = dir.resolve("right.pt");
-            generate(dir, left, right, 1, rows, SINGLE_COLS);
+            generate(dir, left, right, DType.BFLOAT16, 1, rows, SINGLE_COLS);
             long storage = rows * SINGLE_COLS * 2;
             System.out.printf("java %s, %d cpus; one bf16 tensor [%d, %d] per payload: %d bytes = %.2f GiB (one buffer"
                             + " spans at most %d)%n", System.getProperty("java.version"),
@@ -175,14 +180,16 @@ public final class TensorCompareBench {
     }
 
     /**
-     * Two payloads of {@code tensors} bf16 tensors of [rows, cols] whose elements differ slightly (every 997th by one
-     * bf16 ulp). The raw elements are generated into a scratch file mapped in chunks, so the heap stays small while
-     * writing and one tensor may be larger than one buffer.
+     * Two payloads of {@code tensors} tensors of [rows, cols] of a float type (bf16, fp16 or fp32) whose elements differ
+     * slightly (every 997th by one ulp of the type). The raw elements are generated into a scratch file mapped in
+     * chunks, so the heap stays small while writing and one tensor may be larger than one buffer.
      */
-    private static void generate(Path dir, Path left, Path right, int tensors, long rows, long cols) throws IOException {
+    private static void generate(Path dir, Path left, Path right, DType type, int tensors, long rows, long cols)
+            throws IOException {
         Path scratch = dir.resolve("scratch.raw");
+        int size = type.elementSize();
         long elements = tensors * rows * cols;
-        long bytes = elements * 2;
+        long bytes = elements * size;
         long chunkBytes = StorageBytes.DEFAULT_CHUNK_BYTES;
         try (FileChannel ch = FileChannel.open(scratch, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
@@ -192,18 +199,19 @@ public final class TensorCompareBench {
                 chunks[c] = ch.map(FileChannel.MapMode.READ_WRITE, from, Math.min(chunkBytes, bytes - from))
                         .order(ByteOrder.LITTLE_ENDIAN);
             }
-            long perChunk = chunkBytes / 2;
+            long perChunk = chunkBytes / size;
             for (int side = 0; side < 2; side++) {
                 long seed = 0x9E3779B97F4A7C15L;
                 for (long i = 0; i < elements; i++) {
                     seed = seed * 6364136223846793005L + 1442695040888963407L;
-                    // Values in [-4, 4) at bf16 precision: sign, exponent 126..129 and 7 random mantissa bits.
-                    int bits = (int) (seed >>> 40);
-                    short bf16 = (short) ((bits & 0x8000) | ((126 + (bits >>> 7 & 3)) << 7) | (bits & 0x7f));
-                    if (side == 1 && i % 997 == 0) bf16++;
-                    chunks[(int) (i / perChunk)].putShort((int) (i % perChunk) * 2, bf16);
+                    int element = element(type, seed);
+                    if (side == 1 && i % 997 == 0) element++;
+                    ByteBuffer chunk = chunks[(int) (i / perChunk)];
+                    int at = (int) (i % perChunk) * size;
+                    if (size == 2) chunk.putShort(at, (short) element);
+                    else chunk.putInt(at, element);
                 }
-                Storage storage = new Storage("raw", DType.BFLOAT16, elements,
+                Storage storage = new Storage("raw", type, elements,
                         StorageBytes.ofChunks(chunks, chunkBytes, ByteOrder.LITTLE_ENDIAN));
                 PayloadWriter writer = new PayloadWriter("ascend-tensor-dump/1", "bench", 0, Map.of("side", side));
                 for (int t = 0; t < tensors; t++) {
@@ -215,6 +223,21 @@ public final class TensorCompareBench {
         } finally {
             Files.deleteIfExists(scratch);
         }
+    }
+
+    /**
+     * The raw bits of one element from a random {@code seed}: a sign, one of four exponents (magnitudes from 0.5 to
+     * just under 8, the same for every type) and random mantissa bits.
+     */
+    private static int element(DType type, long seed) {
+        int high = (int) (seed >>> 40); // 24 bits: the bf16 pair of earlier runs is unchanged
+        int wide = (int) (seed >>> 32);
+        return switch (type) {
+            case BFLOAT16 -> (high & 0x8000) | (126 + (high >>> 7 & 3)) << 7 | (high & 0x7f);
+            case FLOAT16 -> (high & 0x8000) | (14 + (high >>> 10 & 3)) << 10 | (high & 0x3ff);
+            case FLOAT32 -> (wide & 0x80000000) | (126 + (wide >>> 23 & 3)) << 23 | (wide & 0x7fffff);
+            default -> throw new IllegalArgumentException("no generator for " + type);
+        };
     }
 
     /** Wall time and the process's CPU time (every thread): on a shared machine the CPU time gives the per-core rate. */
