@@ -63,6 +63,8 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     private final Rectangle badgeClip = new Rectangle();
     private final Map<TreeTableColumn<?, ?>, Slot> slots = new IdentityHashMap<>();
     private VirtualFlow<?> flow;
+    /** The badges the labels show now (null before the first). */
+    private List<StatusBadge> badgesShown;
 
     StageRowSkin(TreeTableRow<RowNode> row, RowColumns columns, FrozenColumn frozen,
                  TreeTableColumn<RowNode, ?> stageColumn, TreeTableColumn<RowNode, ?> statusColumn) {
@@ -151,6 +153,9 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
      * scene is styled from scratch, which a scroll step cannot afford for every row.
      */
     private void showBadges(List<StatusBadge> shown) {
+        // Rows next to each other often carry the same findings: the labels and the tooltip already say them.
+        if (shown.equals(badgesShown)) return;
+        badgesShown = shown;
         while (badges.getChildren().size() < shown.size()) badges.getChildren().add(new Label());
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < badges.getChildren().size(); i++) {

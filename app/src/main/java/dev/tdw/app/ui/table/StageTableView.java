@@ -54,6 +54,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
     /** The noise column's width while shown, else 0: what it needs beside the leading columns. */
     private final DoubleBinding noiseWidth;
     private boolean syncing;
+    /** The rows' items in order, indexed once per change of the tree ({@link #getTreeItem}). */
+    private ShownItems shownItems;
 
     public StageTableView(StageTableViewModel vm, StringProperty selectedKey, Actions actions) {
         this.vm = vm;
@@ -137,6 +139,16 @@ public final class StageTableView extends TreeTableView<RowNode> {
     @Override
     protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageTableSkin(this, columnRules); }
 
+    /** As the stock lookup answers, from an index of the shown items ({@link ShownItems}) rather than a walk of the tree. */
+    @Override
+    public TreeItem<RowNode> getTreeItem(int row) {
+        ShownItems index = shownItems;
+        // Another root (one set from outside, or while the constructor runs), or a root that is shown: the stock lookup.
+        if (index == null || index.root() != getRoot() || isShowRoot()) return super.getTreeItem(row);
+        TreeItem<RowNode> item = index.item(row);
+        return item == ShownItems.UNKNOWN ? super.getTreeItem(row) : item;
+    }
+
     /** Stage, status and the leaf columns of the first visible statistic: what a row is, what it found, how far apart. */
     private List<TreeTableColumn<?, ?>> leadingColumns() {
         // Every visible column up to and including the first visible statistic.
@@ -190,6 +202,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 }
                 root.getChildren().add(item);
             }
+            // Indexed before the table takes the root: see ShownItems.
+            shownItems = new ShownItems(root);
             setRoot(root);
         } finally {
             syncing = false;
