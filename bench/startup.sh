@@ -4,7 +4,7 @@
 # of CPU time (user + sys of the process and everything it waited for, less disturbed by other load on a shared
 # machine) are printed with ratios to the floor. Times are taken by one python3 process around each spawned command
 # (a monotonic clock, and the child's rusage from wait4: microseconds, where /usr/bin/time rounds to 10 ms).
-# Configurations: bin/tdw as shipped (per-command options: the quick compiler and the serial collector for these, +
+# Configurations: bin/tdw as shipped (per-command options: the quick compiler, with G1 for --version and a small scan, +
 # archive), the same without the archive, the former launcher flags (-XX:TieredStopAtLevel=1, no archive), and when the
 # package has been built (mvn -Ppackage -pl packaging -am package -DskipTests, or .ci/package-check) the image's
 # lib/tdw-start (what /usr/bin/tdw runs) and its native jpackage launcher (which the menu entry runs), both with the
@@ -25,8 +25,8 @@ nocds=(java -Xshare:auto -cp "$cp" dev.tdw.app.Main)
 # Each configuration: ::: key label command...
 configs=(
   ::: jvm "java -version (floor)" java -Xshare:auto -version
-  ::: ver "tdw --version (bin/tdw: C1 + serial GC + archive)" "$here/bin/tdw" --version
-  ::: scan "tdw scan     (bin/tdw: C1 + serial GC + archive)" "$here/bin/tdw" scan --manifest "$manifest"
+  ::: ver "tdw --version (bin/tdw: C1 + G1 + archive)" "$here/bin/tdw" --version
+  ::: scan "tdw scan     (bin/tdw: C1 + G1 + archive)" "$here/bin/tdw" scan --manifest "$manifest"
 )
 [[ -z "$previous" ]] || configs+=(
   ::: ver_prev "tdw --version (TDW_PREVIOUS)" "$previous" --version

@@ -42,6 +42,9 @@ public record AliasGroup(long storagePtr, List<String> stages, boolean strideCon
 
     /** Overlapping views with different layouts: the lead worth following. */
     public boolean overlapConflict() {
-        return overlaps.stream().anyMatch(o -> !o.sameLayout());
+        for (Overlap o : overlaps) {
+            if (!o.sameLayout()) return true;
+        }
+        return false;
     }
 }

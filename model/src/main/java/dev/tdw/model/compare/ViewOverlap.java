@@ -97,12 +97,19 @@ final class ViewOverlap {
         return new Result(out, new AliasGroup.OverlapCheck(pairs.size(), exactChecks, visited, pairsCut, exactCut));
     }
 
+    /** A loop rather than a stream: a tiny scan then loads and initialises no stream classes (bench/README.md). */
+    private static long[] longs(List<Long> values) {
+        long[] out = new long[values.size()];
+        for (int i = 0; i < out.length; i++) out[i] = values.get(i);
+        return out;
+    }
+
     private static View view(int index, AliasGroup.AliasMember m) {
         long[] span = elementSpan(m);
         if (span == null) return null;
         int es = DType.elementSizeOf(m.dtype()).orElseThrow();
-        long[] shape = m.shape().stream().mapToLong(Long::longValue).toArray();
-        long[] stride = m.stride().stream().mapToLong(Long::longValue).toArray();
+        long[] shape = longs(m.shape());
+        long[] stride = longs(m.stride());
         try {
             long numel = 1;
             for (long size : shape) numel = Math.multiplyExact(numel, size);

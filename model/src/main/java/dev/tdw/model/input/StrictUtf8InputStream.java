@@ -55,16 +55,35 @@ public final class StrictUtf8InputStream extends FilterInputStream {
             atEnd();
             return n;
         }
-        for (int i = off, end = off + n; i < end; i++) {
-            byte b = buf[i];
-            if (b >= 0 && needed == 0) { // ASCII outside a sequence: the common case
-                if (b == '\n') { line++; lineStart = offset + 1; }
-                offset++;
-                continue;
-            }
-            check(b);
+        int i = off, end = off + n;
+        while (i < end) {
+            if (needed == 0) i = skipAscii(buf, i, end);
+            if (i < end) check(buf[i++]);
         }
         return n;
+    }
+
+    /**
+     * Passes the run of ASCII bytes from {@code from} (outside a sequence: the common case) and returns where it ends.
+     * The loop keeps its counts in locals: a short command reads its manifest while this code is still interpreted,
+     * where each access to a field costs more than the comparison it serves (bench/README.md).
+     */
+    private int skipAscii(byte[] buf, int from, int end) {
+        int i = from, newlines = 0, lastNewline = -1;
+        for (; i < end; i++) {
+            byte b = buf[i];
+            if (b < 0) break;
+            if (b == '\n') {
+                newlines++;
+                lastNewline = i;
+            }
+        }
+        if (newlines > 0) {
+            line += newlines;
+            lineStart = offset + (lastNewline - from) + 1;
+        }
+        offset += i - from;
+        return i;
     }
 
     @Override

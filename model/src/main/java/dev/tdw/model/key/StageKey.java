@@ -86,7 +86,11 @@ public final class StageKey implements Comparable<StageKey> {
         private final Map<String, int[]> seen = new HashMap<>();
 
         public StageKey next(String base) {
-            int[] count = seen.computeIfAbsent(base, b -> new int[1]);
+            int[] count = seen.get(base); // not computeIfAbsent: linking its lambda would slow a short command's start
+            if (count == null) {
+                count = new int[1];
+                seen.put(base, count);
+            }
             return new StageKey(base, count[0]++);
         }
     }

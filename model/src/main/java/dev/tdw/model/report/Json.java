@@ -73,16 +73,18 @@ public final class Json {
 
     public static ArrayNode array() { return JsonNodeFactory.instance.arrayNode(); }
 
+    // Loops, not method references: linking one on its first use costs a short command about 0.3 ms (bench/README.md).
+
     public static ArrayNode strings(Collection<String> values) {
         ArrayNode a = array();
-        values.forEach(a::add);
+        for (String v : values) a.add(v);
         return a;
     }
 
     public static JsonNode longs(Collection<Long> values) {
         if (values == null) return JsonNodeFactory.instance.nullNode();
         ArrayNode a = array();
-        values.forEach(a::add);
+        for (Long v : values) a.add(v);
         return a;
     }
 

@@ -9,6 +9,7 @@ import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -41,7 +42,9 @@ public final class ScanJson {
         o.set("metadata", Json.plain(m.metadata()));
         o.put("record_count", m.records().size());
         o.put("tensor_file", m.tensorFile());
-        o.set("graph_slots", Json.strings(m.graphSlots().stream().map(GraphSlot::name).toList()));
+        List<String> slots = new ArrayList<>(m.graphSlots().size()); // a loop: a tiny scan loads no stream classes
+        for (GraphSlot s : m.graphSlots()) slots.add(s.name());
+        o.set("graph_slots", Json.strings(slots));
         if (r.firstNonFinite() == null) {
             o.putNull("first_nonfinite");
         } else {

@@ -52,6 +52,7 @@ public enum DType {
 
     /** Element size in bytes for a manifest dtype string; empty when the type is unknown. */
     public static Optional<Integer> elementSizeOf(String torchName) {
-        return fromTorchName(torchName).map(DType::elementSize);
+        Optional<DType> t = fromTorchName(torchName); // not map(DType::elementSize): linking it slows a short command's start
+        return t.isPresent() ? Optional.of(t.get().elementSize()) : Optional.empty();
     }
 }

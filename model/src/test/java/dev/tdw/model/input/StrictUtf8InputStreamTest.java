@@ -41,6 +41,26 @@ class StrictUtf8InputStreamTest {
     }
 
     @Test
+    void linesAndColumnsCountAcrossReadsAndMultiByteCharacters() {
+        byte[] head = "ab\n\u00e9x\n\u4e2d\n  ".getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = java.util.Arrays.copyOf(head, head.length + 2);
+        bytes[head.length] = (byte) 0xC0;
+        bytes[head.length + 1] = (byte) 0xAF;
+        for (int chunk : new int[] {1, 2, 5, bytes.length}) {
+            StrictUtf8InputStream.Malformed e = assertThrows(StrictUtf8InputStream.Malformed.class,
+                    () -> readAll(new StrictUtf8InputStream(inChunksOf(chunk, bytes))), "reads of " + chunk);
+            assertEquals("invalid UTF-8 at line 4, column 3 (byte 13): overlong encoding of U+002F", e.getMessage(), "reads of " + chunk);
+        }
+    }
+
+    /** Hands out at most {@code n} bytes per read. */
+    private static InputStream inChunksOf(int n, byte[] bytes) {
+        return new FilterInputStream(new ByteArrayInputStream(bytes)) {
+            @Override public int read(byte[] b, int off, int len) throws IOException { return super.read(b, off, Math.min(len, n)); }
+        };
+    }
+
+    @Test
     void eachKindOfMalformedBytesHasItsReason() {
         String[][] cases = {
                 {"eda0bdedb880", "encoded surrogate U+D83D (CESU-8 or modified UTF-8)"},
