@@ -22,22 +22,21 @@ import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A stage-table row drawn as one node: a text per column, the status badges and the column rules, placed from the
- * columns' widths ({@link RowColumns}), instead of a {@code TreeTableCell} per column. The table keeps its header,
- * column resizing and reordering, selection, focus, keys and tree; the row keeps its behaviour (clicks select, the
- * arrow expands). Moving a row to another stage sets the texts that changed and lays them out again; a cell per
- * column went through the cell's update chain, its skin and its text layout every time, about 1 ms per row.
+ * A stage-table row drawn as one node: a text per column and the status badges, placed from the columns' widths
+ * ({@link RowColumns}), instead of a {@code TreeTableCell} per column; the columns' rules are drawn once over all rows
+ * ({@link ColumnRules}). The table keeps its header, column resizing and reordering, selection, focus, keys and tree;
+ * the row keeps its behaviour (clicks select, the arrow expands). Moving a row to another stage sets the texts that
+ * changed and lays them out again; a cell per column went through the cell's update chain, its skin and its text
+ * layout every time, about 1 ms per row.
  *
  * <p>Looks as the stock cells did: the texts sit at modena's tree-table cell insets, numbers right-aligned
  * ({@code number-column}), a text too long for its column ends in "..." (a stage key loses its start, which tells the
- * least), each column ends in a rule of the table's cell border colour, and the stage column's cell is opaque and
- * pinned left ({@link FrozenColumn}).
+ * least), and the stage column's cell is opaque and pinned left ({@link FrozenColumn}).
  */
 final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     static final PseudoClass DIVERGES = PseudoClass.getPseudoClass("diverges");
@@ -55,8 +54,6 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     private final TreeTableColumn<RowNode, ?> stageColumn;
     private final TreeTableColumn<RowNode, ?> statusColumn;
     private final Box content = new Box();
-    /** One rule per column but the stage's, left to right: its right edge in the cell border colour. */
-    private final List<Region> rules = new ArrayList<>();
     private final Box stageCell = new Box();
     /** The stage cell's right edge and bottom line: thin regions of one colour each, which draw as plain rectangles. */
     private final Region stageEdge = new Region(), stageBottom = new Region();
@@ -65,9 +62,9 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     private final Tooltip tip = new Tooltip();
     private final Rectangle badgeClip = new Rectangle();
     private final Map<TreeTableColumn<?, ?>, Slot> slots = new IdentityHashMap<>();
-    /** The strip the rules were drawn for. */
-    private RowColumns.Strip ruled;
     private VirtualFlow<?> flow;
+    /** The badges the labels show now (null before the first). */
+    private List<StatusBadge> badgesShown;
 
     StageRowSkin(TreeTableRow<RowNode> row, RowColumns columns, FrozenColumn frozen,
                  TreeTableColumn<RowNode, ?> stageColumn, TreeTableColumn<RowNode, ?> statusColumn) {
@@ -129,16 +126,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         TreeItem<RowNode> item = row.getTreeItem();
         if (disclosure != null && n != null && item != null && !item.isLeaf() && disclosure.getParent() == null) getChildren().add(disclosure);
         RowColumns.Strip strip = columns.strip();
-        // Nodes join the row here, before it is styled, never while it is laid out (after this pulse's styling).
-        int edges = 0;
-        for (TreeTableColumn<RowNode, ?> c : strip.columns()) if (c != stageColumn) edges++;
-        while (rules.size() < edges) {
-            Region r = new Region();
-            r.getStyleClass().add("column-rule");
-            r.setManaged(false);
-            rules.add(r);
-            content.getChildren().add(0, r);
-        }
+        // Texts join the row here, before it is styled, never while it is laid out (after this pulse's styling).
         for (TreeTableColumn<RowNode, ?> c : strip.columns()) {
             if (c == stageColumn || c == statusColumn) continue;
             RowColumns.Content what = columns.content(c);
@@ -165,6 +153,9 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
      * scene is styled from scratch, which a scroll step cannot afford for every row.
      */
     private void showBadges(List<StatusBadge> shown) {
+        // Rows next to each other often carry the same findings: the labels and the tooltip already say them.
+        if (shown.equals(badgesShown)) return;
+        badgesShown = shown;
         while (badges.getChildren().size() < shown.size()) badges.getChildren().add(new Label());
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < badges.getChildren().size(); i++) {
@@ -193,8 +184,6 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         for (int i = 0; i < widths.length; i++) total += widths[i] = snapSizeX(strip.widths()[i]);
         content.resizeRelocate(x, 0, total, h);
         double from = frozen.offsetProperty().get(), to = from + viewportWidth(total);
-        if (strip != ruled) rule(strip, widths, h);
-        ruled = strip;
         boolean stageShown = false, statusShown = false;
         for (Slot slot : slots.values()) slot.placed = false;
         double cx = 0;
@@ -309,22 +298,6 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
             return MEASURE.getLayoutBounds().getWidth() <= width ? ELLIPSIS : "";
         }
         return leading ? ELLIPSIS + full.substring(full.length() - lo) : full.substring(0, lo) + ELLIPSIS;
-    }
-
-    /**
-     * A rule at the right edge of each column but the stage's (its cell draws its own), as the cells' right borders
-     * were. Regions of one colour rather than a path: the software renderer fills them as rectangles, where a path is
-     * rasterised again every frame.
-     */
-    private void rule(RowColumns.Strip strip, double[] widths, double h) {
-        double cx = 0;
-        int k = 0;
-        for (int i = 0; i < widths.length; i++) {
-            cx += widths[i];
-            if (strip.columns().get(i) == stageColumn) continue;
-            rules.get(k++).resizeRelocate(cx - 1, 0, 1, h);
-        }
-        for (int i = 0; i < rules.size(); i++) rules.get(i).setVisible(i < k);
     }
 
     /** How wide the table shows its rows; all of them when the row is not in a table yet. */

@@ -5,16 +5,24 @@ import javafx.scene.control.TreeTableView;
 import javafx.scene.control.skin.TreeTableViewSkin;
 import javafx.scene.control.skin.VirtualFlow;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The stage table's skin: the stock one, with a virtual flow that styles a row it moves to another stage only where
  * something its styles depend on changed. The stock flow applies CSS to the whole row (the row, its cells, their
  * texts and badges) every time it gives the row a new index, which was the largest share of a scroll step; most rows
  * keep their pseudo-classes and style classes from stage to stage and only change text, which needs no styling. Its
- * rows also stay where they were shown when the table gets shorter or taller ({@link Flow#layoutChildren}).
+ * rows also stay where they were shown when the table gets shorter or taller ({@link Flow#layoutChildren}), and the
+ * columns' rules are drawn once over all rows ({@link ColumnRules}).
  */
 final class StageTableSkin extends TreeTableViewSkin<RowNode> {
-    StageTableSkin(TreeTableView<RowNode> table) {
+    StageTableSkin(TreeTableView<RowNode> table, ColumnRules rules) {
         super(table);
+        Flow flow = (Flow) getVirtualFlow();
+        flow.showRules(rules);
+        // A row selected or no longer selected: its rules take or lose the selection's colour.
+        registerListChangeListener(table.getSelectionModel().getSelectedIndices(), c -> flow.requestLayout());
     }
 
     @Override
@@ -30,6 +38,14 @@ final class StageTableSkin extends TreeTableViewSkin<RowNode> {
         /** The row the flow shows at the top, how far above the viewport its top lies, for what height, rows and position. */
         private int anchorIndex = -1, anchorCount;
         private double anchorY, anchorLength, anchorPosition;
+        private ColumnRules rules;
+
+        /** Draws {@code rules} over the rows, under the scroll bars. */
+        void showRules(ColumnRules rules) {
+            this.rules = rules;
+            // Over the rows' clipped container, under the scroll bars.
+            getChildren().add(getChildren().indexOf(getHbar()), rules);
+        }
 
         @Override
         public void scrollToTop(int index) {
@@ -58,6 +74,23 @@ final class StageTableSkin extends TreeTableViewSkin<RowNode> {
             }
             TreeTableRow<RowNode> first = getFirstVisibleCell();
             if (first != null) anchor(first.getIndex(), first.getLayoutY());
+            if (rules != null) placeRules();
+        }
+
+        /** Tells the rules where the rows shown stand, and which of them are selected. */
+        private void placeRules() {
+            double length = viewportLength(), top = Double.MAX_VALUE, bottom = 0;
+            List<ColumnRules.Span> selected = new ArrayList<>();
+            for (TreeTableRow<RowNode> row : getCells()) {
+                if (!row.isVisible() || row.isEmpty()) continue;
+                double y = Math.max(0, row.getLayoutY()), end = Math.min(length, row.getLayoutY() + row.getHeight());
+                if (end <= y) continue;
+                top = Math.min(top, y);
+                bottom = Math.max(bottom, end);
+                if (row.isSelected()) selected.add(new ColumnRules.Span(y, end));
+            }
+            double width = getWidth() - (getVbar().isVisible() ? getVbar().getWidth() : 0);
+            rules.rows(width, bottom == 0 ? 0 : top, bottom, selected);
         }
 
         private void anchor(int index, double y) {

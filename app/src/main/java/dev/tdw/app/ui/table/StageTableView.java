@@ -45,6 +45,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private final Set<String> collapsed = new HashSet<>();
     private final Map<String, TreeTableColumn<RowNode, ?>> statColumns = new LinkedHashMap<>();
     private final FrozenColumn frozenStage;
+    /** The rules ending the columns, drawn once over all rows. */
+    private final ColumnRules columnRules;
     /** What each column shows of a row and where the columns stand: the rows draw them ({@link StageRowSkin}). */
     private final RowColumns rowColumns = new RowColumns(this);
     private final ColumnFit columnFit;
@@ -52,6 +54,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
     /** The noise column's width while shown, else 0: what it needs beside the leading columns. */
     private final DoubleBinding noiseWidth;
     private boolean syncing;
+    /** The rows' items in order, indexed once per change of the tree ({@link #getTreeItem}). */
+    private ShownItems shownItems;
 
     public StageTableView(StageTableViewModel vm, StringProperty selectedKey, Actions actions) {
         this.vm = vm;
@@ -67,6 +71,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         getColumns().add(stage);
         // The stage names what a row is: it stays in view when the statistics are scrolled right.
         frozenStage = FrozenColumn.install(this, stage);
+        columnRules = new ColumnRules(rowColumns, stage, frozenStage.offsetProperty());
         TreeTableColumn<RowNode, String> status = statusColumn();
         getColumns().add(status);
         // In a narrow table the stage, its status and the first shown statistic share what there is.
@@ -132,7 +137,17 @@ public final class StageTableView extends TreeTableView<RowNode> {
     }
 
     @Override
-    protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageTableSkin(this); }
+    protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageTableSkin(this, columnRules); }
+
+    /** As the stock lookup answers, from an index of the shown items ({@link ShownItems}) rather than a walk of the tree. */
+    @Override
+    public TreeItem<RowNode> getTreeItem(int row) {
+        ShownItems index = shownItems;
+        // Another root (one set from outside, or while the constructor runs), or a root that is shown: the stock lookup.
+        if (index == null || index.root() != getRoot() || isShowRoot()) return super.getTreeItem(row);
+        TreeItem<RowNode> item = index.item(row);
+        return item == ShownItems.UNKNOWN ? super.getTreeItem(row) : item;
+    }
 
     /** Stage, status and the leaf columns of the first visible statistic: what a row is, what it found, how far apart. */
     private List<TreeTableColumn<?, ?>> leadingColumns() {
@@ -187,6 +202,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 }
                 root.getChildren().add(item);
             }
+            // Indexed before the table takes the root: see ShownItems.
+            shownItems = new ShownItems(root);
             setRoot(root);
         } finally {
             syncing = false;

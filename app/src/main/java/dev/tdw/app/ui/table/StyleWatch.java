@@ -24,6 +24,9 @@ import java.util.Set;
  * <p>{@code :odd} and {@code :even} are ignored: they flip on every row and cell whenever the table scrolls by an odd
  * number of rows, and neither modena nor the workbench's stylesheet styles tree-table rows or cells by them (a rule
  * that did would need them watched again; {@code StageTableViewUiTest} compares reused rows' styles with fresh ones).
+ * Nor is a change of a pseudo-class that no stylesheet could style the node by ({@link NamedPseudoClasses}): the mouse
+ * resting over rows that scroll under it ({@code :hover}), a row moving between a stage whose status colours nothing (an
+ * alias layout, no summary) and one without findings.
  */
 final class StyleWatch {
     private static final Set<PseudoClass> IGNORED = Set.of(PseudoClass.getPseudoClass("odd"), PseudoClass.getPseudoClass("even"));
@@ -57,7 +60,9 @@ final class StyleWatch {
         ObservableSet<PseudoClass> states = node.getPseudoClassStates();
         views.add(states);
         states.addListener((SetChangeListener<PseudoClass>) c -> {
-            if (!IGNORED.contains(c.wasAdded() ? c.getElementAdded() : c.getElementRemoved())) changed.add(node);
+            PseudoClass state = c.wasAdded() ? c.getElementAdded() : c.getElementRemoved();
+            if (IGNORED.contains(state) || !NamedPseudoClasses.named(node, state)) return;
+            changed.add(node);
         });
         node.getStyleClass().addListener((javafx.beans.InvalidationListener) o -> changed.add(node));
         if (node instanceof Parent p) {
@@ -71,6 +76,9 @@ final class StyleWatch {
         for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
         return true;
     }
+
+    /** Whether nothing changed that needs styling since the last {@link #restyle}. */
+    boolean isClean() { return changed.isEmpty(); }
 
     /**
      * Applies CSS to what changed since the last call (the whole subtree if the root did), and to nothing else. Does

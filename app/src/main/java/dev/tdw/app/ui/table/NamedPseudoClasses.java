@@ -1,0 +1,94 @@
+package dev.tdw.app.ui.table;
+
+import javafx.application.Application;
+import javafx.css.CompoundSelector;
+import javafx.css.CssParser;
+import javafx.css.PseudoClass;
+import javafx.css.Rule;
+import javafx.css.Selector;
+import javafx.css.SimpleSelector;
+import javafx.css.Stylesheet;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Control;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a stylesheet that styles a node (the user-agent stylesheet, modena unless the application set another, the
+ * scene's own user-agent stylesheet, the scene's and its ancestors' stylesheets) has a selector that could match the node with one of its pseudo-classes: a part of a
+ * selector whose style classes the node has, of its id and type or any, that names the pseudo-class
+ * ({@code .tree-table-row-cell:status-divergent} for a row, not {@code .badge:status-no-summary}). When none has, that
+ * pseudo-class changing changes no style of the node or below it, so a row need not be styled again
+ * ({@link StyleWatch}). Errs towards "could match": combinators are not followed, and a stylesheet that cannot be read
+ * (modena, in a runtime that keeps it from the application) matches everything.
+ */
+final class NamedPseudoClasses {
+    /** Where JavaFX keeps its own stylesheets (what {@link Application#STYLESHEET_MODENA} stands for). */
+    private static final String MODENA = "/com/sun/javafx/scene/control/skin/modena/modena.css",
+            CASPIAN = "/com/sun/javafx/scene/control/skin/caspian/caspian.css";
+    private static final Pattern PSEUDO_CLASS = Pattern.compile(":([\\w-]+)");
+    /** Each stylesheet's selector parts by the pseudo-classes they name, by its address; empty if unreadable (FX thread only). */
+    private static final Map<String, Optional<Map<String, List<SimpleSelector>>>> BY_URL = new HashMap<>();
+
+    private NamedPseudoClasses() {}
+
+    /** Whether a stylesheet that styles {@code node} could match it by {@code pseudoClass}; true while it is in no scene. */
+    static boolean named(Node node, PseudoClass pseudoClass) {
+        Scene scene = node.getScene();
+        if (scene == null) return true;
+        String name = pseudoClass.getPseudoClassName();
+        String agent = Application.getUserAgentStylesheet();
+        if (names(agent == null ? Application.STYLESHEET_MODENA : agent, node, name)) return true;
+        if (scene.getUserAgentStylesheet() != null && names(scene.getUserAgentStylesheet(), node, name)) return true;
+        for (String url : scene.getStylesheets()) if (names(url, node, name)) return true;
+        for (Parent p = node instanceof Parent self ? self : node.getParent(); p != null; p = p.getParent()) {
+            for (String url : p.getStylesheets()) if (names(url, node, name)) return true;
+        }
+        return false;
+    }
+
+    private static boolean names(String url, Node node, String name) {
+        Optional<Map<String, List<SimpleSelector>>> parts = BY_URL.computeIfAbsent(url, NamedPseudoClasses::read);
+        if (parts.isEmpty()) return true;
+        for (SimpleSelector s : parts.get().getOrDefault(name, List.of())) {
+            boolean type = s.getName().equals("*") || s.getName().isEmpty() || s.getName().equals(node.getTypeSelector());
+            boolean id = s.getId().isEmpty() || s.getId().equals(node.getId());
+            if (type && id && node.getStyleClass().containsAll(s.getStyleClasses())) return true;
+        }
+        return false;
+    }
+
+    private static Optional<Map<String, List<SimpleSelector>>> read(String url) {
+        try {
+            URL at = url.equals(Application.STYLESHEET_MODENA) ? Control.class.getResource(MODENA)
+                    : url.equals(Application.STYLESHEET_CASPIAN) ? Control.class.getResource(CASPIAN) : URI.create(url).toURL();
+            if (at == null) return Optional.empty();
+            Stylesheet sheet = new CssParser().parse(at);
+            Map<String, List<SimpleSelector>> byName = new HashMap<>();
+            for (Rule rule : sheet.getRules()) {
+                for (Selector selector : rule.getSelectors()) {
+                    List<SimpleSelector> parts = selector instanceof CompoundSelector c ? c.getSelectors() : List.of((SimpleSelector) selector);
+                    for (SimpleSelector part : parts) {
+                        // A part reads "*.class#id:pseudo-class": its pseudo-classes are the names after a colon.
+                        Matcher m = PSEUDO_CLASS.matcher(part.toString());
+                        while (m.find()) byName.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(part);
+                    }
+                }
+            }
+            return Optional.of(byName);
+        } catch (IOException | IllegalArgumentException | ClassCastException e) {
+            return Optional.empty();
+        }
+    }
+}
