@@ -14,10 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class StrictUtf8InputStreamTest {
-    /** Hands out one byte per read, so every sequence is split across reads. */
-    private static InputStream trickle(byte[] bytes) {
+    /** Hands out at most {@code n} bytes per read; with 1, every sequence is split across reads. */
+    private static InputStream inChunksOf(int n, byte[] bytes) {
         return new FilterInputStream(new ByteArrayInputStream(bytes)) {
-            @Override public int read(byte[] b, int off, int len) throws IOException { return super.read(b, off, Math.min(len, 1)); }
+            @Override public int read(byte[] b, int off, int len) throws IOException { return super.read(b, off, Math.min(len, n)); }
         };
     }
 
@@ -29,14 +29,14 @@ class StrictUtf8InputStreamTest {
     void wellFormedTextPassesUnchangedWhateverTheReadSizes() throws IOException {
         byte[] text = "a\u00e9\n\u4e2d\ud83d\ude00\ud7ff\ue000\uffff\udbff\udfff".getBytes(StandardCharsets.UTF_8);
         assertArrayEquals(text, readAll(new StrictUtf8InputStream(new ByteArrayInputStream(text))));
-        assertArrayEquals(text, readAll(new StrictUtf8InputStream(trickle(text))));
+        assertArrayEquals(text, readAll(new StrictUtf8InputStream(inChunksOf(1, text))));
     }
 
     @Test
     void theRefusalSaysWhereAndWhy() {
         byte[] bytes = HexFormat.of().parseHex("0a0a6162c0af");
         StrictUtf8InputStream.Malformed e = assertThrows(StrictUtf8InputStream.Malformed.class,
-                () -> readAll(new StrictUtf8InputStream(trickle(bytes))));
+                () -> readAll(new StrictUtf8InputStream(inChunksOf(1, bytes))));
         assertEquals("invalid UTF-8 at line 3, column 3 (byte 4): overlong encoding of U+002F", e.getMessage());
     }
 
@@ -51,13 +51,6 @@ class StrictUtf8InputStreamTest {
                     () -> readAll(new StrictUtf8InputStream(inChunksOf(chunk, bytes))), "reads of " + chunk);
             assertEquals("invalid UTF-8 at line 4, column 3 (byte 13): overlong encoding of U+002F", e.getMessage(), "reads of " + chunk);
         }
-    }
-
-    /** Hands out at most {@code n} bytes per read. */
-    private static InputStream inChunksOf(int n, byte[] bytes) {
-        return new FilterInputStream(new ByteArrayInputStream(bytes)) {
-            @Override public int read(byte[] b, int off, int len) throws IOException { return super.read(b, off, Math.min(len, n)); }
-        };
     }
 
     @Test
