@@ -34,8 +34,22 @@ final class TorchUnpickler extends Unpickler {
         Storage storage(String key, DType dtype, long numel) throws PayloadFormatException;
     }
 
-    /** A global exactly as the pickle names it; {@code ("torch", "_utils.x")} is not {@code ("torch._utils", "x")}. */
-    private record Global(String module, String name) {}
+    /**
+     * A global exactly as the pickle names it; {@code ("torch", "_utils.x")} is not {@code ("torch._utils", "x")}.
+     * Equality and hash are written out: a record's own are linked through {@code ObjectMethods} at first use, which
+     * spun some 30 method-handle classes at every payload read (about 30 ms of a short {@code tensors}).
+     */
+    private record Global(String module, String name) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Global g && module.equals(g.module) && name.equals(g.name);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * module.hashCode() + name.hashCode();
+        }
+    }
 
     /** A whitelisted callable: REDUCE may call it. */
     private record Callee(String global, Function<Object[], Object> body) {
