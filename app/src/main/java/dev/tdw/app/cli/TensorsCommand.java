@@ -77,8 +77,12 @@ final class TensorsCommand extends CommandSupport {
             try (Payload l = PayloadFiles.open(f.left()); Payload r = PayloadFiles.open(f.right())) {
                 TensorsResult result = PayloadFiles.guard(() -> chosen.compare(l, r), l, r);
                 verdicts.add(result.verdict());
-                results.add(TensorsJson.toJson(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
-                text.append(TextReport.tensors(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
+                // One form only: the other would be built for nothing (the text formats every pair's numbers).
+                if (output.format() == OutputOptions.Format.text) {
+                    text.append(TextReport.tensors(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
+                } else {
+                    results.add(TensorsJson.toJson(result, PATHS.apply(f.left()), PATHS.apply(f.right())));
+                }
             } catch (UnusableInputException e) {
                 // Two payloads named on the command line must be usable; of directories, a bad pair is listed and
                 // the others still compared, as diff does with a bad manifest.
@@ -86,7 +90,7 @@ final class TensorsCommand extends CommandSupport {
                 problems.add(new LoadProblem(f.left(), LoadProblem.Kind.REFUSED, e.getMessage()));
             }
         }
-        if (results.isEmpty()) {
+        if (verdicts.isEmpty()) {
             throw new UnusableInputException("no pair of " + left.value() + " and " + right.value() + " could be compared ("
                     + problems.size() + " skipped; see problems)");
         }

@@ -1,6 +1,5 @@
 package dev.tdw.model.compare;
 
-import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.ElementCodec;
 import dev.tdw.model.tensor.ElementDecoder;
@@ -8,7 +7,6 @@ import dev.tdw.model.tensor.StorageBytes;
 import dev.tdw.model.tensor.StridedRows;
 import dev.tdw.model.tensor.Tensor;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,21 +42,8 @@ final class PairScan {
     /** The sums of a float pass and, when asked for, its element statistics (else null). */
     record FloatScan(FloatSums sums, ElementStatistics elements) {}
 
-    /**
-     * Whether the JIT turns {@link Math#fma} into one instruction. Without hardware FMA it is emulated in software,
-     * orders of magnitude slower, so the FMA kernel is used only when the VM reports it. A runtime image without the
-     * {@code jdk.management} module gets the plain kernel.
-     */
-    static final boolean FMA_INTRINSIC = fmaIsIntrinsic();
-
-    private static boolean fmaIsIntrinsic() {
-        try {
-            HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-            return vm != null && Boolean.parseBoolean(vm.getVMOption("UseFMA").getValue());
-        } catch (RuntimeException | LinkageError e) {
-            return false;
-        }
-    }
+    /** Whether {@link Math#fma} is one instruction here ({@link FmaSupport}): only then the fused kernel is used. */
+    static final boolean FMA_INTRINSIC = FmaSupport.intrinsic();
 
     static FloatSums floats(Tensor left, Tensor right, double atol, double rtol) {
         return floats(left, right, atol, rtol, FMA_INTRINSIC);

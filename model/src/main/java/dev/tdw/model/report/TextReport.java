@@ -155,11 +155,11 @@ public final class TextReport {
                 .append(", rtol ").append(t.rtol()).append(")\n");
         if (t.firstMismatch() != null) b.append("first mismatch: ").append(SafeText.of(t.firstMismatch().key())).append('\n');
         for (TensorPairResult item : t.items()) {
-            b.append(String.format("  %-5s %-48s %s%n", status(item), SafeText.of(item.key()), describe(item.metrics())));
+            b.append(String.format(Locale.ROOT, "  %-5s %-48s %s%n", status(item), SafeText.of(item.key()), describe(item.metrics())));
             if (item.elements() != null) {
                 for (ElementDifference e : item.elements().worst()) {
-                    b.append(String.format("        at %-20s left %-14.8g right %-14.8g |d| %s%n", e.indexText(), e.left(),
-                            e.right(), e.nonFinite() ? "non-finite" : String.format("%.6g", e.absDiff())));
+                    b.append(String.format(Locale.ROOT, "        at %-20s left %-14.8g right %-14.8g |d| %s%n", e.indexText(), e.left(),
+                            e.right(), e.nonFinite() ? "non-finite" : String.format(Locale.ROOT, "%.6g", e.absDiff())));
                 }
             }
         }
@@ -181,7 +181,7 @@ public final class TextReport {
         if (m instanceof TensorMetrics.NonFinite nf) return "non-finite: left " + nf.leftNonfinite() + ", right " + nf.rightNonfinite();
         TensorMetrics.Compared c = (TensorMetrics.Compared) m;
         if (c.floats() == null) return c.exactEqual() ? "exactly equal" : c.mismatchCount() + " values differ";
-        return String.format("%d mismatches, max |d| %.4g, mean |d| %.4g%s", c.mismatchCount(), c.floats().maxAbsDiff(),
-                c.floats().meanAbsDiff(), c.floats().cosine().isPresent() ? String.format(", cosine %.6f", c.floats().cosine().getAsDouble()) : "");
+        return String.format(Locale.ROOT, "%d mismatches, max |d| %.4g, mean |d| %.4g%s", c.mismatchCount(), c.floats().maxAbsDiff(),
+                c.floats().meanAbsDiff(), c.floats().cosine().isPresent() ? String.format(Locale.ROOT, ", cosine %.6f", c.floats().cosine().getAsDouble()) : "");
     }
 }
