@@ -43,7 +43,8 @@ import java.util.zip.ZipInputStream;
  * smaller size; the mapped comparison runs on both sizes so the ratio is taken at equal size. Files are deleted at
  * the end. {@code --generate DIR} only writes the {@code --mib} pair as {@code DIR/left.pt} and {@code DIR/right.pt}
  * (for {@code bench/tensors.sh}, which times whole {@code tdw tensors} processes) and keeps it, in bf16 or the float type
- * {@code --dtype float16|float32} names (the tensors then have the same shape, so the files grow with the element size);
+ * {@code --dtype float16|float32} names (the tensors then have the same shape, so the files grow with the element size),
+ * of {@code [1000, 2000]} tensors or {@code --rows R --cols C} (many small tensors: the per-tensor costs of a process);
  * {@code --read-left L --read-right R} only prints the mapped-read rate of two files (tensors.sh's machine figure).
  *
  * <p>{@code --single-mib 3072} instead compares one pair of single bf16 tensors of that size each ({@code [rows,
@@ -82,11 +83,13 @@ public final class TensorCompareBench {
             String name = options.getOrDefault("--dtype", "bfloat16");
             DType type = DType.fromTorchName("torch." + name).filter(t -> t.kind() == DType.Kind.FLOAT && t.elementSize() <= 4)
                     .orElseThrow(() -> new IllegalArgumentException("--dtype must be bfloat16, float16 or float32, not " + name));
+            long rows = Long.parseLong(options.getOrDefault("--rows", Long.toString(ROWS)));
+            long cols = Long.parseLong(options.getOrDefault("--cols", Long.toString(COLS)));
             Files.createDirectories(out);
-            int tensors = (int) Math.max(1, (mib << 20) / (TENSOR_ELEMENTS * type.elementSize()));
-            generate(out, out.resolve("left.pt"), out.resolve("right.pt"), type, tensors, ROWS, COLS);
+            int tensors = (int) Math.max(1, (mib << 20) / (rows * cols * type.elementSize()));
+            generate(out, out.resolve("left.pt"), out.resolve("right.pt"), type, tensors, rows, cols);
             System.out.printf("wrote %s and %s: %d x %s [%d, %d] each%n", out.resolve("left.pt"), out.resolve("right.pt"),
-                    tensors, name, ROWS, COLS);
+                    tensors, name, rows, cols);
             return;
         }
         Path dir = Files.createTempDirectory(Path.of(options.getOrDefault("--dir", System.getProperty("java.io.tmpdir"))),
