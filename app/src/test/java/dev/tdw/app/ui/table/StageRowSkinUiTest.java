@@ -216,12 +216,16 @@ class StageRowSkinUiTest {
         // modena's text on the focused selection bar is white, elsewhere dark grey.
         assertEquals(Color.WHITE, Fx.call(() -> text(row, shape).getFill()));
         assertEquals(Color.web("#333333"), Fx.call(() -> text(other, shape).getFill()));
-        // A diverging statistic is red and bold, selected or not; numbers are monospaced.
+        // A diverging statistic is bold, selected or not: red, and on the focused selection bar in the bar's text
+        // colour (red on blue is hard to read); numbers are monospaced.
         Text number = Fx.call(() -> text(row, left));
         assertTrue(Fx.call(() -> number.getPseudoClassStates().contains(StageRowSkin.DIVERGES)));
-        assertEquals(Color.web("#b00020"), Fx.call(number::getFill));
+        assertEquals(Color.WHITE, Fx.call(number::getFill));
         assertTrue(Fx.call(() -> number.getFont().getStyle()).toLowerCase(java.util.Locale.ROOT).contains("bold"), Fx.call(() -> number.getFont().getStyle()));
         assertEquals("Monospaced", Fx.call(() -> number.getFont().getFamily()));
+        Text unselected = Fx.call(() -> text(row("layers.3.self_attn.k_rope#0"), left));
+        assertTrue(Fx.call(() -> unselected.getPseudoClassStates().contains(StageRowSkin.DIVERGES)));
+        assertEquals(Color.web("#b00020"), Fx.call(unselected::getFill));
         // The focused row carries modena's focus frame (the row keeps its behaviour: focus follows the selection).
         assertTrue(Fx.call(() -> row.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("focused"))));
     }
