@@ -77,7 +77,7 @@ public final class TdwCommand {
             // A named command is parsed on its own, named as it is under "tdw": the top command's model (its help and
             // version options, the help command) would be built only to hand the rest of the line on.
             cl = new CommandLine(subcommand(named));
-            cl.setCommandName("tdw ".concat(named)); // no '+': see Version.getVersion
+            cl.setCommandName("tdw " + named);
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
         } else {
             cl = everyCommand();

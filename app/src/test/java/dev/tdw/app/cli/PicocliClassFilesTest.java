@@ -5,10 +5,15 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -37,6 +42,23 @@ class PicocliClassFilesTest {
             checked++;
         }
         assertTrue(checked > 100, "only " + checked + " of picocli's classes found");
+    }
+
+    /** The parent pom compiles every module's concatenations inline too; one indy shape costs a short command ms. */
+    @Test
+    void tdwClassesConcatenateWithoutIndy() throws Exception {
+        int checked = 0;
+        for (Class<?> module : List.of(TdwCommand.class, dev.tdw.model.key.StageKey.class)) {
+            Path root = Path.of(module.getProtectionDomain().getCodeSource().getLocation().toURI());
+            try (FileSystem jar = Files.isDirectory(root) ? null : FileSystems.newFileSystem(root);
+                 Stream<Path> files = Files.walk(jar == null ? root : jar.getPath("/"))) {
+                for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".class"))::iterator) {
+                    assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains("StringConcatFactory"), f.toString());
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked > 200, "only " + checked + " class files of tdw found");
     }
 
     private static byte[] classFile(Class<?> c) throws IOException {

@@ -55,10 +55,7 @@ public final class StageKey implements Comparable<StageKey> {
 
     private static final Pattern CANONICAL_OCCURRENCE = Pattern.compile("0|[1-9][0-9]{0,9}");
 
-    /**
-     * Built without {@code +}: a string concatenation's first use in a process spins method-handle classes at run time,
-     * which Java 17's class-data archive cannot hold, and a scan prints keys on its shortest path.
-     */
+    /** Made once and kept: a scan prints keys on its shortest path. */
     @Override
     public String toString() {
         String t = text;
