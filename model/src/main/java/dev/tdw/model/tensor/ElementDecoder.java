@@ -24,9 +24,9 @@ public final class ElementDecoder {
         return t == DType.FLOAT32 || t == DType.BFLOAT16 || t == DType.FLOAT16;
     }
 
-    /** A bfloat16 element's value from its raw bits, exactly. */
+    /** A bfloat16 element's value from its raw bits, exactly (a table of all 65536, as for float16). */
     public static float bfloat16(short raw) {
-        return Float.intBitsToFloat(raw << 16);
+        return ElementCodec.BfloatTable.VALUES[raw & 0xffff];
     }
 
     /** A float16 element's value from its raw bits, exactly (a table of all 65536). */

@@ -62,6 +62,14 @@ class ElementDecoderTest {
     }
 
     @Test
+    void everyBfloat16FromTheTableIsTheUpperHalfOfItsFloat() {
+        for (int bits = 0; bits < 1 << 16; bits++) {
+            float expected = Float.intBitsToFloat(bits << 16);
+            assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(ElementDecoder.bfloat16((short) bits)), "bits " + bits);
+        }
+    }
+
+    @Test
     void chunksHoldWholeElementsAndCopiesCrossThem() {
         byte[] raw = new byte[100];
         for (int i = 0; i < raw.length; i++) raw[i] = (byte) i;
