@@ -218,13 +218,14 @@ class PayloadWriterTest {
 
     @Test
     void torchLoadsWhatWeWrite() throws IOException {
-        assumeTrue(python("import torch", null), "torch is not installed");
+        String python = torchPython();
+        assumeTrue(python != null, "torch is not installed (.ci/run installs Debian's python3-torch)");
         Path file = dir.resolve("torch.pt");
         new PayloadWriter("ascend-tensor-dump/1", "t", 0, Map.of("k", 1))
                 .tensor("a", TestTensors.of(DType.BFLOAT16, new long[] {2, 2}, 1, 2, 3, 4))
                 .inputSet("op", Map.of("eps", 1e-6))
                 .write(file);
-        assertTrue(python("import torch,sys; d=torch.load(sys.argv[1]); "
+        assertTrue(python(python, "import torch,sys; d=torch.load(sys.argv[1]); "
                 + "assert d['tensors'][0][1].float().sum().item() == 10.0; assert d['inputs'][0][1]['eps'] == 1e-6", file));
     }
 
@@ -276,8 +277,23 @@ class PayloadWriterTest {
     }
 
     /** Runs a python3 one-liner with the file as argv[1]; false when python3 (or the import) is unavailable. */
+    /**
+     * The first Python here that has torch, or null: Debian's python3-torch is for /usr/bin/python3, which a pyenv or
+     * virtualenv python3 earlier on the PATH hides.
+     */
+    static String torchPython() {
+        for (String python : List.of("python3", "/usr/bin/python3")) {
+            if (python(python, "import torch", null)) return python;
+        }
+        return null;
+    }
+
     static boolean python(String code, Path file) {
-        List<String> cmd = new ArrayList<>(Arrays.asList("python3", "-c", code));
+        return python("python3", code, file);
+    }
+
+    static boolean python(String python, String code, Path file) {
+        List<String> cmd = new ArrayList<>(Arrays.asList(python, "-c", code));
         if (file != null) cmd.add(file.toString());
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
