@@ -113,7 +113,7 @@ public final class ElementCodec {
 
     /**
      * All 65536 bfloat16 values, for the comparison's kernel: a load there leaves the floating-point ports one
-     * integer-to-vector move fewer per element than the shift (bf16 kernel 2.7-2.9 to 2.1-2.5 ns per element).
+     * integer-to-vector move fewer per element than the shift (a 1 GiB bf16 pair: 14% less CPU, bench/README.md).
      */
     static final class BfloatTable {
         static final float[] VALUES = new float[1 << 16];
