@@ -220,9 +220,11 @@ final class PairScan {
      * float): the JIT makes a tight loop only when the element read is a plain array access it can see, and every
      * loop does the same operations in the same order, so all give the same bits.
      *
-     * <p>The running maximum is {@code ad > ma ? ad : ma}, not {@link Math#max}: the same for every finite difference
-     * ({@code |d|} is never -0.0), and a NaN comes only from a non-finite element, whose pair reports counts instead
-     * of metrics. Math.max's NaN and signed-zero rules cost a chain of blends per element (8-10% of the bf16 kernel).
+     * <p>The running maximum compares the bits of {@code d} without its sign bit as longs: for doubles without a sign
+     * their order is the numbers' order, NaN above infinity, so the result is {@link Math#max}'s of {@code |d|}, NaN
+     * included, from an integer conditional move (clearing the bit by hand: {@code Math.abs} keeps a NaN's sign when
+     * interpreted). Math.max on doubles costs a chain of blends per element, and a compare-and-branch became an
+     * uncommon trap that deoptimised the compiled kernel whenever a new maximum came late in a tensor.
      */
     private record ChunkKernel(double atol, double rtol, boolean fma, Read read, double[][] sums) {
         void add(ScanThreads.Slot slot, int k, int n) {
@@ -237,7 +239,8 @@ final class PairScan {
             double[] l = slot.left;
             double[] r = slot.right;
             long ln = 0, rn = 0, mm = 0, nc = 0;
-            double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
+            long ma = Double.doubleToRawLongBits(slot.maxAbs);
+            double sa = 0, dt = 0, ls = 0, rs = 0, ds = 0;
             for (int i = 0; i < n; i++) {
                 double a = l[i];
                 double b = r[i];
@@ -248,7 +251,7 @@ final class PairScan {
                 mm += a != b ? 1 : 0;
                 nc += ad <= atol + rtol * Math.abs(b) ? 0 : 1;
                 sa += ad;
-                ma = ad > ma ? ad : ma;
+                ma = Math.max(ma, Double.doubleToRawLongBits(d) & Long.MAX_VALUE);
                 dt += a * b;
                 ls += a * a;
                 rs += b * b;
@@ -258,7 +261,7 @@ final class PairScan {
             slot.rightNonfinite += rn;
             slot.mismatches += mm;
             slot.notClose += nc;
-            slot.maxAbs = ma;
+            slot.maxAbs = Double.longBitsToDouble(ma);
             store(k, sa, dt, ls, rs, ds);
         }
 
@@ -271,7 +274,8 @@ final class PairScan {
             double[] l = slot.left;
             double[] r = slot.right;
             long mm = 0, nc = 0;
-            double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
+            long ma = Double.doubleToRawLongBits(slot.maxAbs);
+            double sa = 0, dt = 0, ls = 0, rs = 0, ds = 0;
             for (int i = 0; i < n; i++) {
                 double a = l[i];
                 double b = r[i];
@@ -280,7 +284,7 @@ final class PairScan {
                 mm += a != b ? 1 : 0;
                 nc += ad <= Math.fma(rtol, Math.abs(b), atol) ? 0 : 1;
                 sa += ad;
-                ma = ad > ma ? ad : ma;
+                ma = Math.max(ma, Double.doubleToRawLongBits(d) & Long.MAX_VALUE);
                 dt = Math.fma(a, b, dt);
                 ls = Math.fma(a, a, ls);
                 rs = Math.fma(b, b, rs);
@@ -294,7 +298,8 @@ final class PairScan {
             float[] l = slot.leftFloats;
             float[] r = slot.rightFloats;
             long mm = 0, nc = 0;
-            double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
+            long ma = Double.doubleToRawLongBits(slot.maxAbs);
+            double sa = 0, dt = 0, ls = 0, rs = 0, ds = 0;
             for (int i = 0; i < n; i++) {
                 double a = l[i];
                 double b = r[i];
@@ -303,7 +308,7 @@ final class PairScan {
                 mm += a != b ? 1 : 0;
                 nc += ad <= Math.fma(rtol, Math.abs(b), atol) ? 0 : 1;
                 sa += ad;
-                ma = ad > ma ? ad : ma;
+                ma = Math.max(ma, Double.doubleToRawLongBits(d) & Long.MAX_VALUE);
                 dt = Math.fma(a, b, dt);
                 ls = Math.fma(a, a, ls);
                 rs = Math.fma(b, b, rs);
@@ -317,7 +322,8 @@ final class PairScan {
             short[] l = slot.leftShorts;
             short[] r = slot.rightShorts;
             long mm = 0, nc = 0;
-            double sa = 0, ma = slot.maxAbs, dt = 0, ls = 0, rs = 0, ds = 0;
+            long ma = Double.doubleToRawLongBits(slot.maxAbs);
+            double sa = 0, dt = 0, ls = 0, rs = 0, ds = 0;
             for (int i = 0; i < n; i++) {
                 double a = half ? ElementDecoder.float16(l[i]) : ElementDecoder.bfloat16(l[i]);
                 double b = half ? ElementDecoder.float16(r[i]) : ElementDecoder.bfloat16(r[i]);
@@ -326,7 +332,7 @@ final class PairScan {
                 mm += a != b ? 1 : 0;
                 nc += ad <= Math.fma(rtol, Math.abs(b), atol) ? 0 : 1;
                 sa += ad;
-                ma = ad > ma ? ad : ma;
+                ma = Math.max(ma, Double.doubleToRawLongBits(d) & Long.MAX_VALUE);
                 dt = Math.fma(a, b, dt);
                 ls = Math.fma(a, a, ls);
                 rs = Math.fma(b, b, rs);
@@ -336,7 +342,7 @@ final class PairScan {
         }
 
         /** Counts the chunk's non-finite elements when its squares say there are any, and stores its sums. */
-        private void finish(ScanThreads.Slot slot, int k, int n, long mm, long nc, double sa, double ma, double dt,
+        private void finish(ScanThreads.Slot slot, int k, int n, long mm, long nc, double sa, long ma, double dt,
                             double ls, double rs, double ds) {
             if (!(Math.abs(ls) <= Double.MAX_VALUE && Math.abs(rs) <= Double.MAX_VALUE)) {
                 for (int i = 0; i < n; i++) {
@@ -346,7 +352,7 @@ final class PairScan {
             }
             slot.mismatches += mm;
             slot.notClose += nc;
-            slot.maxAbs = ma;
+            slot.maxAbs = Double.longBitsToDouble(ma);
             store(k, sa, dt, ls, rs, ds);
         }
 
