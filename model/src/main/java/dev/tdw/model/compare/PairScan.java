@@ -251,7 +251,7 @@ final class PairScan {
                 mm += a != b ? 1 : 0;
                 nc += ad <= atol + rtol * Math.abs(b) ? 0 : 1;
                 sa += ad;
-                ma = Math.max(ma, Double.doubleToRawLongBits(d) & Long.MAX_VALUE);
+                ma = maxMagnitude(ma, d);
                 dt += a * b;
                 ls += a * a;
                 rs += b * b;
@@ -284,7 +284,7 @@ final class PairScan {
                 mm += a != b ? 1 : 0;
                 nc += ad <= Math.fma(rtol, Math.abs(b), atol) ? 0 : 1;
                 sa += ad;
-                ma = Math.max(ma, Double.doubleToRawLongBits(d) & Long.MAX_VALUE);
+                ma = maxMagnitude(ma, d);
                 dt = Math.fma(a, b, dt);
                 ls = Math.fma(a, a, ls);
                 rs = Math.fma(b, b, rs);
@@ -308,7 +308,7 @@ final class PairScan {
                 mm += a != b ? 1 : 0;
                 nc += ad <= Math.fma(rtol, Math.abs(b), atol) ? 0 : 1;
                 sa += ad;
-                ma = Math.max(ma, Double.doubleToRawLongBits(d) & Long.MAX_VALUE);
+                ma = maxMagnitude(ma, d);
                 dt = Math.fma(a, b, dt);
                 ls = Math.fma(a, a, ls);
                 rs = Math.fma(b, b, rs);
@@ -332,7 +332,7 @@ final class PairScan {
                 mm += a != b ? 1 : 0;
                 nc += ad <= Math.fma(rtol, Math.abs(b), atol) ? 0 : 1;
                 sa += ad;
-                ma = Math.max(ma, Double.doubleToRawLongBits(d) & Long.MAX_VALUE);
+                ma = maxMagnitude(ma, d);
                 dt = Math.fma(a, b, dt);
                 ls = Math.fma(a, a, ls);
                 rs = Math.fma(b, b, rs);
@@ -364,6 +364,11 @@ final class PairScan {
                 case FLOAT16 -> ElementDecoder.float16(shorts[i]);
                 case BFLOAT16 -> ElementDecoder.bfloat16(shorts[i]);
             };
+        }
+
+        /** The running maximum's bits with {@code |d|} taken in (see the class comment for why bits). */
+        private static long maxMagnitude(long maxBits, double d) {
+            return Math.max(maxBits, Double.doubleToRawLongBits(d) & Long.MAX_VALUE);
         }
 
         private void store(int k, double sa, double dt, double ls, double rs, double ds) {
