@@ -7,7 +7,6 @@ import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
-import dev.tdw.model.capture.ManifestReader;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.tensor.MappedRead;
@@ -40,21 +39,13 @@ abstract class CommandSupport implements Callable<Integer> {
     /** Paths are printed as the user gave them. */
     static final Function<Path, String> PATHS = Path::toString;
 
-    /**
-     * A path argument. The JVM decodes arguments and file names by the locale's charset: under {@code LANG=C} a
-     * non-ASCII name arrives as replacement characters and cannot be named at all, so it is refused saying why and what
-     * to do ({@code bin/tdw} and the installed launcher switch to a UTF-8 locale themselves).
-     */
-    static Path pathArgument(String arg) {
-        try {
-            return Path.of(arg);
-        } catch (java.nio.file.InvalidPathException e) {
-            throw new picocli.CommandLine.TypeConversionException(SafeText.quoted(arg) + ": not a file name in this locale's character set ("
-                    + System.getProperty("sun.jnu.encoding") + "); run tdw under a UTF-8 locale, e.g. LC_ALL=C.UTF-8");
-        }
-    }
-
     final List<LoadProblem> problems = new ArrayList<>();
+
+    /** Where this command's manifest files come from: read ahead while its model was built, or read when asked. */
+    ReadAhead readAhead = ReadAhead.NONE;
+
+    /** This command's picocli model, run by this object. */
+    abstract CommandSpec model();
 
     @Override
     public final Integer call() {
@@ -121,9 +112,9 @@ abstract class CommandSupport implements Callable<Integer> {
         return o.failOnDivergence() && !passing ? ExitCodes.NOT_PASSING : ExitCodes.RAN;
     }
 
-    static Manifest readManifest(Path file) throws UnusableInputException {
+    Manifest readManifest(Path file) throws UnusableInputException {
         try {
-            return new ManifestReader().read(file);
+            return readAhead.read(file);
         } catch (InputException e) {
             throw new UnusableInputException(e);
         }

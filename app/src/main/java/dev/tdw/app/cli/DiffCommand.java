@@ -43,6 +43,7 @@ final class DiffCommand extends CommandSupport {
     private final OutputOptions output = new OutputOptions();
     private final CaptureSetOptions sets = new CaptureSetOptions();
 
+    @Override
     CommandSpec model() {
         CommandSpec spec = command("diff",
                 "Compare the statistics of two manifests (or two capture directories, paired by label, rank and occurrence).",

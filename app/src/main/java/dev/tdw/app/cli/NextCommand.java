@@ -32,6 +32,7 @@ final class NextCommand extends CommandSupport {
     private final SelectorOptions selector = new SelectorOptions();
     private final OptionValue<OutputOptions.Format> format = new OptionValue<>(null);
 
+    @Override
     CommandSpec model() {
         CommandSpec spec = command("next",
                 "Suggest the next, narrower capture: the DUMP_PROBE_* environment that saves the tensors of the first "

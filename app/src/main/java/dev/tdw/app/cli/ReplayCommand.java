@@ -36,6 +36,7 @@ final class ReplayCommand extends CommandSupport {
     private final OptionValue<Double> rtol = new OptionValue<>(0.0);
     private final OutputOptions output = new OutputOptions();
 
+    @Override
     CommandSpec model() {
         CommandSpec spec = command("replay",
                 "List the operator input sets of a payload, or replay one on a candidate and a reference runtime.",

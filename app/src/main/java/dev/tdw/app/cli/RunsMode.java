@@ -62,7 +62,7 @@ final class RunsMode {
 
     /** A run is one manifest: the file itself, or a folder holding exactly one. */
     private static Run run(CommandSupport command, Path p) throws UnusableInputException {
-        if (!Files.isDirectory(p)) return new Run(p, CommandSupport.readManifest(p));
+        if (!Files.isDirectory(p)) return new Run(p, command.readManifest(p));
         CaptureDirectory d = command.loadDirectory(p);
         if (d.manifests().size() != 1) {
             throw new UnusableInputException(p + ": holds " + d.manifests().size() + " manifests; a run is one manifest "

@@ -32,6 +32,7 @@ final class ScanCommand extends CommandSupport {
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
 
+    @Override
     CommandSpec model() {
         CommandSpec spec = command("scan",
                 "Non-finite stages, values over a limit, records without statistics and shared storage in one or more manifests.");

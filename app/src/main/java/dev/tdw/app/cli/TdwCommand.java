@@ -22,16 +22,22 @@ public final class TdwCommand {
      */
     private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "next", "tensors", "replay", "help");
 
-    /** A sub-command's model; {@code help} is picocli's own help command (built from its annotations: it is never on a short command's path). */
-    private static Object subcommand(String name) {
-        return switch (name) {
-            case "scan" -> new ScanCommand().model();
-            case "diff" -> new DiffCommand().model();
-            case "next" -> new NextCommand().model();
-            case "tensors" -> new TensorsCommand().model();
-            case "replay" -> new ReplayCommand().model();
-            default -> new CommandLine.HelpCommand();
+    /**
+     * A sub-command's model, reading its manifest files through {@code ahead}; {@code help} is picocli's own help
+     * command (built from its annotations: it is never on a short command's path).
+     */
+    private static Object subcommand(String name, ReadAhead ahead) {
+        CommandSupport command = switch (name) {
+            case "scan" -> new ScanCommand();
+            case "diff" -> new DiffCommand();
+            case "next" -> new NextCommand();
+            case "tensors" -> new TensorsCommand();
+            case "replay" -> new ReplayCommand();
+            default -> null;
         };
+        if (command == null) return new CommandLine.HelpCommand();
+        command.readAhead = ahead;
+        return command.model();
     }
 
     /** The top command's model, without its sub-commands. */
@@ -76,7 +82,10 @@ public final class TdwCommand {
         if (named != null) {
             // A named command is parsed on its own, named as it is under "tdw": the top command's model (its help and
             // version options, the help command) would be built only to hand the rest of the line on.
-            cl = new CommandLine(subcommand(named));
+            // Its manifest files are read on a second thread meanwhile: building the model takes as long as reading.
+            ReadAhead ahead = ReadAhead.start(java.util.Arrays.copyOfRange(args, 1, args.length), ReadAhead.MANIFESTS,
+                    Runtime.getRuntime().availableProcessors());
+            cl = new CommandLine(subcommand(named, ahead));
             cl.setCommandName("tdw " + named);
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
         } else {
@@ -93,10 +102,24 @@ public final class TdwCommand {
     // first use, and with Central's picocli (Java 5 bytecode, which Java 17 archives only unlinked) the class-data
     // archive's dump excluded a lambda's interface and every class implementing it, the 30 built-in converters too.
 
-    private static final class PathConverter implements CommandLine.ITypeConverter<Path> {
+    static final class PathConverter implements CommandLine.ITypeConverter<Path> {
         @Override
         public Path convert(String arg) {
-            return CommandSupport.pathArgument(arg);
+            return path(arg);
+        }
+
+        /**
+         * A path argument. The JVM decodes arguments and file names by the locale's charset: under {@code LANG=C} a
+         * non-ASCII name arrives as replacement characters and cannot be named at all, so it is refused saying why and
+         * what to do ({@code bin/tdw} and the installed launcher switch to a UTF-8 locale themselves).
+         */
+        static Path path(String arg) {
+            try {
+                return Path.of(arg);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new CommandLine.TypeConversionException(SafeText.quoted(arg) + ": not a file name in this locale's character set ("
+                        + System.getProperty("sun.jnu.encoding") + "); run tdw under a UTF-8 locale, e.g. LC_ALL=C.UTF-8");
+            }
         }
     }
 
@@ -115,7 +138,7 @@ public final class TdwCommand {
     /** The top command with every sub-command, as the usage lists them. */
     static CommandLine everyCommand() {
         CommandLine cl = new CommandLine(model());
-        for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name));
+        for (String name : SUBCOMMANDS) cl.addSubcommand(name, subcommand(name, ReadAhead.NONE));
         return cl;
     }
 

@@ -36,6 +36,7 @@ final class TensorsCommand extends CommandSupport {
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
 
+    @Override
     CommandSpec model() {
         CommandSpec spec = command("tensors",
                 "Compare the saved tensors of two payloads (.pt) element by element, or of two capture directories.",

@@ -130,13 +130,18 @@ class HostileInputCliTest {
     void anUnexpectedExceptionIsAnInternalError() {
         class Boom extends CommandSupport {
             @Override
+            picocli.CommandLine.Model.CommandSpec model() {
+                return command("boom");
+            }
+
+            @Override
             int execute(java.io.PrintWriter out) {
                 throw new IllegalStateException("a bug");
             }
         }
         java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
         // Named as TdwCommand names a sub-command it runs.
-        CommandLine cl = new CommandLine(new Boom().command("boom")).setCommandName("tdw boom");
+        CommandLine cl = new CommandLine(new Boom().model()).setCommandName("tdw boom");
         cl.setOut(new java.io.PrintWriter(out));
         cl.setErr(new java.io.PrintWriter(err));
         assertEquals(ExitCodes.INTERNAL, cl.execute());
@@ -178,13 +183,18 @@ class HostileInputCliTest {
     void runningOutOfHeapIsExit2WithWhatToDo() {
         class Big extends CommandSupport {
             @Override
+            picocli.CommandLine.Model.CommandSpec model() {
+                return command("big");
+            }
+
+            @Override
             int execute(java.io.PrintWriter out) {
                 throw new OutOfMemoryError("Java heap space");
             }
         }
         java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
         // Named as TdwCommand names a sub-command it runs.
-        CommandLine cl = new CommandLine(new Big().command("big")).setCommandName("tdw big");
+        CommandLine cl = new CommandLine(new Big().model()).setCommandName("tdw big");
         cl.setOut(new java.io.PrintWriter(out));
         cl.setErr(new java.io.PrintWriter(err));
         assertEquals(ExitCodes.UNUSABLE, cl.execute());
