@@ -3,8 +3,10 @@
 # bin/tdw; add another build's bin/tdw to compare), runs interleaved, medians printed. Each phase ends when the JVM
 # loads the first class of the next one (-Xlog:class+load with uptime, milliseconds since the JVM started; the log
 # itself costs a few milliseconds, so the total is a little above bench/startup.sh's), with the process's wall and CPU
-# time, the number of classes loaded and how many of them did not come from the class-data archive.
-#   bench/startup-phases.sh [runs, default 11] [launcher...]
+# time, the number of classes loaded and how many of them did not come from the class-data archive. The manifest is
+# read on a second thread while the command's builds picocli's model (ReadAhead), so that read has a line of its own;
+# for a build before it, "parsing" includes the read and the line beside is the same read.
+#   bench/startup-phases.sh [runs, default 11] [launcher...]      (TDW_BENCH_IDLE=0.08: rounds on an idle machine only)
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 n=${1:-11}
@@ -16,19 +18,23 @@ for l in "${launchers[@]}"; do "$l" --version >/dev/null; done # makes the archi
 log=$(mktemp "${TMPDIR:-/tmp}/tdw-phases.XXXXXX")
 trap 'rm -f "$log"' EXIT
 echo "machine: $(nproc) cpus; before: $(uptime)"
-python3 - "$n" "$manifest" "$log" "${launchers[@]}" <<'EOF'
+TDW_BENCH_DIR="$here/bench" python3 - "$n" "$manifest" "$log" "${launchers[@]}" <<'EOF'
 import os, re, statistics, sys, time
+
+sys.path.insert(0, os.environ["TDW_BENCH_DIR"])
+import idle_gate
 
 n, manifest, log = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 launchers = sys.argv[4:]
-# (phase that ends here, first class of the next phase)
+# (phase of the command's thread that ends here, first class of the next phase)
 marks = [("JVM start to Main", "dev.tdw.app.Main"),
          ("Main to the command's class", "dev.tdw.app.cli.ScanCommand"),
          ("picocli's model", "picocli.CommandLine$ParseResult"),
-         ("parsing the options", "dev.tdw.model.capture.ManifestReader"),
-         ("reading the manifest", "dev.tdw.model.compare.Scan"),
+         ("parsing, waiting for the read", "dev.tdw.model.compare.Scan"),
          ("scanning it", "dev.tdw.model.report.ScanJson"),
          ("writing the JSON", "java.lang.Shutdown")]
+# The manifest is read on a second thread meanwhile (ReadAhead), from the reader's first class to the manifest's.
+beside = ("dev.tdw.model.capture.ManifestReader", "dev.tdw.model.capture.Manifest")
 devnull = os.open(os.devnull, os.O_WRONLY)
 
 def spawn(argv, env):
@@ -42,6 +48,7 @@ def spawn(argv, env):
 floor = []
 runs = {l: [] for l in launchers}
 for _ in range(n):
+    idle_gate.wait()
     floor.append(spawn(["java", "-Xshare:auto", "-version"], os.environ))
     for l in launchers:
         if os.path.exists(log):
@@ -57,10 +64,11 @@ for _ in range(n):
                 count += 1
                 other += "shared objects file" not in m.group(3)
                 first.setdefault(m.group(2), float(m.group(1)) * 1000)
-        runs[l].append(([first.get(c, float("nan")) for _, c in marks], wall, cpu, count, other))
+        runs[l].append(([first.get(c, float("nan")) for _, c in marks], wall, cpu, count, other,
+                        [first.get(c, float("nan")) for c in beside]))
 
 med = statistics.median
-print(f"medians of {n} interleaved runs; java -version {med(w for w, _ in floor):.1f} ms wall, {med(c for _, c in floor):.1f} ms cpu")
+print(f"medians of {n} interleaved runs, {idle_gate.describe()}; java -version {med(w for w, _ in floor):.1f} ms wall, {med(c for _, c in floor):.1f} ms cpu")
 for l in launchers:
     r = runs[l]
     print(l)
@@ -69,6 +77,8 @@ for l in launchers:
         at = med(x[0][i] for x in r)
         print(f"  {phase:<30} {at - previous:6.1f} ms   (ends at {at:6.1f})")
         previous = at
+    read = [med(x[5][i] for x in r) for i in range(2)]
+    print(f"  beside them: reading the manifest {read[1] - read[0]:6.1f} ms   (from {read[0]:6.1f} to {read[1]:6.1f})")
     print(f"  whole process: {med(x[1] for x in r):.1f} ms wall, {med(x[2] for x in r):.1f} ms cpu; "
           f"{med(x[3] for x in r):.0f} classes, {med(x[4] for x in r):.0f} not from the class-data archive")
 EOF

@@ -9,6 +9,7 @@
 # package has been built (mvn -Ppackage -pl packaging -am package -DskipTests, or .ci/package-check) the image's
 # lib/tdw-start (what /usr/bin/tdw runs) and its native jpackage launcher (which the menu entry runs), both with the
 # image's own archive. TDW_PREVIOUS=<another build's bin/tdw> adds that build's two commands to the same run.
+# TDW_BENCH_IDLE=0.08 makes each round wait until the rest of the machine is idle (bench/idle_gate.py).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 n=${1:-15}
@@ -45,8 +46,11 @@ configs+=(
   ::: scan_native "tdw scan     (package: native launcher)" "$native" scan --manifest "$manifest"
 )
 echo "machine: $(nproc) cpus; before: $(uptime)"
-python3 - "$n" "${configs[@]}" <<'EOF'
+TDW_BENCH_DIR="$here/bench" python3 - "$n" "${configs[@]}" <<'EOF'
 import os, statistics, sys, time
+
+sys.path.insert(0, os.environ["TDW_BENCH_DIR"])
+import idle_gate
 
 n = int(sys.argv[1])
 configs = []  # [key, label, argv]
@@ -63,6 +67,7 @@ for word in sys.argv[2:]:
 devnull = os.open(os.devnull, os.O_WRONLY)
 times = {key: [] for key, _, _ in configs}
 for _ in range(n):
+    idle_gate.wait()
     for key, label, argv in configs:
         start = time.perf_counter_ns()
         pid = os.posix_spawnp(argv[0], argv, os.environ,
@@ -76,7 +81,7 @@ for _ in range(n):
 def medians(key):
     return (statistics.median(w for w, _ in times[key]), statistics.median(c for _, c in times[key]))
 
-print(f"medians of {n} interleaved runs")
+print(f"medians of {n} interleaved runs, {idle_gate.describe()}")
 floor_wall, floor_cpu = medians("jvm")
 for key, label, _ in configs:
     wall, cpu = medians(key)
