@@ -22,7 +22,8 @@ import java.util.concurrent.FutureTask;
  * <p>Nothing here parses options, so there is no second grammar: every argument that names a {@code .json} file
  * (also as {@code --option=FILE}) is a candidate, and the command, once picocli has parsed it, takes a read only for a
  * path it was given. A path is keyed exactly as picocli converts it ({@link TdwCommand.PathConverter#path}), and a read
- * not yet started when the command asks for it runs on the command's thread instead, never twice. A read's failure is
+ * not yet started when the command asks for it runs on the command's thread instead, never twice; while the command
+ * waits for a read in progress, it reads the files queued after it. A read's failure is
  * the command's: the same exception, thrown where the command would have read. Only regular files of at most
  * {@link #MAX_BYTES} in all, at most {@link #MAX_FILES} of them, are read ahead: beyond that the read itself dominates
  * and a file the command does not use would hold memory for nothing.
@@ -89,6 +90,8 @@ final class ReadAhead {
         FutureTask<Manifest> ahead = reads.get(file);
         if (ahead == null) return reader.read(file);
         ahead.run(); // does nothing when the read-ahead thread has started it: then get() waits for its end
+        // While that thread is still on this file, the files queued after it are read here: a diff's two sides at once.
+        if (!ahead.isDone()) for (FutureTask<Manifest> queued : reads.values()) queued.run();
         Manifest m = result(ahead);
         return m != null ? m : reader.read(file);
     }

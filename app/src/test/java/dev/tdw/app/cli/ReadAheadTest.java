@@ -86,6 +86,31 @@ class ReadAheadTest {
     }
 
     @Test
+    void whileTheCommandWaitsForAFileItReadsTheNextOne() throws Exception {
+        // The first file's read (on the read-ahead thread) ends only once the second one has been read elsewhere.
+        Path other = Files.copy(MANIFEST, tmp.resolve("right.json"));
+        CountDownLatch started = new CountDownLatch(1), secondRead = new CountDownLatch(1);
+        Recording reader = new Recording() {
+            @Override
+            public Manifest read(Path file) throws InputException {
+                if (file.equals(MANIFEST)) {
+                    started.countDown();
+                    await(secondRead);
+                }
+                Manifest m = super.read(file);
+                if (file.equals(other)) secondRead.countDown();
+                return m;
+            }
+        };
+        ReadAhead ahead = ReadAhead.start(new String[]{"--left", MANIFEST.toString(), "--right", other.toString()}, reader, 2);
+        await(started);
+        ahead.read(MANIFEST);
+        ahead.read(other);
+        assertEquals(List.of("tdw-read-ahead"), reader.readers.get(MANIFEST));
+        assertEquals(List.of(Thread.currentThread().getName()), reader.readers.get(other));
+    }
+
+    @Test
     void filesNotNamedOnTheLineAreReadByTheCommand() throws Exception {
         assertSame(ReadAhead.NONE, ReadAhead.start(new String[]{"--format", "text"}, new Recording(), 2));
         Path other = Files.copy(MANIFEST, tmp.resolve("other.json"));
