@@ -41,6 +41,20 @@ class ReadAheadTest {
         }
     }
 
+    /** A recording reader whose read of {@link #MANIFEST} says it {@code started}, then waits for {@code release}. */
+    private static class HoldingFirst extends Recording {
+        final CountDownLatch started = new CountDownLatch(1), release = new CountDownLatch(1);
+
+        @Override
+        public Manifest read(Path file) throws InputException {
+            if (file.equals(MANIFEST)) {
+                started.countDown();
+                await(release);
+            }
+            return super.read(file);
+        }
+    }
+
     @Test
     void candidatesAreJsonFileNamesAlsoAfterAnOptionsEqualsSign() {
         assertEquals(Path.of("a/m.json"), ReadAhead.candidate("a/m.json"));
@@ -65,21 +79,11 @@ class ReadAheadTest {
     void aFileTheCommandAsksForFirstIsReadOnItsOwnThreadOnce() throws Exception {
         // The read-ahead thread is held on the first file, so the second one is still queued when the command asks.
         Path other = Files.copy(MANIFEST, tmp.resolve("other.json"));
-        CountDownLatch started = new CountDownLatch(1), release = new CountDownLatch(1);
-        Recording reader = new Recording() {
-            @Override
-            public Manifest read(Path file) throws InputException {
-                if (file.equals(MANIFEST)) {
-                    started.countDown();
-                    await(release);
-                }
-                return super.read(file);
-            }
-        };
+        HoldingFirst reader = new HoldingFirst();
         ReadAhead ahead = ReadAhead.start(new String[]{MANIFEST.toString(), other.toString()}, reader, 2);
-        await(started);
+        await(reader.started);
         ahead.read(other);
-        release.countDown();
+        reader.release.countDown();
         ahead.read(MANIFEST);
         assertEquals(List.of(Thread.currentThread().getName()), reader.readers.get(other));
         assertEquals(List.of("tdw-read-ahead"), reader.readers.get(MANIFEST));
@@ -89,21 +93,16 @@ class ReadAheadTest {
     void whileTheCommandWaitsForAFileItReadsTheNextOne() throws Exception {
         // The first file's read (on the read-ahead thread) ends only once the second one has been read elsewhere.
         Path other = Files.copy(MANIFEST, tmp.resolve("right.json"));
-        CountDownLatch started = new CountDownLatch(1), secondRead = new CountDownLatch(1);
-        Recording reader = new Recording() {
+        HoldingFirst reader = new HoldingFirst() {
             @Override
             public Manifest read(Path file) throws InputException {
-                if (file.equals(MANIFEST)) {
-                    started.countDown();
-                    await(secondRead);
-                }
                 Manifest m = super.read(file);
-                if (file.equals(other)) secondRead.countDown();
+                if (file.equals(other)) release.countDown();
                 return m;
             }
         };
         ReadAhead ahead = ReadAhead.start(new String[]{"--left", MANIFEST.toString(), "--right", other.toString()}, reader, 2);
-        await(started);
+        await(reader.started);
         ahead.read(MANIFEST);
         ahead.read(other);
         assertEquals(List.of("tdw-read-ahead"), reader.readers.get(MANIFEST));
