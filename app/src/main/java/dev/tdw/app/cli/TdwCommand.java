@@ -83,11 +83,10 @@ public final class TdwCommand {
             // A named command is parsed on its own, named as it is under "tdw": the top command's model (its help and
             // version options, the help command) would be built only to hand the rest of the line on.
             // Its manifest files are read on a second thread meanwhile: building the model takes as long as reading.
-            ReadAhead ahead = ReadAhead.start(java.util.Arrays.copyOfRange(args, 1, args.length), ReadAhead.MANIFESTS,
-                    Runtime.getRuntime().availableProcessors());
+            args = java.util.Arrays.copyOfRange(args, 1, args.length);
+            ReadAhead ahead = ReadAhead.start(args, ReadAhead.MANIFESTS, Runtime.getRuntime().availableProcessors());
             cl = new CommandLine(subcommand(named, ahead));
             cl.setCommandName("tdw " + named);
-            args = java.util.Arrays.copyOfRange(args, 1, args.length);
         } else {
             cl = everyCommand();
         }
