@@ -121,7 +121,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         return full == null || full.isEmpty() ? null : full;
     }
 
-    /** Takes in the row's item: the words of every visible column, its divergences and badges. */
+    /** Takes in the row's item: the words of the columns in view, their divergences, and the badges. */
     private void update() {
         TreeTableRow<RowNode> row = getSkinnable();
         // The item alone: a row filled again takes its item before it stops being empty, and this runs on the item.
