@@ -54,14 +54,29 @@ class TensorEvidenceUiTest {
         Fx.await(() -> vm.tensorEvidenceProperty().get() != null);
     }
 
-    /** The text of the table's tensor column in the row of {@code key}, once the row is on screen. */
+    /**
+     * The words of the table's tensor column in the row of {@code key}, once the row and the column are on screen: the
+     * row shows them, whole or cut with "..." at the column's width.
+     */
     private String tensorCell(FxRobot robot, String key) {
         Fx.run(() -> vm.select(key));
         Fx.await(() -> row(robot, key) != null);
-        // The row draws each column's words as a text whose user data is its column.
-        return Fx.call(() -> row(robot, key).lookupAll(".row-text").stream()
+        var table = session.window().table();
+        var column = table.getColumns().stream().filter(c -> "tensor-column".equals(c.getId())).findFirst().orElseThrow();
+        Fx.run(() -> table.scrollToColumn(column));
+        // The row draws the words of each column in view as a text whose user data is its column.
+        Fx.await(() -> tensorText(robot, key).isPresent());
+        String shown = Fx.call(() -> tensorText(robot, key).orElseThrow());
+        String words = Fx.call(() -> (String) column.getCellData(row(robot, key).getIndex()));
+        assertTrue(shown.equals(words) || shown.endsWith("...") && words.startsWith(shown.substring(0, shown.length() - 3)),
+                shown + " for " + words);
+        return words;
+    }
+
+    private static Optional<String> tensorText(FxRobot robot, String key) {
+        return row(robot, key).lookupAll(".row-text").stream()
                 .filter(n -> n.getUserData() instanceof javafx.scene.control.TreeTableColumn<?, ?> c && "tensor-column".equals(c.getId()))
-                .map(n -> ((javafx.scene.text.Text) n).getText()).findFirst().orElseThrow());
+                .map(n -> ((javafx.scene.text.Text) n).getText()).findFirst();
     }
 
     private static TreeTableRow<?> row(FxRobot robot, String key) {

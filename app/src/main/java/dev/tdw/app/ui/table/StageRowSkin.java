@@ -32,7 +32,9 @@ import java.util.Map;
  * ({@link ColumnRules}). The table keeps its header, column resizing and reordering, selection, focus, keys and tree;
  * the row keeps its behaviour (clicks select, the arrow expands). Moving a row to another stage sets the texts that
  * changed and lays them out again; a cell per column went through the cell's update chain, its skin and its text
- * layout every time, about 1 ms per row.
+ * layout every time, about 1 ms per row. Only the columns in view hold a text in the row: one scrolled out of view
+ * leaves the row (as the stock row skin takes out-of-view cells out of the scene when cells have a fixed size), so a
+ * row moved to another stage words, styles and bounds only what it shows.
  *
  * <p>Looks as the stock cells did: the texts sit at modena's tree-table cell insets, numbers right-aligned
  * ({@code number-column}), a text too long for its column ends in "..." (a stage key loses its start, which tells the
@@ -103,16 +105,23 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     /** A column's text in this row, as the row shows it (clipped), or null when the column is out of view or empty. */
     String shownText(TreeTableColumn<?, ?> column) {
         Slot slot = column == stageColumn ? stage : slots.get(column);
-        return slot == null || !slot.text.isVisible() ? null : slot.text.getText();
+        return slot == null || slot.text.getParent() == null || !slot.text.isVisible() ? null : slot.text.getText();
     }
 
-    /** A column's text for this row in full, or null when the column shows none. */
+    /** A column's text for this row in full, in view or not, or null when the column shows none. */
     String fullText(TreeTableColumn<?, ?> column) {
-        Slot slot = column == stageColumn ? stage : slots.get(column);
-        return slot == null || slot.full.isEmpty() ? null : slot.full;
+        String full;
+        if (column == stageColumn) {
+            full = stage.full;
+        } else {
+            RowColumns.Content what = columns.content(column);
+            RowNode n = getSkinnable().getItem();
+            full = what == null || n == null ? null : what.text().apply(n);
+        }
+        return full == null || full.isEmpty() ? null : full;
     }
 
-    /** Takes in the row's item: the words of every visible column, its divergences and badges. */
+    /** Takes in the row's item: the words of the columns in view, their divergences, and the badges. */
     private void update() {
         TreeTableRow<RowNode> row = getSkinnable();
         // The item alone: a row filled again takes its item before it stops being empty, and this runs on the item.
@@ -125,27 +134,41 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         Node disclosure = row.getDisclosureNode();
         TreeItem<RowNode> item = row.getTreeItem();
         if (disclosure != null && n != null && item != null && !item.isLeaf() && disclosure.getParent() == null) getChildren().add(disclosure);
-        RowColumns.Strip strip = columns.strip();
-        // Texts join the row here, before it is styled, never while it is laid out (after this pulse's styling).
-        for (TreeTableColumn<RowNode, ?> c : strip.columns()) {
-            if (c == stageColumn || c == statusColumn) continue;
-            RowColumns.Content what = columns.content(c);
-            if (what == null) continue;
-            Slot slot = slots.computeIfAbsent(c, this::slotFor);
-            String text = n == null ? null : what.text().apply(n);
-            slot.full = text == null ? "" : text;
-            // Set each time, changed or not: setting a pseudo-class to what it is changes nothing.
-            slot.text.pseudoClassStateChanged(DIVERGES, n != null && what.diverges().test(n));
+        // The columns in view take their words here, before the row is styled (a divergence is a pseudo-class); the
+        // others are worded when they come into view (layoutChildren).
+        for (Slot slot : slots.values()) {
+            if (slot.text.getParent() != null) word(slot);
+            else slot.worded = false;
         }
         row.requestLayout();
+    }
+
+    /** Takes a column's words and divergence for the row's item. */
+    private void word(Slot slot) {
+        RowNode n = getSkinnable().getItem();
+        RowColumns.Content what = columns.content(slot.column);
+        String text = n == null || what == null ? null : what.text().apply(n);
+        slot.full = text == null ? "" : text;
+        // Set each time, changed or not: setting a pseudo-class to what it is changes nothing.
+        slot.text.pseudoClassStateChanged(DIVERGES, n != null && what != null && what.diverges().test(n));
+        slot.worded = true;
     }
 
     private Slot slotFor(TreeTableColumn<?, ?> column) {
         Slot slot = new Slot(column, column.getStyleClass().contains("number-column"));
         // As a cell took its column's style classes (number-column: monospaced).
         for (String s : column.getStyleClass()) if (!s.equals("table-column")) slot.text.getStyleClass().add(s);
-        content.getChildren().add(slot.text);
         return slot;
+    }
+
+    /**
+     * A column come into view: its text joins the row, worded, and is styled at once, as this pulse's styling has run
+     * (a scroll to the right, a wider table, a column shown or moved; not a move to another stage).
+     */
+    private void join(Slot slot) {
+        if (!slot.worded) word(slot);
+        content.getChildren().add(slot.text);
+        slot.text.applyCss();
     }
 
     /**
@@ -185,7 +208,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         content.resizeRelocate(x, 0, total, h);
         double from = frozen.offsetProperty().get(), to = from + viewportWidth(total);
         boolean stageShown = false, statusShown = false;
-        for (Slot slot : slots.values()) slot.placed = false;
+        for (Slot slot : slots.values()) slot.inView = false;
         double cx = 0;
         for (int i = 0; i < widths.length; i++) {
             TreeTableColumn<RowNode, ?> c = strip.columns().get(i);
@@ -207,15 +230,20 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
                 } else {
                     badges.setClip(null);
                 }
-            } else if (slots.get(c) != null) {
-                Slot slot = slots.get(c);
-                slot.placed = cx < to && cx + cw > from && !slot.full.isEmpty();
-                if (slot.placed) place(slot, cx + LEFT, TOP, cw - LEFT - RIGHT, h - TOP - BOTTOM);
-                else unplaced(slot);
+            } else if (cx < to && cx + cw > from && columns.content(c) != null) {
+                Slot slot = slots.computeIfAbsent(c, this::slotFor);
+                slot.inView = true;
+                if (slot.text.getParent() == null) join(slot);
+                // A group has no statistics: its texts stay in the row, hidden, for the next stage to fill.
+                slot.text.setVisible(!slot.full.isEmpty());
+                if (!slot.full.isEmpty()) place(slot, cx + LEFT, TOP, cw - LEFT - RIGHT, h - TOP - BOTTOM);
             }
             cx += cw;
         }
-        for (Slot slot : slots.values()) slot.text.setVisible(slot.placed);
+        // Out of view, or its column hidden: the text leaves the row until it is in view again.
+        for (Slot slot : slots.values()) {
+            if (!slot.inView && slot.text.getParent() != null) content.getChildren().remove(slot.text);
+        }
         stageCell.setVisible(stageShown);
         badges.setVisible(statusShown);
         Node disclosure = row.getDisclosureNode();
@@ -250,18 +278,8 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         }
         // As a tree cell indented its text: by the level and the widest arrow, whether this row has one or not.
         double indent = margin + columns.disclosureWidthProperty().get();
-        stage.placed = !stage.full.isEmpty();
-        stage.text.setVisible(stage.placed);
-        if (stage.placed) place(stage, LEFT + indent, TOP, cw - LEFT - RIGHT - indent, h - TOP - BOTTOM);
-    }
-
-    /**
-     * A column out of view holds its words whole, hidden (what a screen reader or a test reads of it): an invisible
-     * text is never laid out, and it is fitted again once the table scrolls to it.
-     */
-    private static void unplaced(Slot slot) {
-        slot.text.setText(slot.full);
-        slot.fittedFull = null;
+        stage.text.setVisible(!stage.full.isEmpty());
+        if (!stage.full.isEmpty()) place(stage, LEFT + indent, TOP, cw - LEFT - RIGHT - indent, h - TOP - BOTTOM);
     }
 
     /** Sets a slot's text, clipped to {@code aw}, and puts it in its area as a cell's label did. */
@@ -329,9 +347,17 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
                 return getSkinnable().isSelected() ? FXCollections.observableArrayList(stage.text) : FXCollections.observableArrayList();
             case CELL_AT_ROW_COLUMN: {
                 var table = getSkinnable().getTreeTableView();
-                TreeTableColumn<?, ?> column = table == null ? null : table.getVisibleLeafColumn((Integer) parameters[1]);
-                Slot slot = column == stageColumn ? stage : slots.get(column);
-                return slot == null ? null : slot.text;
+                TreeTableColumn<RowNode, ?> column = table == null ? null : table.getVisibleLeafColumn((Integer) parameters[1]);
+                if (column == stageColumn) return stage.text;
+                if (column == null || columns.content(column) == null) return null;
+                // Out of view too, as the stock row answers with its cell: the column's words whole, outside the scene.
+                Slot slot = slots.computeIfAbsent(column, this::slotFor);
+                if (slot.text.getParent() == null) {
+                    word(slot);
+                    slot.text.setText(slot.full);
+                    slot.fittedFull = null;
+                }
+                return slot.text;
             }
             default:
                 return super.queryAccessibleAttribute(attribute, parameters);
@@ -347,16 +373,21 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     /** A column's text in this row and what it was last fitted for. */
     private static final class Slot {
         final Text text = new Text();
+        final TreeTableColumn<?, ?> column;
         final boolean right;
         String full = "";
+        /** Whether {@link #full} and the divergence are the row's item's; in view they always are. */
+        boolean worded;
         OverrunStyle overrun = OverrunStyle.ELLIPSIS;
-        boolean placed;
+        /** In view at the last layout: the text is in the row. */
+        boolean inView;
         String fittedFull;
         double fittedWidth = -1;
         Font fittedFont;
         OverrunStyle fittedOverrun;
 
         Slot(TreeTableColumn<?, ?> column, boolean right) {
+            this.column = column;
             this.right = right;
             // "text" as a label's text: modena centres it on its cap height and smooths it the same way.
             text.getStyleClass().addAll("text", TEXT);

@@ -27,6 +27,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -162,7 +163,7 @@ class StageRowSkinUiTest {
             table.applyCss();
             table.layout();
         });
-        assertFalse(Fx.call(() -> text(row(DIVERGENT), right).isVisible()), "a hidden column's words stay hidden");
+        assertNull(Fx.call(() -> text(row(DIVERGENT), right)), "a hidden column's text leaves the row");
         assertEverythingInItsColumn();
         Fx.run(() -> {
             table.statisticColumn("max_abs").setVisible(true);
@@ -179,9 +180,15 @@ class StageRowSkinUiTest {
         show(DIVERGENT);
         TreeTableColumn<RowNode, ?> dtype = Fx.call(() -> table.getVisibleLeafColumns().stream()
                 .filter(c -> c.getText().equals("dtype")).findFirst().orElseThrow());
-        // Out of view: not drawn, but its words are there whole for a screen reader.
-        assertFalse(Fx.call(() -> text(row(DIVERGENT), dtype).isVisible()));
-        assertEquals("float32", Fx.call(() -> text(row(DIVERGENT), dtype).getText()));
+        // Out of view: no text in the row (as the stock row skin takes such cells out), but the row has its words, and
+        // a screen reader asking for the cell gets them whole.
+        assertNull(Fx.call(() -> text(row(DIVERGENT), dtype)));
+        StageRowSkin skin = (StageRowSkin) Fx.call(() -> row(DIVERGENT).getSkin());
+        assertNull(Fx.call(() -> skin.shownText(dtype)));
+        assertEquals("float32", Fx.call(() -> skin.fullText(dtype)));
+        int dtypeIndex = Fx.call(() -> table.getVisibleLeafIndex(dtype));
+        assertEquals("float32", Fx.call(() -> ((Text) row(DIVERGENT).queryAccessibleAttribute(
+                javafx.scene.AccessibleAttribute.CELL_AT_ROW_COLUMN, 0, dtypeIndex)).getText()));
         Fx.run(() -> {
             horizontalBar().setValue(horizontalBar().getMax());
             table.applyCss();
@@ -196,6 +203,87 @@ class StageRowSkinUiTest {
         assertEquals(Fx.call(() -> horizontalBar().getValue()), Fx.call(stageCell::getTranslateX), 0.01);
         assertEquals(Fx.call(() -> table.localToScene(0, 0).getX()) + 1, Fx.call(() -> stageCell.localToScene(0, 0).getX()), 1.5);
         assertEquals(DIVERGENT, Fx.call(() -> ((Text) stageCell.lookup(".row-text")).getText()));
+    }
+
+    /**
+     * Every shown row holds a text for each column in view and none for the columns out of view, and each text says its
+     * row's words (whole, or cut with "..." at the column's width), after scrolling sideways, resizing, hiding and
+     * showing columns, collapsing and expanding a group and scrolling down; texts that joined a row in the layout are
+     * styled as the others by its end (the selected row's in the selection's colour, diverging numbers red elsewhere),
+     * checked before any later CSS pass could style them.
+     */
+    @Test
+    void eachColumnInViewShowsItsRowsWordsAsColumnsAndRowsChange() {
+        show(DIVERGENT);
+        Fx.run(() -> {
+            table.requestFocus();
+            table.applyCss();
+            table.layout();
+        });
+        Fx.await(table::isFocused);
+        ScrollBar bar = horizontalBar();
+        assertWordsAndColoursOfColumnsInView("shown", () -> { });
+        assertWordsAndColoursOfColumnsInView("scrolled half right", () -> bar.setValue(bar.getMax() / 2));
+        assertWordsAndColoursOfColumnsInView("scrolled right", () -> bar.setValue(bar.getMax()));
+        assertWordsAndColoursOfColumnsInView("scrolled back", () -> bar.setValue(0));
+        assertWordsAndColoursOfColumnsInView("status narrowed", () -> statusColumn().setPrefWidth(statusColumn().getWidth() - 80));
+        assertWordsAndColoursOfColumnsInView("max_abs hidden", () -> table.statisticColumn("max_abs").setVisible(false));
+        assertWordsAndColoursOfColumnsInView("every statistic shown", () -> Statistics.ORDER.forEach(stat -> table.statisticColumn(stat).setVisible(true)));
+        TreeTableRow<?> group = Fx.call(() -> shownRows().stream().filter(r -> r.getItem() instanceof RowNode.LayerGroup).findFirst().orElseThrow());
+        var item = Fx.call(group::getTreeItem);
+        assertWordsAndColoursOfColumnsInView("a group collapsed", () -> item.setExpanded(false));
+        assertWordsAndColoursOfColumnsInView("the group expanded", () -> item.setExpanded(true));
+        assertWordsAndColoursOfColumnsInView("scrolled down", () -> table.scrollTo(table.getExpandedItemCount() - 5));
+        assertWordsAndColoursOfColumnsInView("scrolled down and right", () -> bar.setValue(bar.getMax()));
+        show("layers.3.self_attn.k_rope#0");
+        assertWordsAndColoursOfColumnsInView("another stage selected", () -> { });
+        assertWordsAndColoursOfColumnsInView("stage narrowed, back at the left", () -> {
+            bar.setValue(0);
+            table.getColumns().get(0).setPrefWidth(table.getColumns().get(0).getMinWidth());
+        });
+    }
+
+    /** Makes {@code change}, styles and lays the table out once, and checks its rows' texts at once (on the FX thread). */
+    private void assertWordsAndColoursOfColumnsInView(String when, Runnable change) {
+        List<String> wrong = Fx.call(() -> {
+            change.run();
+            table.applyCss();
+            table.layout();
+            List<String> out = new ArrayList<>();
+            Region flow = (Region) table.lookup(".virtual-flow");
+            double from = horizontalBar().getValue(), to = from + ColumnRulesUiTest.viewportWidth(flow), beyond = from + flow.getWidth();
+            int texts = 0;
+            for (TreeTableRow<?> r : shownRows()) {
+                double x = 0;
+                for (TreeTableColumn<RowNode, ?> c : table.getVisibleLeafColumns()) {
+                    double w = c.getWidth();
+                    if (c != table.getColumns().get(0) && c != statusColumn()) {
+                        Text t = text(r, c);
+                        String words = (String) c.getCellData(r.getIndex());
+                        String where = when + ": " + r.getItem() + " " + c.getText() + " ";
+                        if (x + w <= from || x >= beyond) {
+                            if (t != null) out.add(where + "out of view, yet a text in the row");
+                        } else if (x + w > from && x < to && t == null) {
+                            out.add(where + "in view without a text");
+                        } else if (t != null && (words == null || words.isEmpty())) {
+                            if (t.isVisible()) out.add(where + "shows '" + t.getText() + "' for no words");
+                        } else if (t != null) {
+                            texts++;
+                            String shown = t.getText();
+                            boolean cut = shown.endsWith("...") && words.startsWith(shown.substring(0, shown.length() - 3));
+                            if (!t.isVisible() || !(shown.equals(words) || cut)) out.add(where + "shows '" + shown + "' for '" + words + "'");
+                            boolean diverges = t.getPseudoClassStates().contains(StageRowSkin.DIVERGES);
+                            Color fill = r.isSelected() ? Color.WHITE : diverges ? Color.web("#b00020") : Color.web("#333333");
+                            if (!fill.equals(t.getFill())) out.add(where + "filled " + t.getFill() + ", not " + fill);
+                        }
+                    }
+                    x += w;
+                }
+            }
+            if (texts < 10) out.add(when + ": only " + texts + " texts checked");
+            return out;
+        });
+        assertEquals(List.of(), wrong.stream().limit(5).toList());
     }
 
     @Test
@@ -213,6 +301,12 @@ class StageRowSkinUiTest {
         assertTrue(Fx.call(row::isSelected));
         TreeTableColumn<RowNode, ?> shape = column("shape");
         TreeTableColumn<RowNode, ?> left = column("max_abs/left");
+        // The shape column comes into view after this pulse's styling: its texts join the rows styled.
+        assertNull(Fx.call(() -> text(row, shape)), "out of view at this width");
+        Fx.run(() -> {
+            table.scrollToColumn(shape);
+            table.layout();
+        });
         // modena's text on the focused selection bar is white, elsewhere dark grey.
         assertEquals(Color.WHITE, Fx.call(() -> text(row, shape).getFill()));
         assertEquals(Color.web("#333333"), Fx.call(() -> text(other, shape).getFill()));

@@ -68,6 +68,47 @@ class StageTableScrollUiTest {
         }
     }
 
+    /**
+     * A row scrolled to stands at the top of the viewport, whole; near the end the last row ends at the viewport's
+     * bottom instead. Also after a group collapsed and expanded (fewer rows, then more) and with the banner taller.
+     */
+    @Test
+    void aRowScrolledToStandsAtTheTopOrTheLastRowAtTheBottom() {
+        pulse();
+        java.util.List<String> wrong = new java.util.ArrayList<>();
+        Runnable check = () -> {
+            int count = Fx.call(() -> table.getExpandedItemCount());
+            for (int index : new int[] {0, 1, 7, count / 2, count - 12, count - 3, count - 1, 5}) {
+                Fx.run(() -> table.scrollTo(index));
+                pulse();
+                wrong.addAll(Fx.call(() -> {
+                    VirtualFlow<?> flow = flow();
+                    double viewport = flow.getHeight() - LayerBugTable.horizontalBar(table).getHeight();
+                    IndexedCell<?> first = flow.getFirstVisibleCell(), last = flow.getLastVisibleCell();
+                    boolean atEnd = (count - index) * ROW <= viewport;
+                    double lastBottom = last.getLayoutY() + last.getHeight();
+                    if (!atEnd && (first.getIndex() != index || first.getLayoutY() != 0)) {
+                        return java.util.List.of("row " + index + " of " + count + ": row " + first.getIndex() + " at the top, at " + first.getLayoutY());
+                    }
+                    if (atEnd && (last.getIndex() != count - 1 || Math.abs(lastBottom - viewport) > 0.01)) {
+                        return java.util.List.of("row " + index + " of " + count + ": row " + last.getIndex() + " last, ending at " + lastBottom + " of " + viewport);
+                    }
+                    return java.util.List.<String>of();
+                }));
+            }
+        };
+        check.run();
+        var group = Fx.call(() -> table.getRoot().getChildren().stream().filter(i -> !i.isLeaf()).skip(2).findFirst().orElseThrow());
+        Fx.run(() -> group.setExpanded(false));
+        check.run();
+        Fx.run(() -> {
+            group.setExpanded(true);
+            banner.setPrefHeight(90);
+        });
+        check.run();
+        assertEquals(java.util.List.of(), wrong);
+    }
+
     @Test
     void revealedWhileTheHeightChangesInTheSamePulseTheTopRowIsWhole() {
         pulse();
