@@ -83,6 +83,17 @@ class StageRowSkinUiTest {
     /** What a pulse does to the table: styles what changed (new rows get their skins), then lays it out. */
     private void pulse() { LayerBugTable.pulse(table); }
 
+    /** Shows {@code key} in the table, focused, styled and laid out. */
+    private void showFocused(String key) {
+        show(key);
+        Fx.run(() -> {
+            table.requestFocus();
+            table.applyCss();
+            table.layout();
+        });
+        Fx.await(table::isFocused);
+    }
+
     /**
      * Every shown text of every shown row lies inside its column (left-aligned texts at its left inset, numbers ending
      * at its right inset), the badges at the status column's left, and each column but the stage's ends in a rule.
@@ -214,13 +225,7 @@ class StageRowSkinUiTest {
      */
     @Test
     void eachColumnInViewShowsItsRowsWordsAsColumnsAndRowsChange() {
-        show(DIVERGENT);
-        Fx.run(() -> {
-            table.requestFocus();
-            table.applyCss();
-            table.layout();
-        });
-        Fx.await(table::isFocused);
+        showFocused(DIVERGENT);
         ScrollBar bar = horizontalBar();
         assertWordsAndColoursOfColumnsInView("shown", () -> { });
         assertWordsAndColoursOfColumnsInView("scrolled half right", () -> bar.setValue(bar.getMax() / 2));
@@ -288,13 +293,7 @@ class StageRowSkinUiTest {
 
     @Test
     void theSelectionColoursTheTextsAndDivergentNumbersStayMarked() {
-        show(DIVERGENT);
-        Fx.run(() -> {
-            table.requestFocus();
-            table.applyCss();
-            table.layout();
-        });
-        Fx.await(table::isFocused);
+        showFocused(DIVERGENT);
         pulse();
         TreeTableRow<?> row = row(DIVERGENT);
         TreeTableRow<?> other = row("layers.3.self_attn.qkv#0");
