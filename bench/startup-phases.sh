@@ -4,7 +4,7 @@
 # loads the first class of the next one (-Xlog:class+load with uptime, milliseconds since the JVM started; the log
 # itself costs a few milliseconds, so the total is a little above bench/startup.sh's), with the process's wall and CPU
 # time, the number of classes loaded and how many of them did not come from the class-data archive. The manifest is
-# read on a second thread while the command's builds picocli's model (ReadAhead), so that read has a line of its own;
+# read on a second thread while the command's thread builds picocli's model (ReadAhead), so that read has a line of its own;
 # for a build before it, "parsing" includes the read and the line beside is the same read.
 #   bench/startup-phases.sh [runs, default 11] [launcher...]      (TDW_BENCH_IDLE=0.08: rounds on an idle machine only)
 set -euo pipefail

@@ -276,7 +276,6 @@ class PayloadWriterTest {
         return out;
     }
 
-    /** Runs a python3 one-liner with the file as argv[1]; false when python3 (or the import) is unavailable. */
     /**
      * The first Python here that has torch, or null: Debian's python3-torch is for /usr/bin/python3, which a pyenv or
      * virtualenv python3 earlier on the PATH hides.
@@ -288,10 +287,12 @@ class PayloadWriterTest {
         return null;
     }
 
+    /** Runs a python3 one-liner with the file as argv[1]; false when python3 (or the import) is unavailable. */
     static boolean python(String code, Path file) {
         return python("python3", code, file);
     }
 
+    /** The same with a given Python interpreter. */
     static boolean python(String python, String code, Path file) {
         List<String> cmd = new ArrayList<>(Arrays.asList(python, "-c", code));
         if (file != null) cmd.add(file.toString());
