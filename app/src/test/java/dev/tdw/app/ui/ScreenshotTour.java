@@ -20,8 +20,10 @@ import static dev.tdw.app.ui.testing.Screenshots.shoot;
 /**
  * Real-window screenshots under Xvfb: opens the workbench on the real glass platform, walks through
  * the scenarios and grabs the X screen with ImageMagick's {@code import}. Not a test (it needs X);
- * run it from {@code app/} after {@code mvn -DskipTests package test-compile} at the top (the class path
- * names the sibling modules' folders: a dependency goal run in {@code app/} alone cannot resolve them offline):
+ * run it from {@code app/} after {@code mvn -DskipTests package} and then {@code mvn -DskipTests test-compile} at the
+ * top, two runs (both phases in one run write the model's classes folder into {@code classpath.txt} instead of its jar,
+ * and {@code bin/tdw} then starts without its class-data archive); the class path names the sibling modules' folders, as
+ * a dependency goal run in {@code app/} alone cannot resolve them offline:
  * <pre>
  * cp=target/classes:target/test-classes:../model/target/classes:../model/target/test-classes:../native-bridge/target/classes
  * xvfb-run -s "-screen 0 1600x1000x24" java -cp "$cp:$(cat target/classpath.txt)" \
