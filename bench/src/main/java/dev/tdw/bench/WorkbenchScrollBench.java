@@ -44,7 +44,8 @@ import java.util.function.Supplier;
  * </pre>
  * {@code -Dtdw.bench.scrollOnly=true} stops after the idle and scroll phases; {@code -Dtdw.bench.jfr=<settings.jfc>}
  * records the scroll and select phases in flight recordings of their own (see {@link #profiled});
- * {@code -Dtdw.bench.shots=<dir>} saves captures of the table after the scroll phase (see {@link #shots}).
+ * {@code -Dtdw.bench.shots=<dir>} saves captures of the table after the scroll phase (see {@link #shots});
+ * {@code -Dtdw.bench.trace=true} prints, under each phase, its first frames apart from the rest and every slow frame.
  */
 public final class WorkbenchScrollBench {
     private static final int PAN_WINDOW = 6000;
@@ -86,12 +87,14 @@ public final class WorkbenchScrollBench {
         int rows = vm.table().rows().size();
 
         Frames idle = measure(frames, i -> { });
+        Frames renderFloor = renderFloor(frames);
         Frames tableScroll = profiled("scroll", () -> measure(frames, i -> table.scrollTo((i * 37) % rows)));
         if (System.getProperty("tdw.bench.shots") != null) shots(table, rows, Path.of(System.getProperty("tdw.bench.shots")));
         if (Boolean.getBoolean("tdw.bench.scrollOnly")) {
             // For a profiler: the window, the idle floor and the scroll phase alone.
             printHeader(frames);
             idle.print("idle window (pulse floor)");
+            renderFloor.print("a 2x2 dot repainted per frame (render floor)");
             tableScroll.print("table: scroll 37 rows per frame");
             exit(dir);
         }
@@ -115,6 +118,7 @@ public final class WorkbenchScrollBench {
 
         printHeader(frames);
         idle.print("idle window (pulse floor)");
+        renderFloor.print("a 2x2 dot repainted per frame (render floor)");
         tableScroll.print("table: scroll 37 rows per frame");
         selecting.print("select another stage per frame (table, detail, chart)");
         panDecimated.print("chart: pan a " + PAN_WINDOW + "-stage window, decimated");
@@ -169,10 +173,29 @@ public final class WorkbenchScrollBench {
         }
     }
 
+    /**
+     * The least a frame that repaints anything costs in this window: a 2x2 dot over the window's corner changes colour
+     * once per pulse (a repaint of a few pixels, its upload and the pulse's fixed work). Unlike the idle window, every
+     * pulse then renders, so this is the floor a scrolled table is judged against. The dot leaves the scene afterwards.
+     */
+    private static Frames renderFloor(int frames) throws InterruptedException {
+        javafx.scene.shape.Rectangle dot = new javafx.scene.shape.Rectangle(0, 0, 2, 2);
+        dot.setManaged(false);
+        dot.setMouseTransparent(true);
+        AtomicReference<javafx.scene.Parent> root = new AtomicReference<>();
+        onFx(() -> {
+            root.set(javafx.stage.Window.getWindows().get(0).getScene().getRoot());
+            ((javafx.scene.layout.Pane) root.get()).getChildren().add(dot);
+        });
+        Frames floor = measure(frames, i -> dot.setFill(i % 2 == 0 ? javafx.scene.paint.Color.RED : javafx.scene.paint.Color.BLUE));
+        onFx(() -> ((javafx.scene.layout.Pane) root.get()).getChildren().remove(dot));
+        return floor;
+    }
+
     private static void printHeader(int frames) {
         System.out.println();
-        System.out.printf(Locale.ROOT, "%-52s %6s %6s %6s %6s   %-11s %s%n", "frame intervals (ms) over " + frames + " pulses", "mean", "p50", "p95", "max",
-                "frames>33ms", "cpu/frame (FX + renderer threads)");
+        System.out.printf(Locale.ROOT, "%-52s %6s %6s %6s %6s   %-11s %-33s %s%n", "frame intervals (ms) over " + frames + " pulses", "mean", "p50", "p95", "max",
+                "frames>33ms", "cpu/frame (FX + renderer threads)", "FX alloc/frame, GC pauses in the phase");
     }
 
     private static void exit(Path dir) throws IOException {
@@ -211,7 +234,9 @@ public final class WorkbenchScrollBench {
     /** Pulse intervals while {@code perFrame} changes the scene once per pulse. */
     private static Frames measure(int frames, IntConsumer perFrame) throws InterruptedException {
         long[] stamps = new long[frames + 1];
-        long[] cpu = new long[4];
+        long[] work = new long[frames];
+        long[] cpu = new long[6];
+        long[][] gc = new long[2][];
         CountDownLatch done = new CountDownLatch(1);
         Platform.runLater(() -> new AnimationTimer() {
             int i = -10; // a few pulses to settle first
@@ -222,21 +247,60 @@ public final class WorkbenchScrollBench {
                 if (i == 0) {
                     cpu[0] = renderingCpuNanos();
                     cpu[2] = fxCpuNanos();
+                    cpu[4] = fxAllocatedBytes();
+                    gc[0] = gcPauses();
                 }
                 if (++i > frames) {
                     cpu[1] = renderingCpuNanos();
                     cpu[3] = fxCpuNanos();
+                    cpu[5] = fxAllocatedBytes();
+                    gc[1] = gcPauses();
                     stop();
                     done.countDown();
                     return;
                 }
+                if (i > 0) timeUntilLayoutDone(work, i - 1);
                 perFrame.accept(Math.max(0, i));
             }
         }.start());
         done.await();
         double[] intervals = new double[frames];
         for (int k = 0; k < frames; k++) intervals[k] = (stamps[k + 1] - stamps[k]) / 1e6;
-        return new Frames(intervals, (cpu[1] - cpu[0]) / 1e6 / frames, (cpu[3] - cpu[2]) / 1e6 / frames);
+        double[] layoutDone = Arrays.stream(work).mapToDouble(w -> w / 1e6).toArray();
+        return new Frames(intervals, layoutDone, (cpu[1] - cpu[0]) / 1e6 / frames, (cpu[3] - cpu[2]) / 1e6 / frames,
+                (cpu[5] - cpu[4]) / frames, gc[1][0] - gc[0][0], gc[1][1] - gc[0][1]);
+    }
+
+    /**
+     * Stores in {@code work[k]} the time from now (frame {@code k}'s animation timer) until the pulse's layout is done:
+     * the FX thread's own share of the frame (animation, CSS, layout), without the scene's synchronisation and the
+     * renderer. For the slow-frame trace ({@code -Dtdw.bench.trace=true}).
+     */
+    private static void timeUntilLayoutDone(long[] work, int k) {
+        long start = System.nanoTime();
+        javafx.scene.Scene scene = javafx.stage.Window.getWindows().get(0).getScene();
+        scene.addPostLayoutPulseListener(new Runnable() {
+            @Override
+            public void run() {
+                work[k] = System.nanoTime() - start;
+                scene.removePostLayoutPulseListener(this);
+            }
+        });
+    }
+
+    /** Bytes the FX application thread has allocated so far; called on it. */
+    private static long fxAllocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+    }
+
+    /** Collections so far and their summed pause time (ms), over every collector. */
+    private static long[] gcPauses() {
+        long count = 0, ms = 0;
+        for (var bean : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, bean.getCollectionCount());
+            ms += Math.max(0, bean.getCollectionTime());
+        }
+        return new long[]{count, ms};
     }
 
     /**
@@ -271,7 +335,12 @@ public final class WorkbenchScrollBench {
         return ms.get();
     }
 
-    record Frames(double[] intervals, double cpuPerFrame, double fxCpuPerFrame) {
+    /**
+     * One phase: pulse intervals, each frame's FX work until its layout was done, CPU per frame, the FX thread's
+     * allocation per frame, and the collections (count, summed time) that ran during the phase.
+     */
+    record Frames(double[] intervals, double[] layoutDone, double cpuPerFrame, double fxCpuPerFrame, long fxBytesPerFrame,
+                  long collections, long collectionMs) {
         double mean() { return Arrays.stream(intervals).average().orElse(0); }
 
         double p(int percentile) {
@@ -282,8 +351,29 @@ public final class WorkbenchScrollBench {
 
         void print(String name) {
             long slow = Arrays.stream(intervals).filter(v -> v > 33.4).count();
-            System.out.printf(Locale.ROOT, "%-52s %6.1f %6.1f %6.1f %6.1f   %-11d %.1f (%.1f + %.1f)%n", name, mean(), p(50), p(95), p(100), slow,
-                    cpuPerFrame, fxCpuPerFrame, renderer());
+            String cpu = String.format(Locale.ROOT, "%.1f (%.1f + %.1f)", cpuPerFrame, fxCpuPerFrame, renderer());
+            System.out.printf(Locale.ROOT, "%-52s %6.1f %6.1f %6.1f %6.1f   %-11d %-33s %d KiB, %d (%d ms)%n", name, mean(), p(50), p(95), p(100), slow,
+                    cpu, fxBytesPerFrame / 1024, collections, collectionMs);
+            if (Boolean.getBoolean("tdw.bench.trace")) trace();
+        }
+
+        /**
+         * Where the phase's time above the floor went: the mean interval and FX work of the first 40 frames (the code
+         * on the path still being compiled) and of the rest, and each frame over 19 ms as index:interval/work.
+         */
+        private void trace() {
+            int warm = Math.min(40, intervals.length);
+            StringBuilder slow = new StringBuilder();
+            for (int k = 0; k < intervals.length; k++) {
+                if (intervals[k] > 19) slow.append(String.format(Locale.ROOT, " %d:%.1f/%.1f", k, intervals[k], layoutDone[k]));
+            }
+            System.out.printf(Locale.ROOT, "    first %d frames %.2f ms (work %.1f), the rest %.2f ms (work %.1f); over 19 ms:%s%n", warm,
+                    mean(intervals, 0, warm), mean(layoutDone, 0, warm), mean(intervals, warm, intervals.length),
+                    mean(layoutDone, warm, intervals.length), slow);
+        }
+
+        private static double mean(double[] values, int from, int to) {
+            return from >= to ? Double.NaN : Arrays.stream(values, from, to).average().orElse(Double.NaN);
         }
 
         /** The renderer's share: the FX thread's clock is read apart from the total, so an idle frame can come out a hair below zero. */

@@ -40,10 +40,18 @@ public final class Wording {
         return String.join(", ", parts);
     }
 
+    /**
+     * Numbers are worded in {@link Locale#US}, the one locale {@code Formatter} words without building its digits and
+     * separators anew on every call: any other, {@link Locale#ROOT} too, makes two {@code DecimalFormatSymbols} per
+     * number, which was a third of what a scrolled stage table allocated (bench/README.md). The words are the same as
+     * {@link Locale#ROOT}'s: ASCII digits, a decimal point, no grouping ({@code WordingNumbersTest}).
+     */
+    private static final Locale NUMBERS = Locale.US;
+
     public static String number(Double v) {
         if (v == null) return "–";
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
-        return String.format(Locale.ROOT, "%.6g", v);
+        return String.format(NUMBERS, "%.6g", v);
     }
 
     /** "0", "∞", "NaN", "–" (missing) or two significant digits in scientific notation. */
@@ -52,7 +60,7 @@ public final class Wording {
         if (r == 0) return "0";
         if (Double.isInfinite(r)) return "∞";
         if (Double.isNaN(r)) return "NaN";
-        return String.format(Locale.ROOT, "%.2e", r);
+        return String.format(NUMBERS, "%.2e", r);
     }
 
     /** {@code torch.float16} as {@code float16}; "–" when unknown. */

@@ -39,7 +39,7 @@ final class NamedPseudoClasses {
             CASPIAN = "/com/sun/javafx/scene/control/skin/caspian/caspian.css";
     private static final Pattern PSEUDO_CLASS = Pattern.compile(":([\\w-]+)");
     /** Each stylesheet's selector parts by the pseudo-classes they name, by its address; empty if unreadable (FX thread only). */
-    private static final Map<String, Optional<Map<String, List<SimpleSelector>>>> BY_URL = new HashMap<>();
+    private static final Map<String, Optional<Map<String, Part[]>>> BY_URL = new HashMap<>();
 
     private NamedPseudoClasses() {}
 
@@ -59,34 +59,54 @@ final class NamedPseudoClasses {
     }
 
     private static boolean names(String url, Node node, String name) {
-        Optional<Map<String, List<SimpleSelector>>> parts = BY_URL.computeIfAbsent(url, NamedPseudoClasses::read);
+        Optional<Map<String, Part[]>> parts = BY_URL.computeIfAbsent(url, NamedPseudoClasses::read);
         if (parts.isEmpty()) return true;
-        for (SimpleSelector s : parts.get().getOrDefault(name, List.of())) {
-            boolean type = s.getName().equals("*") || s.getName().isEmpty() || s.getName().equals(node.getTypeSelector());
-            boolean id = s.getId().isEmpty() || s.getId().equals(node.getId());
-            if (type && id && node.getStyleClass().containsAll(s.getStyleClasses())) return true;
-        }
+        Part[] named = parts.get().get(name);
+        if (named == null) return false;
+        for (Part part : named) if (part.couldMatch(node)) return true;
         return false;
     }
 
-    private static Optional<Map<String, List<SimpleSelector>>> read(String url) {
+    /**
+     * A selector part as matching needs it, taken from the parsed {@link SimpleSelector} once: its getters build new
+     * lists on every call, and this runs for every pseudo-class a scrolled row changes.
+     */
+    private record Part(String type, String id, String[] styleClasses) {
+        static Part of(SimpleSelector s) {
+            String type = s.getName().equals("*") ? "" : s.getName();
+            return new Part(type, s.getId(), s.getStyleClasses().toArray(String[]::new));
+        }
+
+        /** Of the node's type (or any) and id (or any), with all the part's style classes; pseudo-classes are not read. */
+        boolean couldMatch(Node node) {
+            if (!type.isEmpty() && !type.equals(node.getTypeSelector())) return false;
+            if (!id.isEmpty() && !id.equals(node.getId())) return false;
+            List<String> classes = node.getStyleClass();
+            for (String c : styleClasses) if (!classes.contains(c)) return false;
+            return true;
+        }
+    }
+
+    private static Optional<Map<String, Part[]>> read(String url) {
         try {
             URL at = url.equals(Application.STYLESHEET_MODENA) ? Control.class.getResource(MODENA)
                     : url.equals(Application.STYLESHEET_CASPIAN) ? Control.class.getResource(CASPIAN) : URI.create(url).toURL();
             if (at == null) return Optional.empty();
             Stylesheet sheet = new CssParser().parse(at);
-            Map<String, List<SimpleSelector>> byName = new HashMap<>();
+            Map<String, List<Part>> byName = new HashMap<>();
             for (Rule rule : sheet.getRules()) {
                 for (Selector selector : rule.getSelectors()) {
                     List<SimpleSelector> parts = selector instanceof CompoundSelector c ? c.getSelectors() : List.of((SimpleSelector) selector);
                     for (SimpleSelector part : parts) {
                         // A part reads "*.class#id:pseudo-class": its pseudo-classes are the names after a colon.
                         Matcher m = PSEUDO_CLASS.matcher(part.toString());
-                        while (m.find()) byName.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(part);
+                        while (m.find()) byName.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(Part.of(part));
                     }
                 }
             }
-            return Optional.of(byName);
+            Map<String, Part[]> parts = new HashMap<>();
+            byName.forEach((name, list) -> parts.put(name, list.toArray(Part[]::new)));
+            return Optional.of(parts);
         } catch (IOException | IllegalArgumentException | ClassCastException e) {
             return Optional.empty();
         }
