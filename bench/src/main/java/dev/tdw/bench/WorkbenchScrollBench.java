@@ -237,6 +237,7 @@ public final class WorkbenchScrollBench {
         long[] work = new long[frames];
         long[] cpu = new long[6];
         long[][] gc = new long[2][];
+        long[] jit = new long[2];
         CountDownLatch done = new CountDownLatch(1);
         Platform.runLater(() -> new AnimationTimer() {
             int i = -10; // a few pulses to settle first
@@ -249,12 +250,14 @@ public final class WorkbenchScrollBench {
                     cpu[2] = fxCpuNanos();
                     cpu[4] = fxAllocatedBytes();
                     gc[0] = gcPauses();
+                    jit[0] = compilationMs();
                 }
                 if (++i > frames) {
                     cpu[1] = renderingCpuNanos();
                     cpu[3] = fxCpuNanos();
                     cpu[5] = fxAllocatedBytes();
                     gc[1] = gcPauses();
+                    jit[1] = compilationMs();
                     stop();
                     done.countDown();
                     return;
@@ -268,7 +271,7 @@ public final class WorkbenchScrollBench {
         for (int k = 0; k < frames; k++) intervals[k] = (stamps[k + 1] - stamps[k]) / 1e6;
         double[] layoutDone = Arrays.stream(work).mapToDouble(w -> w / 1e6).toArray();
         return new Frames(intervals, layoutDone, (cpu[1] - cpu[0]) / 1e6 / frames, (cpu[3] - cpu[2]) / 1e6 / frames,
-                (cpu[5] - cpu[4]) / frames, gc[1][0] - gc[0][0], gc[1][1] - gc[0][1]);
+                (cpu[5] - cpu[4]) / frames, gc[1][0] - gc[0][0], gc[1][1] - gc[0][1], jit[1] - jit[0]);
     }
 
     /**
@@ -291,6 +294,12 @@ public final class WorkbenchScrollBench {
     /** Bytes the FX application thread has allocated so far; called on it. */
     private static long fxAllocatedBytes() {
         return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+    }
+
+    /** Time the JIT compilers have spent so far (ms, summed over their threads). */
+    private static long compilationMs() {
+        var jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
     }
 
     /** Collections so far and their summed pause time (ms), over every collector. */
@@ -337,10 +346,10 @@ public final class WorkbenchScrollBench {
 
     /**
      * One phase: pulse intervals, each frame's FX work until its layout was done, CPU per frame, the FX thread's
-     * allocation per frame, and the collections (count, summed time) that ran during the phase.
+     * allocation per frame, the collections (count, summed time) that ran during the phase and the JIT compilers' time.
      */
     record Frames(double[] intervals, double[] layoutDone, double cpuPerFrame, double fxCpuPerFrame, long fxBytesPerFrame,
-                  long collections, long collectionMs) {
+                  long collections, long collectionMs, long compilationMs) {
         double mean() { return Arrays.stream(intervals).average().orElse(0); }
 
         double p(int percentile) {
@@ -359,17 +368,25 @@ public final class WorkbenchScrollBench {
 
         /**
          * Where the phase's time above the floor went: the mean interval and FX work of the first 40 frames (the code
-         * on the path still being compiled) and of the rest, and each frame over 19 ms as index:interval/work.
+         * on the path still being compiled) and of the rest, and the first 12 frames over 19 ms as index:interval/work.
          */
         private void trace() {
             int warm = Math.min(40, intervals.length);
             StringBuilder slow = new StringBuilder();
+            int listed = 0, over = 0;
             for (int k = 0; k < intervals.length; k++) {
-                if (intervals[k] > 19) slow.append(String.format(Locale.ROOT, " %d:%.1f/%.1f", k, intervals[k], layoutDone[k]));
+                if (intervals[k] <= 19) continue;
+                over++;
+                // A phase whose every frame is slow (the chart without decimation) would fill the screen.
+                if (listed < 12) {
+                    listed++;
+                    slow.append(String.format(Locale.ROOT, " %d:%.1f/%.1f", k, intervals[k], layoutDone[k]));
+                }
             }
-            System.out.printf(Locale.ROOT, "    first %d frames %.2f ms (work %.1f), the rest %.2f ms (work %.1f); over 19 ms:%s%n", warm,
-                    mean(intervals, 0, warm), mean(layoutDone, 0, warm), mean(intervals, warm, intervals.length),
-                    mean(layoutDone, warm, intervals.length), slow);
+            if (over > listed) slow.append(" and ").append(over - listed).append(" more");
+            System.out.printf(Locale.ROOT, "    first %d frames %.2f ms (work %.1f), the rest %.2f ms (work %.1f); JIT compilers %d ms; over 19 ms:%s%n",
+                    warm, mean(intervals, 0, warm), mean(layoutDone, 0, warm), mean(intervals, warm, intervals.length),
+                    mean(layoutDone, warm, intervals.length), compilationMs, slow);
         }
 
         private static double mean(double[] values, int from, int to) {

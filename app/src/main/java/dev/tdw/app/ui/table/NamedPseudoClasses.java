@@ -28,10 +28,14 @@ import java.util.regex.Pattern;
  * Whether a stylesheet that styles a node (the user-agent stylesheet, modena unless the application set another, the
  * scene's own user-agent stylesheet, the scene's and its ancestors' stylesheets) has a selector that could match the node with one of its pseudo-classes: a part of a
  * selector whose style classes the node has, of its id and type or any, that names the pseudo-class
- * ({@code .tree-table-row-cell:status-divergent} for a row, not {@code .badge:status-no-summary}). When none has, that
- * pseudo-class changing changes no style of the node or below it, so a row need not be styled again
- * ({@link StyleWatch}). Errs towards "could match": combinators are not followed, and a stylesheet that cannot be read
- * (modena, in a runtime that keeps it from the application) matches everything.
+ * ({@code .tree-table-row-cell:status-divergent} for a row, not {@code .badge:status-no-summary}). A part that is not
+ * the selector's last (an ancestor's, as {@code .tree-table-row-cell:expanded} in modena's
+ * {@code .tree-table-row-cell:expanded > .tree-disclosure-node > .arrow}) counts only while a node under this one could
+ * match the part after it: a row whose arrow is not modena's is not styled by its {@code :expanded}. When none counts,
+ * that pseudo-class changing changes no style of the node or below it, so a row need not be styled again
+ * ({@link StyleWatch}). Errs towards "could match": pseudo-classes of other parts and the kind of combinator are not
+ * read, and a stylesheet that cannot be read (modena, in a runtime that keeps it from the application) matches
+ * everything.
  */
 final class NamedPseudoClasses {
     /** Where JavaFX keeps its own stylesheets (what {@link Application#STYLESHEET_MODENA} stands for). */
@@ -63,18 +67,30 @@ final class NamedPseudoClasses {
         if (parts.isEmpty()) return true;
         Part[] named = parts.get().get(name);
         if (named == null) return false;
-        for (Part part : named) if (part.couldMatch(node)) return true;
+        for (Part part : named) if (part.couldMatch(node) && (part.next == null || part.next.couldMatchUnder(node))) return true;
         return false;
     }
 
     /**
      * A selector part as matching needs it, taken from the parsed {@link SimpleSelector} once: its getters build new
-     * lists on every call, and this runs for every pseudo-class a scrolled row changes.
+     * lists on every call, and this runs for every pseudo-class a scrolled row changes. {@code next} is the part after
+     * it in its selector, null for the last.
      */
-    private record Part(String type, String id, String[] styleClasses) {
-        static Part of(SimpleSelector s) {
+    private record Part(String type, String id, String[] styleClasses, Part next) {
+        static Part of(SimpleSelector s, Part next) {
             String type = s.getName().equals("*") ? "" : s.getName();
-            return new Part(type, s.getId(), s.getStyleClasses().toArray(String[]::new));
+            return new Part(type, s.getId(), s.getStyleClasses().toArray(String[]::new), next);
+        }
+
+        /** Whether a node below {@code node} (not itself) could match this part; the scene graph bounds the walk. */
+        boolean couldMatchUnder(Node node) {
+            if (!(node instanceof Parent p)) return false;
+            List<Node> children = p.getChildrenUnmodifiable();
+            for (int i = 0; i < children.size(); i++) {
+                Node child = children.get(i);
+                if (couldMatch(child) || couldMatchUnder(child)) return true;
+            }
+            return false;
         }
 
         /** Of the node's type (or any) and id (or any), with all the part's style classes; pseudo-classes are not read. */
@@ -97,10 +113,13 @@ final class NamedPseudoClasses {
             for (Rule rule : sheet.getRules()) {
                 for (Selector selector : rule.getSelectors()) {
                     List<SimpleSelector> parts = selector instanceof CompoundSelector c ? c.getSelectors() : List.of((SimpleSelector) selector);
-                    for (SimpleSelector part : parts) {
+                    Part next = null;
+                    for (int i = parts.size() - 1; i >= 0; i--) {
+                        Part part = Part.of(parts.get(i), next);
                         // A part reads "*.class#id:pseudo-class": its pseudo-classes are the names after a colon.
-                        Matcher m = PSEUDO_CLASS.matcher(part.toString());
-                        while (m.find()) byName.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(Part.of(part));
+                        Matcher m = PSEUDO_CLASS.matcher(parts.get(i).toString());
+                        while (m.find()) byName.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(part);
+                        next = part;
                     }
                 }
             }

@@ -3,6 +3,7 @@ package dev.tdw.app.ui.table;
 import dev.tdw.app.ui.widget.Labels;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.collections.SetChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Bounds;
 import javafx.scene.AccessibleAttribute;
@@ -39,9 +40,21 @@ import java.util.Map;
  * <p>Looks as the stock cells did: the texts sit at modena's tree-table cell insets, numbers right-aligned
  * ({@code number-column}), a text too long for its column ends in "..." (a stage key loses its start, which tells the
  * least), and the stage column's cell is opaque and pinned left ({@link FrozenColumn}).
+ *
+ * <p>What differs from row to row is carried by the nodes it changes, never by the row: the status colour by two tints
+ * (one under the row, one in the pinned stage cell), a group's bold by the stage text and the badges, its arrow's turn
+ * by the arrow ({@link GroupArrow}). JavaFX styles a node whose own state changed again with everything under it, so a
+ * row that changed status or kind was styled whole on a scroll step (its texts, badges and cells: a fifth of a step);
+ * now only those few nodes are.
  */
 final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     static final PseudoClass DIVERGES = PseudoClass.getPseudoClass("diverges");
+    /** On a layer group's stage text and badges: the stylesheet sets them in bold. */
+    static final PseudoClass LAYER_GROUP = PseudoClass.getPseudoClass("layer-group");
+    /** Set on a row by the stock row while its tree item is expanded. */
+    private static final PseudoClass EXPANDED = PseudoClass.getPseudoClass("expanded");
+    /** Style class of the regions that paint a row's status colour. */
+    static final String TINT = "status-tint";
     /** Style class of a column's text in a row. */
     static final String TEXT = "row-text";
     /** Where a stock cell put its text: modena's padding (3 2 1 2) in a 1 px border, centred as its label did. */
@@ -59,14 +72,18 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     private final Box stageCell = new Box();
     /** The stage cell's right edge and bottom line: thin regions of one colour each, which draw as plain rectangles. */
     private final Region stageEdge = new Region(), stageBottom = new Region();
+    /** The row's status colour: under the whole row, and over the pinned stage cell's opaque background. */
+    private final Region rowTint = new Region(), stageTint = new Region();
     private final Slot stage = new Slot(null, false);
     private final HBox badges = new HBox(4);
     private final Tooltip tip = new Tooltip();
     private final Rectangle badgeClip = new Rectangle();
     private final Map<TreeTableColumn<?, ?>, Slot> slots = new IdentityHashMap<>();
     private VirtualFlow<?> flow;
-    /** The badges the labels show now (null before the first). */
+    private final SetChangeListener<PseudoClass> arrowTurn = c -> turnArrow();
+    /** The badges the labels show now (null before the first), and whether for a layer group. */
     private List<StatusBadge> badgesShown;
+    private boolean badgesOfGroup;
 
     StageRowSkin(TreeTableRow<RowNode> row, RowColumns columns, FrozenColumn frozen,
                  TreeTableColumn<RowNode, ?> stageColumn, TreeTableColumn<RowNode, ?> statusColumn) {
@@ -80,19 +97,26 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         stageBottom.getStyleClass().add("stage-cell-bottom");
         stageEdge.setManaged(false);
         stageBottom.setManaged(false);
-        stageCell.getChildren().addAll(stage.text, stageEdge, stageBottom);
+        for (Region tint : new Region[]{rowTint, stageTint}) {
+            tint.getStyleClass().add(TINT);
+            tint.setManaged(false);
+        }
+        stageCell.getChildren().addAll(stageTint, stage.text, stageEdge, stageBottom);
         stageCell.setManaged(false);
         frozen.pin(stageCell);
         badges.setManaged(false);
         Tooltip.install(badges, tip);
         content.getChildren().addAll(badges, stageCell);
         content.setManaged(false);
-        getChildren().add(0, content);
+        getChildren().addAll(0, List.of(rowTint, content));
         registerInvalidationListener(row.itemProperty(), o -> update());
         registerInvalidationListener(columns.stripProperty(), o -> update());
         registerInvalidationListener(columns.disclosureWidthProperty(), o -> row.requestLayout());
         // Scrolled sideways: columns coming into view get their texts placed.
         registerInvalidationListener(frozen.offsetProperty(), o -> row.requestLayout());
+        // The group's arrow turns as the row's :expanded, which the row keeps from its tree item. Not through
+        // registerInvalidationListener: it keys what it watches by equals, and a set's changes with its contents.
+        row.getPseudoClassStates().addListener(arrowTurn);
         update();
     }
 
@@ -129,7 +153,13 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         stage.full = n == null ? "" : StageTableViewModel.label(n);
         // A group keeps its start (the layer's name); a key keeps its end (the op and occurrence).
         stage.overrun = n instanceof RowNode.Leaf ? OverrunStyle.LEADING_ELLIPSIS : OverrunStyle.ELLIPSIS;
-        showBadges(n == null ? List.of() : StageTableViewModel.badges(n));
+        boolean group = n instanceof RowNode.LayerGroup;
+        stage.text.pseudoClassStateChanged(LAYER_GROUP, group);
+        RowStatus colour = n == null ? null : StageTableViewModel.colour(n);
+        RowStatus.show(rowTint, colour);
+        RowStatus.show(stageTint, colour);
+        showBadges(n == null ? List.of() : StageTableViewModel.badges(n), group);
+        turnArrow();
         // A group's arrow joins the row here, before the row is styled; the layout only places it.
         Node disclosure = row.getDisclosureNode();
         TreeItem<RowNode> item = row.getTreeItem();
@@ -171,14 +201,22 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         slot.text.applyCss();
     }
 
+    /** Turns the group's arrow as the row's {@code :expanded} says. */
+    private void turnArrow() {
+        if (getSkinnable().getDisclosureNode() instanceof GroupArrow arrow) {
+            arrow.open(getSkinnable().getPseudoClassStates().contains(EXPANDED));
+        }
+    }
+
     /**
      * Badges are kept and refilled, and labels a row does not need are hidden rather than removed: a node added to the
      * scene is styled from scratch, which a scroll step cannot afford for every row.
      */
-    private void showBadges(List<StatusBadge> shown) {
+    private void showBadges(List<StatusBadge> shown, boolean group) {
         // Rows next to each other often carry the same findings: the labels and the tooltip already say them.
-        if (shown.equals(badgesShown)) return;
+        if (shown.equals(badgesShown) && group == badgesOfGroup) return;
         badgesShown = shown;
+        badgesOfGroup = group;
         while (badges.getChildren().size() < shown.size()) badges.getChildren().add(new Label());
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < badges.getChildren().size(); i++) {
@@ -188,6 +226,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
             label.setManaged(on);
             if (!on) continue;
             Badges.fill(label, shown.get(i));
+            label.pseudoClassStateChanged(LAYER_GROUP, group);
             text.append(i == 0 ? "" : "\n").append(shown.get(i).text());
         }
         tip.setText(Labels.safe(text.toString()));
@@ -200,7 +239,9 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         // Not the stock layout: on every move to another row it sets the row's children to its cells (none here),
         // which would take this row's node out of the scene and style it from scratch when it comes back.
         TreeTableRow<RowNode> row = getSkinnable();
-        if (content.getParent() != row) getChildren().add(0, content);
+        if (rowTint.getParent() != row) getChildren().add(0, rowTint);
+        if (content.getParent() != row) getChildren().add(1, content);
+        rowTint.resizeRelocate(0, 0, row.getWidth(), row.getHeight());
         RowColumns.Strip strip = columns.strip();
         double[] widths = new double[strip.widths().length];
         double total = 0;
@@ -253,6 +294,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     private void layoutStage(double cx, double cw, double h) {
         TreeTableRow<RowNode> row = getSkinnable();
         stageCell.resizeRelocate(cx, 0, cw, h);
+        stageTint.resizeRelocate(0, 0, cw, h);
         stageEdge.resizeRelocate(cw - 1, 0, 1, h);
         stageBottom.resizeRelocate(0, h - 1, cw - 1, 1);
         TreeItem<RowNode> item = row.getTreeItem();
@@ -366,6 +408,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
 
     @Override
     public void dispose() {
+        getSkinnable().getPseudoClassStates().removeListener(arrowTurn);
         stageCell.translateXProperty().unbind();
         super.dispose();
     }

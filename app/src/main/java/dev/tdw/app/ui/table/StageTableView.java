@@ -37,7 +37,6 @@ public final class StageTableView extends TreeTableView<RowNode> {
         ContextMenu contextMenu(StageRow row);
     }
 
-    private static final javafx.css.PseudoClass LAYER_GROUP = javafx.css.PseudoClass.getPseudoClass("layer-group");
 
     private final StageTableViewModel vm;
     private final StringProperty selectedKey;
@@ -294,7 +293,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(content.text().apply(p.getValue().getValue())));
     }
 
-    /** Colours a row by its most severe status and offers the row's context menu; draws its columns itself. */
+    /** A row that carries its most severe status and offers its context menu; its skin draws its columns and colours. */
     private static final class StageRowCell extends TreeTableRow<RowNode> implements StageTableSkin.Styled {
         private final FrozenColumn frozen;
         private final RowColumns columns;
@@ -311,6 +310,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
             disclosureNodeProperty().addListener((o, a, b) -> {
                 if (b != null) frozen.pinDisclosure(b);
             });
+            // Before the table's skin would give the row modena's arrow (see GroupArrow).
+            setDisclosureNode(new GroupArrow());
             // Built on request: a menu per row per scroll step would be wasted on 10k rows.
             setOnContextMenuRequested(e -> {
                 if (getItem() instanceof RowNode.Leaf l) {
@@ -332,10 +333,9 @@ public final class StageTableView extends TreeTableView<RowNode> {
         @Override
         protected void updateItem(RowNode n, boolean empty) {
             super.updateItem(n, empty);
-            pseudoClassStateChanged(LAYER_GROUP, !empty && n instanceof RowNode.LayerGroup);
-            RowStatus status = empty || n == null ? null
-                    : n instanceof RowNode.LayerGroup g ? g.status() : ((RowNode.Leaf) n).row().status();
-            RowStatus.show(this, status == RowStatus.OK ? null : status);
+            // The row's state for stylesheets; the workbench's paints its colour and a group's weight on the row's
+            // nodes instead (StageRowSkin), so that a row changing status is not styled again whole.
+            RowStatus.show(this, empty || n == null ? null : StageTableViewModel.colour(n));
         }
     }
 }

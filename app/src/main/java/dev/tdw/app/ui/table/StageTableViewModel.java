@@ -77,6 +77,12 @@ public final class StageTableViewModel {
         return Labels.name(((RowNode.Leaf) n).row().key());
     }
 
+    /** The status that colours a row: a stage's most severe, or a layer group's among its stages; null when none (no findings). */
+    static RowStatus colour(RowNode n) {
+        RowStatus s = n instanceof RowNode.LayerGroup g ? g.status() : ((RowNode.Leaf) n).row().status();
+        return s == RowStatus.OK ? null : s;
+    }
+
     /** The badges a row shows: a stage's findings, or a layer group's most severe status with how many stages have it. */
     static List<StatusBadge> badges(RowNode n) {
         if (n instanceof RowNode.Leaf l) return l.row().badges();

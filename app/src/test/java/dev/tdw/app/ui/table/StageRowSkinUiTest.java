@@ -413,7 +413,7 @@ class StageRowSkinUiTest {
         return t.getLayoutBounds().getWidth();
     }
 
-    /** The opaque cell under the pinned stage text keeps the row's colours: a divergent row's pink. */
+    /** The opaque cell under the pinned stage text keeps the row's colours: a divergent row's pink, over its background. */
     @Test
     void thePinnedStageCellPaintsTheRowsColour() {
         show(DIVERGENT);
@@ -424,8 +424,31 @@ class StageRowSkinUiTest {
         });
         pulse();
         Region cell = (Region) Fx.call(() -> row(DIVERGENT).lookup(".frozen-cell"));
+        Region tint = (Region) Fx.call(() -> cell.lookup("." + StageRowSkin.TINT));
         var fills = Fx.call(() -> cell.getBackground().getFills());
-        assertEquals(1, fills.size(), "one fill: the software renderer draws it as a rectangle");
-        assertEquals(Color.web("#fdecea"), fills.get(0).getFill());
+        var tints = Fx.call(() -> tint.getBackground().getFills());
+        // One fill each: the software renderer draws it as a rectangle.
+        assertEquals(1, fills.size());
+        assertTrue(((Color) fills.get(0).getFill()).isOpaque(), "the cell hides what scrolls under it");
+        assertEquals(List.of(Color.web("#fdecea")), tints.stream().map(f -> f.getFill()).toList());
+        assertEquals(fills.get(0).getInsets(), tints.get(0).getInsets(), "the tint covers the cell's background, edge and rule left out");
+        assertEquals(Fx.call(() -> cell.getLayoutBounds()), Fx.call(() -> tint.getBoundsInParent()));
+    }
+
+    /** A layer group's arrow points down while the group is expanded and right once it is collapsed, as modena's did. */
+    @Test
+    void aGroupsArrowTurnsAsTheGroupIsCollapsedAndExpanded() {
+        show(DIVERGENT);
+        TreeTableRow<?> group = Fx.call(() -> table.lookupAll(".tree-table-row-cell").stream()
+                .map(n -> (TreeTableRow<?>) n).filter(r -> r.getItem() instanceof RowNode.LayerGroup && r.isVisible())
+                .findFirst().orElseThrow());
+        Node arrow = Fx.call(() -> group.getDisclosureNode().lookup(".group-disclosure-arrow"));
+        assertEquals(90.0, Fx.call(arrow::getRotate), "expanded");
+        Fx.run(() -> group.getTreeItem().setExpanded(false));
+        pulse();
+        assertEquals(0.0, Fx.call(arrow::getRotate), "collapsed");
+        Fx.run(() -> group.getTreeItem().setExpanded(true));
+        pulse();
+        assertEquals(90.0, Fx.call(arrow::getRotate), "expanded again");
     }
 }

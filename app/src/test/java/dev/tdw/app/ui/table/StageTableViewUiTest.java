@@ -88,8 +88,8 @@ class StageTableViewUiTest {
         Fx.run(table::layout);
         TreeTableRow<?> selectedRow = row(DIVERGENT);
         TreeTableRow<?> otherRow = row(OTHER_DIVERGENT);
-        Color selectedColour = Fx.call(() -> fill(selectedRow));
-        Color divergentColour = Fx.call(() -> fill(otherRow));
+        Color selectedColour = Fx.call(() -> shown(selectedRow));
+        Color divergentColour = Fx.call(() -> shown(otherRow));
         assertEquals(Color.web("#fdecea"), divergentColour, "an unselected divergent row is pink");
         assertNotEquals(divergentColour, selectedColour);
         // Clearly: far apart in brightness and hue, not modena's pale grey that vanishes on pink.
@@ -184,13 +184,19 @@ class StageTableViewUiTest {
         if (n instanceof javafx.scene.text.Text t) {
             out.append(" text=").append(t.getText()).append(" fill=").append(t.getFill()).append(" font=").append(t.getFont());
         }
-        out.append(" opacity=").append(n.getOpacity()).append('\n');
+        out.append(" opacity=").append(n.getOpacity()).append(" rotate=").append(n.getRotate()).append('\n');
         if (n instanceof javafx.scene.Parent p) for (Node c : p.getChildrenUnmodifiable()) describe(c, indent + "  ", out);
     }
 
     /** The stage column's cell of a row: the pinned region holding the stage's text. */
     private Node stageCell(TreeTableRow<?> row) {
         return Fx.call(() -> row.lookup(".frozen-cell"));
+    }
+
+    /** The colour a row shows: its status tint's where the tint paints one, else the row's own. */
+    private static Color shown(TreeTableRow<?> row) {
+        Color tint = fill((javafx.scene.layout.Region) row.lookup("." + StageRowSkin.TINT));
+        return tint.getOpacity() > 0 ? tint : fill(row);
     }
 
     /** The colour painted last (on top) by a region's background. */

@@ -5,10 +5,16 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.layout.StackPane;
 import javafx.scene.control.TreeTableRow;
 import javafx.stage.Stage;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
@@ -17,8 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A row is styled again only for a pseudo-class a stylesheet could style it by ({@link NamedPseudoClasses},
- * {@link StyleWatch}): its status colours (the workbench's stylesheet), a group's arrow (modena's {@code :expanded}),
- * but not the mouse passing over it nor a status that colours only badges.
+ * {@link StyleWatch}): its selection, but not its status or kind, which the workbench's stylesheet paints on the row's
+ * tints, texts, badges and arrow, not the mouse passing over it, and not modena's {@code :expanded} once the row's arrow
+ * is not modena's. Those nodes are styled alone for theirs.
  */
 @ExtendWith(ApplicationExtension.class)
 class StyleWatchUiTest {
@@ -53,8 +60,13 @@ class StyleWatchUiTest {
         TreeTableRow<?> row = cacheRow();
         Node badge = Fx.call(() -> row.lookupAll(".badge").stream().filter(Node::isVisible).findFirst().orElseThrow());
         Node text = Fx.call(() -> row.lookup("." + StageRowSkin.TEXT));
-        assertTrue(Fx.call(() -> NamedPseudoClasses.named(row, state("status-divergent"))), "workbench.css colours divergent rows");
-        assertTrue(Fx.call(() -> NamedPseudoClasses.named(row, state("expanded"))), "modena turns a group's arrow");
+        Node tint = Fx.call(() -> row.lookup("." + StageRowSkin.TINT));
+        assertTrue(Fx.call(() -> NamedPseudoClasses.named(tint, state("status-divergent"))), "workbench.css colours divergent rows' tints");
+        assertFalse(Fx.call(() -> NamedPseudoClasses.named(row, state("status-divergent"))), "but not the row");
+        assertFalse(Fx.call(() -> NamedPseudoClasses.named(row, state("layer-group"))));
+        assertTrue(Fx.call(() -> NamedPseudoClasses.named(text, StageRowSkin.LAYER_GROUP)), "a group's texts are bold");
+        assertFalse(Fx.call(() -> NamedPseudoClasses.named(row, state("expanded"))),
+                "modena turns its own arrow by a row's :expanded, and the rows have none of modena's arrows");
         assertTrue(Fx.call(() -> NamedPseudoClasses.named(row, state("selected"))));
         assertTrue(Fx.call(() -> NamedPseudoClasses.named(badge, state("status-no-summary"))), "a badge is coloured by it");
         assertTrue(Fx.call(() -> NamedPseudoClasses.named(text, StageRowSkin.DIVERGES)));
@@ -72,10 +84,39 @@ class StyleWatchUiTest {
         assertTrue(Fx.call(watch::isClean));
         Fx.run(() -> flip(row, "hover"));
         Fx.run(() -> flip(row, "status-no-summary"));
-        assertTrue(Fx.call(watch::isClean), "nothing to style again");
         Fx.run(() -> flip(row, "status-only-left"));
-        assertFalse(Fx.call(watch::isClean), "the row's colour changes");
+        Fx.run(() -> flip(row, "expanded"));
+        assertTrue(Fx.call(watch::isClean), "nothing to style again");
+        Node tint = Fx.call(() -> row.lookup("." + StageRowSkin.TINT));
+        Fx.run(() -> flip(tint, "status-only-left"));
+        assertFalse(Fx.call(watch::isClean), "the tint's colour changes");
         Fx.run(watch::restyle);
         assertTrue(Fx.call(watch::isClean));
+        // Flipped and read in one go: a pulse in between may restyle the row on its own.
+        assertFalse(Fx.call(() -> {
+            flip(row, "selected");
+            return watch.isClean();
+        }), "the selection colours the row");
+    }
+
+    /**
+     * A part of a selector that is not its last names a pseudo-class for a node only while something under the node
+     * could match the next part: modena's {@code .tree-table-row-cell:expanded > .tree-disclosure-node > .arrow} does
+     * not make a row styled again by {@code :expanded} when the row holds no {@code .tree-disclosure-node}.
+     */
+    @Test
+    void anAncestorsPseudoClassIsNamedOnlyWhileANodeUnderItCouldMatchTheRest(@TempDir Path dir) throws Exception {
+        Path css = Files.writeString(dir.resolve("ancestor.css"), ".tdw-outer:tdw-open > .tdw-inner { -fx-padding: 3; }");
+        StackPane outer = new StackPane(), inner = new StackPane();
+        outer.getStyleClass().add("tdw-outer");
+        inner.getStyleClass().add("tdw-inner");
+        Fx.run(() -> {
+            Scene scene = new Scene(new StackPane(outer));
+            scene.getStylesheets().add(css.toUri().toString());
+        });
+        assertFalse(Fx.call(() -> NamedPseudoClasses.named(outer, state("tdw-open"))), "nothing under it to style");
+        Fx.run(() -> outer.getChildren().add(new StackPane(inner)));
+        assertTrue(Fx.call(() -> NamedPseudoClasses.named(outer, state("tdw-open"))), "a node under it matches the next part");
+        assertFalse(Fx.call(() -> NamedPseudoClasses.named(inner, state("tdw-open"))), "the last part names no pseudo-class");
     }
 }
