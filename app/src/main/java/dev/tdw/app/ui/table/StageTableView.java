@@ -282,8 +282,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
         c.setPrefWidth(part == StatTexts.Part.RELATIVE ? 72 : 100);
         c.setMinWidth(part == StatTexts.Part.RELATIVE ? 60 : 88);
         c.getStyleClass().add("number-column");
-        drawn(c, new RowColumns.Content(n -> n instanceof RowNode.Leaf l ? part.text.apply(vm.statistic(l.row(), stat)) : null,
-                n -> n instanceof RowNode.Leaf l && vm.statistic(l.row(), stat).diverges()));
+        drawn(c, new RowColumns.Content(n -> n instanceof RowNode.Leaf l ? vm.statistic(l.row(), stat, part) : null,
+                n -> n instanceof RowNode.Leaf l && vm.statisticDiverges(l.row(), stat)));
         return c;
     }
 

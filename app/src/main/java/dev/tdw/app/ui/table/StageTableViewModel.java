@@ -58,11 +58,20 @@ public final class StageTableViewModel {
 
     public StageRows rows() { return rows.get(); }
 
-    /** How a row shows a statistic (its three numbers' words and whether it diverges), worded once per set of rows. */
-    StatTexts.Shown statistic(StageRow row, String stat) {
+    /** How a row shows one column of a statistic, worded once per set of rows. */
+    String statistic(StageRow row, String stat, StatTexts.Part part) {
+        return statTexts().text(row, stat, part);
+    }
+
+    /** Whether a statistic of a row diverges. */
+    boolean statisticDiverges(StageRow row, String stat) {
+        return statTexts().diverges(row, stat);
+    }
+
+    private StatTexts statTexts() {
         // Kept for the rows set last, even rows equal to the ones before (no change event then).
         if (!statTexts.isFor(rows.get())) statTexts = new StatTexts(rows.get());
-        return statTexts.of(row, stat);
+        return statTexts;
     }
 
     /**

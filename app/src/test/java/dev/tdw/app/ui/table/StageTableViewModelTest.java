@@ -45,18 +45,21 @@ class StageTableViewModelTest {
         StageRow row = vm.rows().find("layers.3.self_attn.q_rope#0").orElseThrow();
         for (String stat : Statistics.ORDER) {
             var cell = row.stat(stat);
-            StatTexts.Shown shown = vm.statistic(row, stat);
-            assertEquals(new StatTexts.Shown(dev.tdw.model.report.Wording.number(cell.left()), dev.tdw.model.report.Wording.number(cell.right()),
-                    dev.tdw.model.report.Wording.relative(cell.relativeDifference()), cell.diverges()), shown, stat);
-            assertSame(shown, vm.statistic(row, stat), "kept, not worded again");
+            String left = vm.statistic(row, stat, StatTexts.Part.LEFT), relative = vm.statistic(row, stat, StatTexts.Part.RELATIVE);
+            assertEquals(dev.tdw.model.report.Wording.number(cell.left()), left, stat);
+            assertEquals(dev.tdw.model.report.Wording.number(cell.right()), vm.statistic(row, stat, StatTexts.Part.RIGHT), stat);
+            assertEquals(dev.tdw.model.report.Wording.relative(cell.relativeDifference()), relative, stat);
+            assertEquals(cell.diverges(), vm.statisticDiverges(row, stat), stat);
+            assertSame(left, vm.statistic(row, stat, StatTexts.Part.LEFT), "kept, not worded again");
+            assertSame(relative, vm.statistic(row, stat, StatTexts.Part.RELATIVE), "kept, not worded again");
         }
-        assertTrue(vm.statistic(row, "max_abs").diverges());
+        assertTrue(vm.statisticDiverges(row, "max_abs"));
         // New rows (another comparison): their own words are kept; the old rows' are no longer.
         vm.rowsProperty().set(Captures.compare("layer-bug", "baseline", "candidate").rows());
         StageRow after = vm.rows().find("layers.3.self_attn.q_rope#0").orElseThrow();
-        assertSame(vm.statistic(after, "mean"), vm.statistic(after, "mean"));
-        assertNotSame(vm.statistic(row, "mean"), vm.statistic(row, "mean"));
-        assertEquals(vm.statistic(row, "mean"), vm.statistic(after, "mean"));
+        assertSame(vm.statistic(after, "mean", StatTexts.Part.LEFT), vm.statistic(after, "mean", StatTexts.Part.LEFT));
+        assertNotSame(vm.statistic(row, "mean", StatTexts.Part.LEFT), vm.statistic(row, "mean", StatTexts.Part.LEFT));
+        assertEquals(vm.statistic(row, "mean", StatTexts.Part.LEFT), vm.statistic(after, "mean", StatTexts.Part.LEFT));
     }
 
     @Test
