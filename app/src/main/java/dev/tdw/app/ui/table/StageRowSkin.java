@@ -80,6 +80,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     private final Rectangle badgeClip = new Rectangle();
     private final Map<TreeTableColumn<?, ?>, Slot> slots = new IdentityHashMap<>();
     private VirtualFlow<?> flow;
+    /** Turns the group's arrow with the row's pseudo-classes (see the constructor). */
     private final SetChangeListener<PseudoClass> arrowTurn = c -> turnArrow();
     /** The badges the labels show now (null before the first), and whether for a layer group. */
     private List<StatusBadge> badgesShown;

@@ -37,7 +37,6 @@ public final class StageTableView extends TreeTableView<RowNode> {
         ContextMenu contextMenu(StageRow row);
     }
 
-
     private final StageTableViewModel vm;
     private final StringProperty selectedKey;
     private final Map<String, TreeItem<RowNode>> itemsByKey = new HashMap<>();
