@@ -45,10 +45,13 @@ import java.util.function.Supplier;
  * {@code -Dtdw.bench.scrollOnly=true} stops after the idle and scroll phases; {@code -Dtdw.bench.jfr=<settings.jfc>}
  * records the scroll and select phases in flight recordings of their own (see {@link #profiled});
  * {@code -Dtdw.bench.shots=<dir>} saves captures of the table after the scroll phase (see {@link #shots});
- * {@code -Dtdw.bench.trace=true} prints, under each phase, its first frames apart from the rest and every slow frame.
+ * {@code -Dtdw.bench.trace=true} prints, under each phase, its first frames apart from the rest, the JIT compilers' time
+ * and the slowest frames (see {@link Frames#trace}).
  */
 public final class WorkbenchScrollBench {
     private static final int PAN_WINDOW = 6000;
+    /** Whether each phase's frames are traced: only then is each frame's FX work timed (a pulse listener per frame). */
+    private static final boolean TRACE = Boolean.getBoolean("tdw.bench.trace");
     private static final String[] STAGES = {"input_layernorm", "self_attn.qkv", "self_attn.q_rope", "self_attn.k_rope",
             "self_attn.kv_cache", "self_attn.attn_out", "post_attention_layernorm", "mlp.gate_up", "mlp.act", "mlp.down"};
 
@@ -262,7 +265,7 @@ public final class WorkbenchScrollBench {
                     done.countDown();
                     return;
                 }
-                if (i > 0) timeUntilLayoutDone(work, i - 1);
+                if (TRACE && i > 0) timeUntilLayoutDone(work, i - 1);
                 perFrame.accept(Math.max(0, i));
             }
         }.start());
@@ -363,7 +366,7 @@ public final class WorkbenchScrollBench {
             String cpu = String.format(Locale.ROOT, "%.1f (%.1f + %.1f)", cpuPerFrame, fxCpuPerFrame, renderer());
             System.out.printf(Locale.ROOT, "%-52s %6.1f %6.1f %6.1f %6.1f   %-11d %-33s %d KiB, %d (%d ms)%n", name, mean(), p(50), p(95), p(100), slow,
                     cpu, fxBytesPerFrame / 1024, collections, collectionMs);
-            if (Boolean.getBoolean("tdw.bench.trace")) trace();
+            if (TRACE) trace();
         }
 
         /**
