@@ -25,7 +25,6 @@ import java.util.Locale;
 public final class Wording {
     private Wording() {}
 
-    /** "–" for a missing value, an integer as an integer, anything else with six significant digits. */
     /**
      * How many files of a load were not used, and how many manifests loaded without their payload:
      * "2 files were not used, 1 manifest loaded with its payload refused or missing"; empty when none.
@@ -40,27 +39,20 @@ public final class Wording {
         return String.join(", ", parts);
     }
 
-    /**
-     * Numbers are worded in {@link Locale#US}, the one locale {@code Formatter} words without building its digits and
-     * separators anew on every call: any other, {@link Locale#ROOT} too, makes two {@code DecimalFormatSymbols} per
-     * number, which was a third of what a scrolled stage table allocated (bench/README.md). The words are the same as
-     * {@link Locale#ROOT}'s: ASCII digits, a decimal point, no grouping ({@code WordingNumbersTest}).
-     */
-    private static final Locale NUMBERS = Locale.US;
-
+    /** "–" for a missing value, an integer as an integer, anything else as {@code %.6g} words it ({@link DecimalText}). */
     public static String number(Double v) {
         if (v == null) return "–";
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
-        return String.format(NUMBERS, "%.6g", v);
+        return DecimalText.general(v, 6);
     }
 
-    /** "0", "∞", "NaN", "–" (missing) or two significant digits in scientific notation. */
+    /** "0", "∞", "NaN", "–" (missing) or two significant digits in scientific notation ({@code %.2e}). */
     public static String relative(Double r) {
         if (r == null) return "–";
         if (r == 0) return "0";
         if (Double.isInfinite(r)) return "∞";
         if (Double.isNaN(r)) return "NaN";
-        return String.format(NUMBERS, "%.2e", r);
+        return DecimalText.scientific(r, 2);
     }
 
     /** {@code torch.float16} as {@code float16}; "–" when unknown. */

@@ -10,8 +10,8 @@ import java.util.SplittableRandom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Numbers and relative differences read as {@link Locale#ROOT} words them, whatever the user's locale: the locale
- * {@link Wording} formats in is chosen for speed, never for other words.
+ * Numbers and relative differences read as {@link Locale#ROOT} words them, whatever the user's locale: {@link Wording}
+ * words them itself ({@link DecimalText}), never through the default locale.
  */
 class WordingNumbersTest {
     private Locale saved;
