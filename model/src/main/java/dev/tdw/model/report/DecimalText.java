@@ -4,10 +4,11 @@ import java.util.Arrays;
 
 /**
  * A double in {@code Formatter}'s {@code %.<p>g} and {@code %.<p>e} words, ASCII whatever the locale, without
- * {@code Formatter}: that parses its pattern with a regular expression on every call and goes through several
- * builders per number, which made the words the largest part of the work of a scrolled stage table and kept the
- * compilers busy with formatting code while it first scrolled (bench/README.md). {@code DecimalTextTest} holds the
- * words to {@code String.format}'s over random doubles of every magnitude.
+ * {@code Formatter}: that parses its pattern with a regular expression on every call and builds several strings per
+ * number. Worded here, a number takes half the time and allocation ({@code NumberWordsBench}), and the compilers no
+ * longer spend about a second of CPU on the formatter and its regular expressions while the stage table first scrolls
+ * (bench/README.md). {@code DecimalTextTest} holds the words to {@code String.format}'s over random doubles of every
+ * magnitude.
  *
  * <p>As {@code Formatter} does, the digits rounded are those of {@link Double#toString} (the shortest that read back as
  * the same double), rounded half up: {@code 0.125} to two digits is {@code 0.13}, though the double is a little less.
