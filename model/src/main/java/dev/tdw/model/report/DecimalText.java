@@ -11,7 +11,8 @@ import java.util.Arrays;
  * magnitude.
  *
  * <p>As {@code Formatter} does, the digits rounded are those of {@link Double#toString} (the shortest that read back as
- * the same double), rounded half up: {@code 0.125} to two digits is {@code 0.13}, though the double is a little less.
+ * the same double), rounded half up: {@code 2.675} to three digits is {@code 2.68}, though the double is a little less
+ * ({@code 2.67499999999999982...}).
  */
 final class DecimalText {
     /** More than {@link Double#toString} ever gives (17 significant digits) and any precision asked here. */
@@ -79,7 +80,7 @@ final class DecimalText {
 
     /**
      * The significant digits of a positive finite double, rounded half up to {@code keep} and padded with zeros to
-     * {@code keep}, with the point after {@code pointAt} of them (0 or less: that many zeros come first).
+     * {@code keep}, with the point after {@code pointAt} of them (0 or less: the point, then {@code -pointAt} zeros).
      */
     private record Digits(char[] digits, int pointAt) {
         static Digits of(double v, int keep) {
