@@ -8,7 +8,8 @@ import javafx.scene.layout.StackPane;
  * pseudo-class of its own ({@code :open}) rather than by its row's {@code :expanded}. Modena's arrow makes every
  * row's {@code :expanded} a state its styles depend on, and a row that changes it (a stage and a group swapping rows
  * while the table scrolls) is styled again whole, its texts and badges too; this one is styled alone
- * ({@link NamedPseudoClasses}, {@link StyleWatch}).
+ * ({@link NamedPseudoClasses}, {@link StyleWatch}). Its look is a copy of modena's rules, so a stylesheet that restyles
+ * modena's {@code .tree-disclosure-node > .arrow} does not reach it: restyle {@code .group-disclosure-arrow} too.
  */
 final class GroupArrow extends StackPane {
     private static final PseudoClass OPEN = PseudoClass.getPseudoClass("open");
