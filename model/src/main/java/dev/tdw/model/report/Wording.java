@@ -46,7 +46,7 @@ public final class Wording {
         return DecimalText.general(v, 6);
     }
 
-    /** "0", "∞", "NaN", "–" (missing) or two significant digits in scientific notation ({@code %.2e}). */
+    /** "0", "∞", "NaN", "–" (missing) or three significant digits in scientific notation ({@code %.2e}: 1.25e-03). */
     public static String relative(Double r) {
         if (r == null) return "–";
         if (r == 0) return "0";
