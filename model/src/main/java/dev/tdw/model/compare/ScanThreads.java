@@ -2,9 +2,6 @@ package dev.tdw.model.compare;
 
 import dev.tdw.model.tensor.ElementDecoder;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -19,8 +16,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * participant runs which task is left to chance; callers make their results independent of it.
  */
 final class ScanThreads implements AutoCloseable {
-    /** Any path the file system answers for at once: see {@link #raisePendingFault}. */
-    private static final Path ROOT = Path.of("/");
     /** The most threads one comparison may use. */
     static final int MAX_THREADS = 256;
 
@@ -132,17 +127,13 @@ final class ScanThreads implements AutoCloseable {
         List<Future<?>> running = new ArrayList<>();
         for (int p = 1; p < participants; p++) {
             Slot slot = slots.get(p);
-            running.add(helpers.submit(() -> {
-                claim(next, tasks, slot, task);
-                raisePendingFault();
-            }));
+            running.add(helpers.submit(() -> claim(next, tasks, slot, task)));
         }
         // Errors too: a fault on a mapped payload that shrank is an InternalError, which MappedRead.guard in the
         // caller turns into "changed while reading"; a helper's must reach it as it is, not wrapped.
         Throwable failure = null;
         try {
             claim(next, tasks, slots.get(0), task);
-            raisePendingFault();
         } catch (RuntimeException | Error e) {
             failure = e;
             next.set(tasks);
@@ -176,21 +167,6 @@ final class ScanThreads implements AutoCloseable {
     /** Tasks are claimed in increasing order, so each participant sees its tasks in increasing order too. */
     private static void claim(AtomicInteger next, int tasks, Slot slot, Task task) {
         for (int i = next.getAndIncrement(); i < tasks; i = next.getAndIncrement()) task.run(slot, i);
-    }
-
-    /**
-     * Raises here a fault this thread met reading a mapping whose file shrank. The JVM raises such a fault only at a
-     * later return from native code (a read in compiled code goes on with garbage), and that could otherwise come in
-     * the executor's own code: a helper's future left completing for ever, so the caller hung, or a lock released that
-     * was never taken, so the pool thread died with a stack trace ({@code ScanThreadsFaultTest}). Asking the file
-     * system for a size is such a return, as in {@code MappedRead}; {@link Thread#yield} is not (the test still hung).
-     */
-    private static void raisePendingFault() {
-        try {
-            Files.size(ROOT);
-        } catch (IOException e) {
-            // Only the return from the call matters here; the root's size never does.
-        }
     }
 
     @Override
