@@ -97,7 +97,9 @@ public final class StageTableViewModel {
         if (n instanceof RowNode.Leaf l) return l.row().badges();
         RowNode.LayerGroup g = (RowNode.LayerGroup) n;
         RowStatus s = g.status();
-        return s == RowStatus.OK ? List.of() : List.of(new StatusBadge(s, g.count(s) + " " + s.shortName(), g.count(s) + " stage(s) " + s.shortName()));
+        if (s == RowStatus.OK) return List.of();
+        long count = g.count(s);
+        return List.of(new StatusBadge(s, count + " " + s.shortName(), count + " stage(s) " + s.shortName()));
     }
 
     private void refresh() {
