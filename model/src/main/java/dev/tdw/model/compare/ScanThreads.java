@@ -2,6 +2,9 @@ package dev.tdw.model.compare;
 
 import dev.tdw.model.tensor.ElementDecoder;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -16,6 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * participant runs which task is left to chance; callers make their results independent of it.
  */
 final class ScanThreads implements AutoCloseable {
+    /** Any path the file system answers for at once: see {@link #raisePendingFault}. */
+    private static final Path ROOT = Path.of("/");
     /** The most threads one comparison may use. */
     static final int MAX_THREADS = 256;
 
@@ -127,13 +132,13 @@ final class ScanThreads implements AutoCloseable {
         List<Future<?>> running = new ArrayList<>();
         for (int p = 1; p < participants; p++) {
             Slot slot = slots.get(p);
-            running.add(helpers.submit(() -> claim(next, tasks, slot, task)));
+            running.add(helpers.submit(() -> claimThenRaise(next, tasks, slot, task)));
         }
         // Errors too: a fault on a mapped payload that shrank is an InternalError, which MappedRead.guard in the
         // caller turns into "changed while reading"; a helper's must reach it as it is, not wrapped.
         Throwable failure = null;
         try {
-            claim(next, tasks, slots.get(0), task);
+            claimThenRaise(next, tasks, slots.get(0), task);
         } catch (RuntimeException | Error e) {
             failure = e;
             next.set(tasks);
@@ -167,6 +172,34 @@ final class ScanThreads implements AutoCloseable {
     /** Tasks are claimed in increasing order, so each participant sees its tasks in increasing order too. */
     private static void claim(AtomicInteger next, int tasks, Slot slot, Task task) {
         for (int i = next.getAndIncrement(); i < tasks; i = next.getAndIncrement()) task.run(slot, i);
+    }
+
+    /**
+     * {@link #claim}, then any fault this thread met on a shrunk mapping raised here, inside the task: also after a
+     * failure, which garbage read from vanished pages may have caused; the fault, which names the cause, replaces it.
+     */
+    private static void claimThenRaise(AtomicInteger next, int tasks, Slot slot, Task task) {
+        try {
+            claim(next, tasks, slot, task);
+        } finally {
+            raisePendingFault();
+        }
+    }
+
+    /**
+     * Raises here a fault this thread met reading a mapping whose file shrank. The JVM raises such a fault only at a
+     * later return from native code (a read in compiled code goes on with garbage), and that could otherwise come in
+     * the executor's own code, after the helper's future had completed normally (the caller saw no failure), or while
+     * it completed (the caller waited for ever), or in the pool's queue (the thread died with a stack trace): all seen
+     * in {@code ScanThreadsFaultTest} or CI. Asking the file system for a size is such a return, as in
+     * {@code MappedRead}; {@link Thread#yield} is not (the test still hung).
+     */
+    private static void raisePendingFault() {
+        try {
+            Files.size(ROOT);
+        } catch (IOException e) {
+            // Only the return from the call matters here; the root's size never does.
+        }
     }
 
     @Override
