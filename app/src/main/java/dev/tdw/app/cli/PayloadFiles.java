@@ -25,7 +25,7 @@ final class PayloadFiles {
     }
 
     /** Reads the payloads' tensors; a payload that shrinks meanwhile is unusable input naming it, not a crash. */
-    static <T> T guard(MappedRead.Work<T> work, Payload... payloads) throws UnusableInputException {
+    static <T> T guard(MappedRead.Work<T, IOException> work, Payload... payloads) throws UnusableInputException {
         try {
             return MappedRead.guard(work, payloads);
         } catch (IOException e) {

@@ -16,10 +16,10 @@ import java.nio.file.Path;
  * memory here: zlib and the CRC (native code, where the fault would kill the JVM) only ever see heap copies.
  */
 public final class MappedRead {
-    /** The work: reads tensors of the payloads it was given. */
+    /** The work: reads tensors of the payloads it was given; its own failures ({@code E}) pass through as they are. */
     @FunctionalInterface
-    public interface Work<T> {
-        T run() throws IOException;
+    public interface Work<T, E extends Exception> {
+        T run() throws E;
     }
 
     private MappedRead() {}
@@ -38,7 +38,7 @@ public final class MappedRead {
     }
 
     /** Runs {@code work}; a fault on a mapping becomes an error naming the payload that shrank (or the first). */
-    public static <T> T guard(Work<T> work, Payload... payloads) throws IOException {
+    public static <T, E extends Exception> T guard(Work<T, E> work, Payload... payloads) throws E, IOException {
         try {
             T result = work.run();
             Path changed = shrunk(payloads);
@@ -56,7 +56,7 @@ public final class MappedRead {
      * fails the ordinary reads of its zip directory ("no end-of-central-directory record"); that is the file changing
      * too, and saying so tells the user to wait for the writer rather than to distrust the writer's output.
      */
-    static <T> T guard(Work<T> work, PayloadMapping opening) throws IOException {
+    static <T> T guard(Work<T, IOException> work, PayloadMapping opening) throws IOException {
         Path file = opening.file();
         try {
             T result = work.run();

@@ -9,6 +9,7 @@ import dev.tdw.model.key.StageKey;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.replay.RowLimit;
+import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadReader;
 import dev.tdw.model.tensor.Tensor;
@@ -69,44 +70,59 @@ public final class ReplayRunner {
         if (refused.isPresent()) throw new ReplayException(plan.outDir() + ": " + refused.get());
 
         PayloadReader reader = new PayloadReader();
-        ReplayRequest request;
-        ReplayResult result;
-        ReplayOutputs.Files3 files;
-        List<RowLimit> rowLimited;
         progress.accept("reading " + plan.payload().getFileName());
+        Replayed done;
         try (Payload dump = read(reader, plan.payload())) {
-            try {
-                request = CapturedReplay.request(dump, plan.stageKey(), plan.operator(), plan.argumentOrder(), registry);
-            } catch (IllegalArgumentException e) {
-                throw new ReplayException(e.getMessage(), e);
-            }
-            checkElements(plan, request);
-            rowLimited = rowLimits(plan.payload(), dump, StageKey.parse(plan.stageKey()));
-            if (!rowLimited.isEmpty() && !plan.allowRowLimited()) {
-                throw new ReplayException(plan.payload() + ": " + RowLimit.refusal(request.key(), rowLimited));
-            }
-            progress.accept("running " + request.operator() + " on " + plan.candidate() + " and " + plan.reference());
-            RuntimeDiscovery found = discovery.get();
-            try (DeviceRuntime candidate = plan.candidate().open(found); DeviceRuntime reference = plan.reference().open(found)) {
-                result = new ReplayEngine(registry).replay(request, candidate, reference);
-            } catch (IllegalStateException | IllegalArgumentException | DeviceException e) {
-                throw new ReplayException("replay of " + request.key() + " failed: " + e.getMessage(), e);
-            }
-            progress.accept("writing " + plan.outDir());
-            try {
-                files = ReplayOutputs.write(result, request, plan.payload(), plan.outDir(), captures);
-            } catch (IOException e) {
-                throw new ReplayException(message(e, plan.outDir()), e);
-            }
+            done = MappedRead.guard(() -> replay(plan, dump, captures, progress), dump);
+        } catch (IOException e) {
+            throw new ReplayException(e.getMessage(), e); // the guard's: names the dump, which changed while read
         }
         progress.accept("comparing reference and candidate");
         TensorsResult compared;
-        try (Payload reference = read(reader, files.reference()); Payload candidate = read(reader, files.candidate())) {
-            compared = new TensorComparison(plan.atol(), plan.rtol(), TensorComparison.DEFAULT_MAX_ELEMENTS).compare(reference, candidate);
+        try (Payload reference = read(reader, done.files().reference()); Payload candidate = read(reader, done.files().candidate())) {
+            compared = MappedRead.guard(() -> new TensorComparison(plan.atol(), plan.rtol(), TensorComparison.DEFAULT_MAX_ELEMENTS)
+                    .compare(reference, candidate), reference, candidate);
+        } catch (IOException e) {
+            throw new ReplayException(e.getMessage(), e); // the guard's: names the output that changed
         }
-        return new ReplayRun(request.key(), plan.side(), captures.get(captures.size() - 1), plan.payload(), result.operator(),
+        ReplayResult result = done.result();
+        ReplayOutputs.Files3 files = done.files();
+        return new ReplayRun(done.request().key(), plan.side(), captures.get(captures.size() - 1), plan.payload(), result.operator(),
                 result.bindings(), result.candidateRuntime(), result.referenceRuntime(), files.reference(), files.candidate(),
-                rowLimited.stream().map(RowLimit::describe).toList(), plan.commandLine(), started, clock.instant(), compared);
+                done.rowLimited().stream().map(RowLimit::describe).toList(), plan.commandLine(), started, clock.instant(), compared);
+    }
+
+    /** What the replay of the dump's inputs left: the request, both runtimes' outputs and the files written. */
+    private record Replayed(ReplayRequest request, ReplayResult result, ReplayOutputs.Files3 files, List<RowLimit> rowLimited) {}
+
+    /** Everything that reads the dump's tensors: finding the inputs, the refusals, both runtimes and writing the outputs. */
+    private Replayed replay(ReplayPlan plan, Payload dump, List<Path> captures, Consumer<String> progress) throws ReplayException {
+        ReplayRequest request;
+        try {
+            request = CapturedReplay.request(dump, plan.stageKey(), plan.operator(), plan.argumentOrder(), registry);
+        } catch (IllegalArgumentException e) {
+            throw new ReplayException(e.getMessage(), e);
+        }
+        checkElements(plan, request);
+        List<RowLimit> rowLimited = rowLimits(plan.payload(), dump, StageKey.parse(plan.stageKey()));
+        if (!rowLimited.isEmpty() && !plan.allowRowLimited()) {
+            throw new ReplayException(plan.payload() + ": " + RowLimit.refusal(request.key(), rowLimited));
+        }
+        progress.accept("running " + request.operator() + " on " + plan.candidate() + " and " + plan.reference());
+        RuntimeDiscovery found = discovery.get();
+        ReplayResult result;
+        try (DeviceRuntime candidate = plan.candidate().open(found); DeviceRuntime reference = plan.reference().open(found)) {
+            result = new ReplayEngine(registry).replay(request, candidate, reference);
+        } catch (IllegalStateException | IllegalArgumentException | DeviceException e) {
+            throw new ReplayException("replay of " + request.key() + " failed: " + e.getMessage(), e);
+        }
+        progress.accept("writing " + plan.outDir());
+        try {
+            var files = ReplayOutputs.write(result, request, plan.payload(), plan.outDir(), captures);
+            return new Replayed(request, result, files, rowLimited);
+        } catch (IOException e) {
+            throw new ReplayException(message(e, plan.outDir()), e);
+        }
     }
 
     /** The plan's capture root (the workbench's) and the payload's own capture, as {@link OutputFolderPolicy} finds it. */

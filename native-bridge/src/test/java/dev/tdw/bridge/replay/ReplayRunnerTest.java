@@ -111,4 +111,37 @@ class ReplayRunnerTest {
                 tmp.resolve("o"), ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, false), m -> { }));
         assertEquals(missing + ": file not found", e.getMessage());
     }
+
+    @Test
+    void aDumpCutShortWhileItsInputsAreReadIsNamedAsChanged() throws Exception {
+        Path capture = Files.createDirectories(tmp.resolve("in").resolve("capture"));
+        copyTree(REPLAY_INPUTS.getParent(), capture);
+        Path dump = capture.resolve(REPLAY_INPUTS.getFileName());
+        // Opened and mapped while whole; cut once the inputs are found, before the runtimes read them.
+        ReplayException e = assertThrows(ReplayException.class, () -> runner.run(plan(dump, "add_rms_norm#3", "host-fp32:bf16",
+                tmp.resolve("out"), ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, false), m -> {
+                    if (m.startsWith("running ")) cut(dump);
+                }));
+        assertEquals(dump + ": changed while reading (the file is shorter than when it was opened; was it still being "
+                + "written or copied?)", e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("out").resolve("replay.json")));
+    }
+
+    private static void cut(Path file) {
+        try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            channel.truncate(64);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws java.io.IOException {
+        try (var walk = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
+    }
 }
