@@ -57,8 +57,10 @@ import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.StageTensors;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadReader;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -673,8 +675,7 @@ public final class WorkbenchViewModel {
             if (lp.isEmpty() || rp.isEmpty()) return null;
             PayloadReader reader = new PayloadReader();
             try (Payload lpay = reader.read(lp.get()); Payload rpay = reader.read(rp.get())) {
-                return TensorEvidence.of(c.analysis(), lpay, rpay, TensorComparison.DEFAULT_ATOL, TensorComparison.DEFAULT_RTOL,
-                        TensorComparison.DEFAULT_MAX_ELEMENTS);
+                return pairEvidence(c.analysis(), lpay, rpay);
             }
         }, e -> {
             if (gen != tensorGeneration || e == null) return;
@@ -686,6 +687,15 @@ public final class WorkbenchViewModel {
         }, e -> {
             if (gen == tensorGeneration && !(e instanceof CancellationException)) tensorVerdictText.set("tensors not compared: " + e.getMessage());
         });
+    }
+
+    /**
+     * The pair's tensors at the default tolerances, read from the mappings under {@link MappedRead#guard}: a payload the
+     * probe cuts or rewrites meanwhile is "changed while reading" in the verdict line, not a JVM error.
+     */
+    static TensorEvidence pairEvidence(PairAnalysis a, Payload left, Payload right) throws IOException {
+        return MappedRead.guard(() -> TensorEvidence.of(a, left, right, TensorComparison.DEFAULT_ATOL, TensorComparison.DEFAULT_RTOL,
+                TensorComparison.DEFAULT_MAX_ELEMENTS), left, right);
     }
 
     /** Selects the next divergent row (N). */

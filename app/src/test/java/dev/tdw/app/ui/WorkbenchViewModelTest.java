@@ -9,12 +9,17 @@ import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.CaptureSetText;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadFormatException;
+import dev.tdw.model.tensor.PayloadReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WorkbenchViewModelTest {
@@ -251,6 +257,24 @@ class WorkbenchViewModelTest {
         assertEquals(DiffVerdict.DIVERGENT, vm.comparison().diff().verdict());
         vm.open(dev.tdw.app.ui.capture.Side.RIGHT, Captures.dir("layer-bug", "candidate"));
         assertEquals(0, vm.problems().size());
+    }
+
+    /** The probe may still be writing: a payload cut while the pair's tensors are compared is named, not a JVM error. */
+    @Test
+    void aPayloadCutWhileThePairsTensorsAreComparedIsChangedWhileReading() throws IOException {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        Path copy = Files.copy(Captures.dir("layer-bug", "candidate").resolve("cmpl-layer-bug-rank0.pt"), tmp.resolve("cut.pt"));
+        PayloadReader reader = new PayloadReader();
+        try (Payload l = reader.read(Captures.dir("layer-bug", "baseline").resolve("cmpl-layer-bug-rank0.pt"));
+             Payload r = reader.read(copy)) {
+            try (FileChannel c = FileChannel.open(copy, StandardOpenOption.WRITE)) {
+                c.truncate(4096);
+            }
+            PayloadFormatException e = assertThrows(PayloadFormatException.class,
+                    () -> WorkbenchViewModel.pairEvidence(vm.comparison().analysis(), l, r));
+            assertTrue(e.getMessage().startsWith(copy + ": changed while reading"), e.getMessage());
+        }
     }
 
     @Test
