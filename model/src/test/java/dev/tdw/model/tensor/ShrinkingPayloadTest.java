@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +38,36 @@ class ShrinkingPayloadTest {
                     () -> MappedRead.guard(() -> TensorDigest.of(t), p));
             assertEquals(file + ": changed while reading (the file is shorter than when it was opened; "
                     + "was it still being written or copied?)", e.getMessage());
+        }
+    }
+
+    /**
+     * Compiled code that faults goes on with garbage, and garbage can fail the work in its own way (a bad shape, a
+     * corrupt entry) before the fault is raised: on a payload cut meanwhile, that failure is the change too.
+     */
+    @Test
+    void aFailureOfTheWorkOnAPayloadCutMeanwhileIsTheChange() throws IOException {
+        Path file = payload(dir.resolve("failing.pt"));
+        try (Payload p = new PayloadReader().read(file)) {
+            truncate(file, 4096);
+            IllegalStateException garbage = new IllegalStateException("a shape read from vanished pages");
+            PayloadFormatException e = assertThrows(PayloadFormatException.class, () -> MappedRead.guard(() -> {
+                throw garbage;
+            }, p));
+            assertEquals(file + ": changed while reading (the file is shorter than when it was opened; "
+                    + "was it still being written or copied?)", e.getMessage());
+            assertSame(garbage, e.getCause());
+        }
+    }
+
+    @Test
+    void aFailureOfTheWorkOnAnUnchangedPayloadIsItsOwn() throws IOException {
+        Path file = payload(dir.resolve("unchanged.pt"));
+        try (Payload p = new PayloadReader().read(file)) {
+            IOException own = new IOException("holds no entry 'x'");
+            assertSame(own, assertThrows(IOException.class, () -> MappedRead.guard(() -> {
+                throw own;
+            }, p)));
         }
     }
 
