@@ -16,7 +16,7 @@ import java.nio.file.Path;
  * memory here: zlib and the CRC (native code, where the fault would kill the JVM) only ever see heap copies.
  */
 public final class MappedRead {
-    /** The work: reads tensors of the payloads it was given; its own failures ({@code E}) pass through as they are. */
+    /** The work: reads tensors of the payloads it was given; its own failures ({@code E}) pass through (see guard). */
     @FunctionalInterface
     public interface Work<T, E extends Exception> {
         T run() throws E;
