@@ -40,37 +40,27 @@ public final class MappedRead {
     /**
      * Runs {@code work}; a fault on a mapping becomes an error naming the payload that shrank (or the first). So does
      * any other failure of the work while a payload is shorter than when it was opened: it may come from garbage read
-     * out of vanished pages, and the check (a return from native code) raises a fault still pending here, not later.
+     * out of vanished pages. The JVM may raise a pending fault at any return from native code here (the size check,
+     * an exception's stack trace), so all of this is inside the one handler.
      */
     public static <T, E extends Exception> T guard(Work<T, E> work, Payload... payloads) throws E, IOException {
-        T result;
         try {
-            result = work.run();
+            T result;
+            try {
+                result = work.run();
+            } catch (Exception | Error failure) {
+                if (failure instanceof InternalError) throw failure;
+                Path changed = shrunk(payloads);
+                if (changed != null) throw new PayloadFormatException(changedMessage(changed), failure);
+                throw failure;
+            }
+            Path changed = shrunk(payloads);
+            if (changed != null) throw new PayloadFormatException(changedMessage(changed));
+            return result;
         } catch (InternalError e) {
-            throw changed(e, payloads);
-        } catch (Exception | Error failure) {
-            Path changed = shrunkRaising(payloads);
-            if (changed != null) throw new PayloadFormatException(changedMessage(changed), failure);
-            throw failure;
-        }
-        Path changed = shrunkRaising(payloads);
-        if (changed != null) throw new PayloadFormatException(changedMessage(changed));
-        return result;
-    }
-
-    /** The fault as an error naming the payload that shrank (or the first); any other internal error as it is. */
-    private static PayloadFormatException changed(InternalError e, Payload... payloads) {
-        if (!isMappingFault(e)) throw e;
-        Path changed = shrunk(payloads);
-        return new PayloadFormatException(changedMessage(changed != null ? changed : firstPath(payloads)), e);
-    }
-
-    /** {@link #shrunk}, with a fault that its return from native code raises taken as the change it is. */
-    private static Path shrunkRaising(Payload... payloads) throws PayloadFormatException {
-        try {
-            return shrunk(payloads);
-        } catch (InternalError e) {
-            throw changed(e, payloads);
+            if (!isMappingFault(e)) throw e;
+            Path changed = shrunk(payloads);
+            throw new PayloadFormatException(changedMessage(changed != null ? changed : firstPath(payloads)), e);
         }
     }
 
