@@ -1,10 +1,8 @@
 package dev.tdw.model.compare;
 
 import dev.tdw.model.tensor.ElementDecoder;
+import dev.tdw.model.tensor.MappedRead;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -19,8 +17,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * participant runs which task is left to chance; callers make their results independent of it.
  */
 final class ScanThreads implements AutoCloseable {
-    /** Any path the file system answers for at once: see {@link #raisePendingFault}. */
-    private static final Path ROOT = Path.of("/");
     /** The most threads one comparison may use. */
     static final int MAX_THREADS = 256;
 
@@ -175,30 +171,17 @@ final class ScanThreads implements AutoCloseable {
     }
 
     /**
-     * {@link #claim}, then any fault this thread met on a shrunk mapping raised here, inside the task: also after a
-     * failure, which garbage read from vanished pages may have caused; the fault, which names the cause, replaces it.
+     * {@link #claim}, then any fault this thread met on a shrunk mapping raised here, inside the task
+     * ({@link MappedRead#raisePendingFault}): also after a failure, which garbage read from vanished pages may have
+     * caused; the fault, which names the cause, replaces it. Raised later, it came in the executor's own code: after
+     * the helper's future had completed normally (the caller saw no failure), while it completed (the caller waited for
+     * ever), or in the pool's queue (the thread died with a stack trace), all seen in {@code ScanThreadsFaultTest} or CI.
      */
     private static void claimThenRaise(AtomicInteger next, int tasks, Slot slot, Task task) {
         try {
             claim(next, tasks, slot, task);
         } finally {
-            raisePendingFault();
-        }
-    }
-
-    /**
-     * Raises here a fault this thread met reading a mapping whose file shrank. The JVM raises such a fault only at a
-     * later return from native code (a read in compiled code goes on with garbage), and that could otherwise come in
-     * the executor's own code, after the helper's future had completed normally (the caller saw no failure), or while
-     * it completed (the caller waited for ever), or in the pool's queue (the thread died with a stack trace): all seen
-     * in {@code ScanThreadsFaultTest} or CI. Asking the file system for a size is such a return, as in
-     * {@code MappedRead}; {@link Thread#yield} is not (the test still hung).
-     */
-    private static void raisePendingFault() {
-        try {
-            Files.size(ROOT);
-        } catch (IOException e) {
-            // Only the return from the call matters here; the root's size never does.
+            MappedRead.raisePendingFault();
         }
     }
 

@@ -22,7 +22,22 @@ public final class MappedRead {
         T run() throws E;
     }
 
+    /** 1, read from a field so that no compiler sees the first length in {@link #raisePendingFault}. */
+    private static volatile int one = 1;
+
     private MappedRead() {}
+
+    /**
+     * Raises here, as an {@link InternalError}, a fault this thread met reading a mapping whose file shrank and that the
+     * JVM still holds pending. Compiled code that faults goes on with garbage, and the JVM raises the error at its next
+     * entry into the runtime from Java code, which may otherwise come much later: in the executor's code after a
+     * comparison's task, or after the guard. A two-dimensional array whose first length is not a constant is always
+     * allocated by such an entry, in the interpreter and in both compilers. A return from native code is not enough:
+     * once compiled, a file-system call raised a pending fault in 6 of 30 tries, and {@code PendingFaultTest} failed.
+     */
+    public static void raisePendingFault() {
+        one = new byte[one][0].length;
+    }
 
     /**
      * Maps a read-only region. A file cut below {@code offset + length} since its size was taken makes the JDK try
@@ -40,16 +55,18 @@ public final class MappedRead {
     /**
      * Runs {@code work}; a fault on a mapping becomes an error naming the payload that shrank (or the first). So does
      * any other failure of the work while a payload is shorter than when it was opened: it may come from garbage read
-     * out of vanished pages. The JVM may raise a pending fault at any return from native code here (the size check,
-     * an exception's stack trace), so all of this is inside the one handler.
+     * out of vanished pages. A pending fault is raised before the guard returns ({@link #raisePendingFault}); the
+     * JVM may raise it earlier at any entry into its runtime, so all of this is inside the one handler.
      */
     public static <T, E extends Exception> T guard(Work<T, E> work, Payload... payloads) throws E, IOException {
         try {
             T result;
             try {
                 result = work.run();
+                raisePendingFault();
             } catch (Exception | Error failure) {
                 if (failure instanceof InternalError) throw failure;
+                raisePendingFault();
                 Path changed = shrunk(payloads);
                 if (changed != null) throw new PayloadFormatException(changedMessage(changed), failure);
                 throw failure;
@@ -72,23 +89,26 @@ public final class MappedRead {
     static <T> T guard(Work<T, IOException> work, PayloadMapping opening) throws IOException {
         Path file = opening.file();
         try {
-            T result = work.run();
+            T result;
+            try {
+                result = work.run();
+                raisePendingFault();
+            } catch (PayloadFormatException e) {
+                raisePendingFault();
+                if (opening.shrunk()) throw new PayloadFormatException(changedMessage(file), e);
+                throw e;
+            }
             if (opening.shrunk()) throw new PayloadFormatException(changedMessage(file));
             return result;
         } catch (InternalError e) {
             if (!isMappingFault(e)) throw e;
             throw new PayloadFormatException(changedMessage(file), e);
-        } catch (PayloadFormatException e) {
-            if (opening.shrunk()) throw new PayloadFormatException(changedMessage(file), e);
-            throw e;
         }
     }
 
     /**
-     * Whether the file is now shorter than {@code openedSize}. The JVM raises a fault on a mapping asynchronously: the
-     * faulting read returns garbage and the error is thrown at a later return from native code. Asking the file
-     * system for the size is such a return (so a pending fault surfaces inside the guard), and a file that shrank
-     * during the work means its result may come from vanished pages even when no fault has surfaced yet.
+     * Whether the file is now shorter than {@code openedSize}: a file that shrank during the work means its result may
+     * come from vanished pages, even when no fault was met.
      */
     static boolean shorterThan(Path file, long openedSize) {
         try {
