@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A helper thread that read a mapping whose file shrank: the JVM raises the fault asynchronously, at the thread's next
- * return from native code, which may come after its task. The fault must reach the caller of {@link ScanThreads#run}
+ * entry into its runtime, which may come after its task. The fault must reach the caller of {@link ScanThreads#run}
  * (where {@code MappedRead.guard} names the file) and never kill a pool thread later, printing a stack trace.
  */
 class ScanThreadsFaultTest {
