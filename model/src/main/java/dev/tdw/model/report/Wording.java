@@ -39,7 +39,7 @@ public final class Wording {
         return String.join(", ", parts);
     }
 
-    /** "–" for a missing value, an integer as an integer, anything else as {@code %.6g} words it ({@link DecimalText}). */
+    /** "–" for a missing value, an integer as an integer, anything else in {@code %.6g} words ({@link DecimalText}). */
     public static String number(Double v) {
         if (v == null) return "–";
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
