@@ -11,6 +11,8 @@
 # A small pair (8 MiB per payload) through bin/tdw splits the CPU of a process into a fixed part (start-up, compilation,
 # output) and a rate per byte: marginal GB/s per cpu-second = (big - small input) / (big - small CPU).
 # TDW_DTYPE=float16 or float32 generates both pairs in that type instead of bf16 (same shapes: the files grow with it).
+# TDW_NOISE_ULPS=K moves every right element by -K to +K ulps at random (most elements differ, as between an eager and a
+# graph run) instead of one element in 997.
 #   bench/tensors.sh [MiB per payload, default 1024] [runs, default 3] [scratch dir, default $TMPDIR]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,8 +22,8 @@ dir=$(mktemp -d "${3:-${TMPDIR:-/tmp}}/tdw-tensors.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 bcp="$here/bench/target/tdw-bench-0.1.0-SNAPSHOT.jar:$(cat "$here/app/target/classpath.txt")"
 dtype=${TDW_DTYPE:-bfloat16}
-java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib "$mib" --dtype "$dtype" --generate "$dir" >/dev/null
-java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib 8 --dtype "$dtype" --generate "$dir/pair8" >/dev/null
+java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib "$mib" --dtype "$dtype" --noise-ulps "${TDW_NOISE_ULPS:-0}" --generate "$dir" >/dev/null
+java -cp "$bcp" dev.tdw.bench.TensorCompareBench --mib 8 --dtype "$dtype" --noise-ulps "${TDW_NOISE_ULPS:-0}" --generate "$dir/pair8" >/dev/null
 l="$dir/left.pt"; r="$dir/right.pt"
 bytes=$(( $(stat -c %s "$l") + $(stat -c %s "$r") ))
 small_bytes=$(( $(stat -c %s "$dir/pair8/left.pt") + $(stat -c %s "$dir/pair8/right.pt") ))

@@ -45,6 +45,8 @@ import java.util.zip.ZipInputStream;
  * (for {@code bench/tensors.sh}, which times whole {@code tdw tensors} processes) and keeps it, in bf16 or the float type
  * {@code --dtype float16|float32} names (the tensors then have the same shape, so the files grow with the element size),
  * of {@code [1000, 2000]} tensors or {@code --rows R --cols C} (many small tensors: the per-tensor costs of a process);
+ * with {@code --noise-ulps K} every right element is the left's moved by -K to +K units in the last place at random,
+ * so most elements differ in their last bits, as in an eager and a graph run of one model (else every 997th differs);
  * {@code --read-left L --read-right R} only prints the mapped-read rate of two files (tensors.sh's machine figure).
  *
  * <p>{@code --single-mib 3072} instead compares one pair of single bf16 tensors of that size each ({@code [rows,
@@ -87,7 +89,9 @@ public final class TensorCompareBench {
             long cols = Long.parseLong(options.getOrDefault("--cols", Long.toString(COLS)));
             Files.createDirectories(out);
             int tensors = (int) Math.max(1, (mib << 20) / (rows * cols * type.elementSize()));
-            generate(out, out.resolve("left.pt"), out.resolve("right.pt"), type, tensors, rows, cols);
+            int noise = Integer.parseInt(options.getOrDefault("--noise-ulps", "0"));
+            if (noise < 0 || noise > 64) throw new IllegalArgumentException("--noise-ulps must be 0 to 64, not " + noise);
+            generate(out, out.resolve("left.pt"), out.resolve("right.pt"), type, tensors, rows, cols, noise);
             System.out.printf("wrote %s and %s: %d x %s [%d, %d] each%n", out.resolve("left.pt"), out.resolve("right.pt"),
                     tensors, name, rows, cols);
             return;
@@ -103,8 +107,8 @@ public final class TensorCompareBench {
             Path smallRight = dir.resolve("small-right.pt");
             int bigTensors = tensorsFor(mib);
             int smallTensors = tensorsFor(baselineMib);
-            generate(dir, bigLeft, bigRight, DType.BFLOAT16, bigTensors, ROWS, COLS);
-            generate(dir, smallLeft, smallRight, DType.BFLOAT16, smallTensors, ROWS, COLS);
+            generate(dir, bigLeft, bigRight, DType.BFLOAT16, bigTensors, ROWS, COLS, 0);
+            generate(dir, smallLeft, smallRight, DType.BFLOAT16, smallTensors, ROWS, COLS, 0);
             System.out.printf("payloads: %d x bf16 [%d, %d] = %.3f GiB each; baseline size %d x = %.3f GiB each%n",
                     bigTensors, ROWS, COLS, gib(bigTensors), smallTensors, gib(smallTensors));
 
@@ -158,7 +162,7 @@ public final class TensorCompareBench {
             long rows = (mib << 20) / 2 / SINGLE_COLS;
             Path left = dir.resolve("left.pt");
             Path right = dir.resolve("right.pt");
-            generate(dir, left, right, DType.BFLOAT16, 1, rows, SINGLE_COLS);
+            generate(dir, left, right, DType.BFLOAT16, 1, rows, SINGLE_COLS, 0);
             long storage = rows * SINGLE_COLS * 2;
             System.out.printf("java %s, %d cpus; one bf16 tensor [%d, %d] per payload: %d bytes = %.2f GiB (one buffer"
                             + " spans at most %d)%n", System.getProperty("java.version"),
@@ -184,11 +188,12 @@ public final class TensorCompareBench {
 
     /**
      * Two payloads of {@code tensors} tensors of [rows, cols] of a float type (bf16, fp16 or fp32) whose elements differ
-     * slightly (every 997th by one ulp of the type). The raw elements are generated into a scratch file mapped in
-     * chunks, so the heap stays small while writing and one tensor may be larger than one buffer.
+     * slightly: every 997th by one ulp of the type, or with {@code noiseUlps > 0} every one by -noiseUlps to +noiseUlps
+     * ulps at random. The raw elements are generated into a scratch file mapped in chunks, so the heap stays small
+     * while writing and one tensor may be larger than one buffer.
      */
-    private static void generate(Path dir, Path left, Path right, DType type, int tensors, long rows, long cols)
-            throws IOException {
+    private static void generate(Path dir, Path left, Path right, DType type, int tensors, long rows, long cols,
+                                 int noiseUlps) throws IOException {
         Path scratch = dir.resolve("scratch.raw");
         int size = type.elementSize();
         long elements = tensors * rows * cols;
@@ -208,7 +213,8 @@ public final class TensorCompareBench {
                 for (long i = 0; i < elements; i++) {
                     seed = seed * 6364136223846793005L + 1442695040888963407L;
                     int element = element(type, seed);
-                    if (side == 1 && i % 997 == 0) element++;
+                    if (side == 1 && noiseUlps > 0) element += (int) (seed >>> 16 & 0xffff) % (2 * noiseUlps + 1) - noiseUlps;
+                    else if (side == 1 && i % 997 == 0) element++;
                     ByteBuffer chunk = chunks[(int) (i / perChunk)];
                     int at = (int) (i % perChunk) * size;
                     if (size == 2) chunk.putShort(at, (short) element);

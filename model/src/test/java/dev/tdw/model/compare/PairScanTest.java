@@ -8,8 +8,13 @@ import org.junit.jupiter.api.Test;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The fused-multiply-add kernel and the plain one agree; the fused one still counts every non-finite element. */
+/**
+ * The fused-multiply-add kernel and the plain one agree; the fused one still counts every non-finite element, and its
+ * compare-free counts are the definitions' (a != b, and not |a - b| <= fma(rtol, |b|, atol)) on every kind of value
+ * and tolerance.
+ */
 class PairScanTest {
     private static Tensor f64(double[] values) {
         return TestTensors.of(DType.FLOAT64, new long[] {values.length}, values);
@@ -75,6 +80,77 @@ class PairScanTest {
             assertEquals(2, s.leftNonfinite(), "fma " + fma);
             assertEquals(2, s.rightNonfinite(), "fma " + fma);
             assertEquals(Double.NaN, s.maxAbs(), "fma " + fma + ": a NaN difference in the first chunk stays the maximum");
+        }
+    }
+
+    /** Values of every kind for the counts: zeros of both signs, subnormals, limits hit exactly, huge and non-finite. */
+    private static final double[] FINITE = {0.0, -0.0, Double.MIN_VALUE, -Double.MIN_VALUE, 1, Math.nextUp(1.0), -1, 2,
+        3, Math.nextUp(3.0), Math.nextDown(3.0), 0.5, 1e150, -1e150, 1e-300};
+    private static final double[] NONFINITE = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN, 1e200};
+
+    private static long[] definedCounts(double[] a, double[] b, double atol, double rtol) {
+        long mm = 0, nc = 0;
+        for (int i = 0; i < a.length; i++) {
+            mm += a[i] != b[i] ? 1 : 0;
+            nc += Math.abs(a[i] - b[i]) <= Math.fma(rtol, Math.abs(b[i]), atol) ? 0 : 1;
+        }
+        return new long[] {mm, nc};
+    }
+
+    @Test
+    void fusedCountsAreTheDefinitionsOnEveryKindOfValueAndTolerance() {
+        Random random = new Random(11);
+        int n = PairScan.CHUNK * 4;
+        double[] a = new double[n];
+        double[] b = new double[n];
+        for (int i = 0; i < n; i++) {
+            int chunk = i / PairScan.CHUNK;
+            if (chunk == 3) { // most elements differ in their last bits, at random, as in a real pair
+                a[i] = random.nextGaussian();
+                b[i] = random.nextBoolean() ? a[i] : a[i] + random.nextGaussian() * 1e-3;
+                continue;
+            }
+            double[] pool = chunk == 1 && random.nextInt(8) == 0 ? NONFINITE : FINITE;
+            a[i] = pool[random.nextInt(pool.length)];
+            b[i] = random.nextInt(4) == 0 ? a[i] : FINITE[random.nextInt(FINITE.length)];
+        }
+        a[PairScan.CHUNK] = b[PairScan.CHUNK] = Double.POSITIVE_INFINITY; // equal infinities: no mismatch, not close
+        a[5] = 3;
+        b[5] = 2; // |a - b| = 1 = 0.25 * 2 + 0.5, exactly at the limit
+        a[6] = Math.nextUp(3.0);
+        b[6] = 2; // one ulp beyond it
+        double inf = Double.POSITIVE_INFINITY;
+        double[][] tolerances = {{0, 0}, {-0.0, -0.0}, {0.5, 0.25}, {1e-2, 1e-3}, {inf, 0}, {0, inf}, {inf, inf},
+            {1e300, 1e300}, {Double.MIN_VALUE, 0}};
+        for (double[] t : tolerances) {
+            long[] defined = definedCounts(a, b, t[0], t[1]);
+            PairScan.FloatSums s = PairScan.floats(f64(a), f64(b), t[0], t[1], true);
+            String what = "atol " + t[0] + ", rtol " + t[1];
+            assertEquals(defined[0], s.mismatches(), what);
+            assertEquals(defined[1], s.notClose(), what);
+        }
+        long[] atLimit = definedCounts(new double[] {3, Math.nextUp(3.0)}, new double[] {2, 2}, 0.5, 0.25);
+        assertEquals(1, atLimit[1], "the limit itself is close, one ulp beyond it is not");
+    }
+
+    @Test
+    void fusedCountsOnRawBfloat16AreTheDefinitions() {
+        Random random = new Random(13);
+        int n = PairScan.CHUNK * 2 + 5;
+        double[] a = new double[n];
+        double[] b = new double[n];
+        for (int i = 0; i < n; i++) { // bf16 values (8 significant bits), most pairs one or two ulps apart
+            a[i] = Float.intBitsToFloat(Float.floatToRawIntBits((float) random.nextGaussian()) & 0xffff0000);
+            b[i] = Float.intBitsToFloat(Float.floatToRawIntBits((float) a[i]) + (random.nextInt(3) << 16));
+        }
+        Tensor left = TestTensors.of(DType.BFLOAT16, new long[] {n}, a);
+        Tensor right = TestTensors.of(DType.BFLOAT16, new long[] {n}, b);
+        long[] defined = definedCounts(a, b, 1e-3, 1e-3);
+        try (ScanThreads threads = new ScanThreads(1)) {
+            PairScan.FloatSums s = PairScan.floats(left, right, 1e-3, 1e-3, true, true, threads, -1).sums();
+            assertEquals(defined[0], s.mismatches());
+            assertEquals(defined[1], s.notClose());
+            assertTrue(defined[0] > n / 2 && defined[1] > n / 2, "most elements differ and are beyond the tolerance");
         }
     }
 }
