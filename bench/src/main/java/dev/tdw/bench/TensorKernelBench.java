@@ -30,7 +30,7 @@ public final class TensorKernelBench {
 
     private TensorKernelBench() {}
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws java.io.IOException {
         long mib = 64;
         int runs = 15;
         for (int i = 0; i + 1 < args.length; i += 2) {

@@ -122,7 +122,7 @@ final class DiffCommand extends CommandSupport {
         Path rightRoot = rightDir == null ? a.right().path().toAbsolutePath().getParent() : rightDir;
         try (Payload l = PayloadFiles.open(TensorsCommand.payloadOf(leftRoot, a.left()));
              Payload r = PayloadFiles.open(TensorsCommand.payloadOf(rightRoot, a.right()))) {
-            return a.withTensors(PayloadFiles.guard(() -> TensorEvidence.of(a, l, r, tensorAtol.value(), tensorRtol.value(), maxElements.value()), l, r));
+            return a.withTensors(PayloadFiles.read(() -> TensorEvidence.of(a, l, r, tensorAtol.value(), tensorRtol.value(), maxElements.value())));
         }
     }
 

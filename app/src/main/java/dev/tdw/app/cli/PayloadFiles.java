@@ -4,6 +4,7 @@ import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadFormatException;
 import dev.tdw.model.tensor.PayloadReader;
 import dev.tdw.model.text.SafeText;
 
@@ -24,12 +25,15 @@ final class PayloadFiles {
         }
     }
 
-    /** Reads the payloads' tensors; a payload that shrinks meanwhile is unusable input naming it, not a crash. */
-    static <T> T guard(MappedRead.Work<T, IOException> work, Payload... payloads) throws UnusableInputException {
+    /**
+     * Runs a model reader of tensors, which guards its own reading ({@link MappedRead#guard}): a payload that shrinks
+     * meanwhile is unusable input naming it, not a crash.
+     */
+    static <T> T read(MappedRead.Work<T, PayloadFormatException> work) throws UnusableInputException {
         try {
-            return MappedRead.guard(work, payloads);
-        } catch (IOException e) {
-            throw new UnusableInputException(e.getMessage(), e);
+            return work.run();
+        } catch (PayloadFormatException e) {
+            throw new UnusableInputException(e);
         }
     }
 }

@@ -108,7 +108,7 @@ final class ScanCommand extends CommandSupport {
             throw new UnusableInputException(e);
         }
         try (Payload p = PayloadFiles.open(payload)) {
-            return PayloadFiles.guard(() -> PayloadIntegrity.check(m, p), p);
+            return PayloadFiles.read(() -> PayloadIntegrity.check(m, p));
         }
     }
 }

@@ -76,7 +76,7 @@ final class TensorsCommand extends CommandSupport {
         StringBuilder text = new StringBuilder();
         for (PayloadPair f : files) {
             try (Payload l = PayloadFiles.open(f.left()); Payload r = PayloadFiles.open(f.right())) {
-                TensorsResult result = PayloadFiles.guard(() -> chosen.compare(l, r), l, r);
+                TensorsResult result = PayloadFiles.read(() -> chosen.compare(l, r));
                 verdicts.add(result.verdict());
                 // One form only: the other would be built for nothing (the text formats every pair's numbers).
                 if (output.format() == OutputOptions.Format.text) {

@@ -690,12 +690,13 @@ public final class WorkbenchViewModel {
     }
 
     /**
-     * The pair's tensors at the default tolerances, read from the mappings under {@link MappedRead#guard}: a payload the
-     * probe cuts or rewrites meanwhile is "changed while reading" in the verdict line, not a JVM error.
+     * The pair's tensors at the default tolerances. {@link TensorEvidence#of} reads the mappings under
+     * {@link MappedRead#guard}: a payload the probe cuts or rewrites meanwhile is "changed while reading" in the verdict
+     * line, not a JVM error.
      */
     static TensorEvidence pairEvidence(PairAnalysis a, Payload left, Payload right) throws IOException {
-        return MappedRead.guard(() -> TensorEvidence.of(a, left, right, TensorComparison.DEFAULT_ATOL, TensorComparison.DEFAULT_RTOL,
-                TensorComparison.DEFAULT_MAX_ELEMENTS), left, right);
+        return TensorEvidence.of(a, left, right, TensorComparison.DEFAULT_ATOL, TensorComparison.DEFAULT_RTOL,
+                TensorComparison.DEFAULT_MAX_ELEMENTS);
     }
 
     /** Selects the next divergent row (N). */

@@ -7,8 +7,10 @@ import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.key.StageKey;
+import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
+import dev.tdw.model.tensor.PayloadFormatException;
 import dev.tdw.model.tensor.Tensor;
 
 import java.util.ArrayList;
@@ -41,9 +43,16 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
     /**
      * Compares both payloads (the contract's pass, {@link TensorComparison}) and attributes every pair
      * to its stage. Payload keys count saved tensors (and saved input sets) of a stage, record keys
-     * count every record, so the stage of a payload key comes from walking the manifest.
+     * count every record, so the stage of a payload key comes from walking the manifest. The payloads are read under
+     * {@link MappedRead#guard}: one cut while it is read is an error naming it ("changed while reading").
      */
-    public static TensorEvidence of(PairAnalysis a, Payload left, Payload right, double atol, double rtol, long maxElements) {
+    public static TensorEvidence of(PairAnalysis a, Payload left, Payload right, double atol, double rtol, long maxElements)
+            throws PayloadFormatException {
+        return MappedRead.guard(() -> compared(a, left, right, atol, rtol, maxElements), left, right);
+    }
+
+    private static TensorEvidence compared(PairAnalysis a, Payload left, Payload right, double atol, double rtol, long maxElements)
+            throws PayloadFormatException {
         TensorComparison comparison = new TensorComparison(atol, rtol, maxElements);
         TensorsResult result = comparison.compare(left, right);
         Map<String, TensorPairResult> byPayloadKey = new HashMap<>();
@@ -149,7 +158,7 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
      * compared over the rows both hold. A slot key present on both sides is an ordinary pair already.
      */
     private static void crossMode(Payload eager, Manifest eagerManifest, Payload slots, boolean slotOnLeft, TensorComparison comparison,
-                                  long maxElements, List<CrossModePair> out) {
+                                  long maxElements, List<CrossModePair> out) throws PayloadFormatException {
         for (PayloadEntry slot : slots.entries()) {
             if (slot.section() != PayloadEntry.Section.GRAPH_SLOTS || !slot.isTensor() || eager.entry(slot.key()).isPresent()) continue;
             String payloadKey = new StageKey(slot.stage(), StageKey.parse(slot.key()).n()).toString();
@@ -174,7 +183,7 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
     }
 
     private static CrossModePair pair(String slotKey, String stageKey, boolean slotOnLeft, Tensor slot, Tensor stage, long layoutRows,
-                                      TensorComparison comparison, long maxElements) {
+                                      TensorComparison comparison, long maxElements) throws PayloadFormatException {
         long[] s = slot.shape(), e = stage.shape();
         long cols = s.length < 1 ? 0 : Arrays.stream(s).skip(1).reduce(1, Math::multiplyExact);
         long slotRows = s.length == 0 ? 1 : s[0];

@@ -6,6 +6,7 @@ import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
+import dev.tdw.model.tensor.PayloadFormatException;
 import dev.tdw.model.tensor.Tensor;
 
 import java.util.ArrayList;
@@ -48,12 +49,15 @@ public final class PayloadIntegrity {
 
     private PayloadIntegrity() {}
 
-    public static Result check(Manifest manifest, Payload payload) {
+    public static Result check(Manifest manifest, Payload payload) throws PayloadFormatException {
         return check(manifest, payload, DEFAULT_MAX_ELEMENTS);
     }
 
-    /** The check, recomputing tensors of at most {@code maxElements} elements. */
-    public static Result check(Manifest manifest, Payload payload, long maxElements) {
+    /**
+     * The check, recomputing tensors of at most {@code maxElements} elements; a payload cut while it is read is an error
+     * naming it (see {@link StatisticsRecompute#recompute}).
+     */
+    public static Result check(Manifest manifest, Payload payload, long maxElements) throws PayloadFormatException {
         int checked = 0;
         List<String> cut = new ArrayList<>(), tooLarge = new ArrayList<>(), missing = new ArrayList<>();
         List<Finding> findings = new ArrayList<>();

@@ -4,6 +4,8 @@ import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.ElementDecoder;
 import dev.tdw.model.tensor.StorageBytes;
 import dev.tdw.model.tensor.StridedRows;
+import dev.tdw.model.tensor.MappedRead;
+import dev.tdw.model.tensor.PayloadFormatException;
 import dev.tdw.model.tensor.Tensor;
 
 import java.util.ArrayList;
@@ -44,7 +46,12 @@ public final class StatisticsRecompute {
     }
 
     /** Empty for an empty tensor, which gets no summary from the probe. */
-    public static Optional<TensorStatistics> recompute(Tensor t) {
+    /** The statistics of {@code t}, read under {@link MappedRead#guard}: a payload cut meanwhile is an error naming it. */
+    public static Optional<TensorStatistics> recompute(Tensor t) throws PayloadFormatException {
+        return MappedRead.guard(() -> computed(t), t);
+    }
+
+    private static Optional<TensorStatistics> computed(Tensor t) {
         if (t.numel() == 0) return Optional.empty();
         DType type = t.dtype();
         StorageBytes bytes = t.bytes();

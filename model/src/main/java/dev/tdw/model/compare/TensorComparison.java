@@ -1,8 +1,10 @@
 package dev.tdw.model.compare;
 
 import dev.tdw.model.tensor.DType;
+import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
+import dev.tdw.model.tensor.PayloadFormatException;
 import dev.tdw.model.tensor.Tensor;
 
 import java.util.ArrayList;
@@ -81,14 +83,24 @@ public final class TensorComparison {
         return Math.max(1, Math.min(ScanThreads.MAX_THREADS, Runtime.getRuntime().availableProcessors()));
     }
 
-    public TensorsResult compare(Payload left, Payload right) {
+    public TensorsResult compare(Payload left, Payload right) throws PayloadFormatException {
         return compare(left.entries(), right.entries());
     }
 
-    public TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right) {
-        try (ScanThreads scan = new ScanThreads(threads)) {
-            return compare(left, right, scan);
+    /**
+     * Compares every common key. This and the other public comparisons read the tensors under
+     * {@link MappedRead#guard}: a payload cut while it is read is an error naming it ("changed while reading").
+     */
+    public TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right) throws PayloadFormatException {
+        List<Tensor> read = new ArrayList<>();
+        for (List<PayloadEntry> side : List.of(left, right)) {
+            for (PayloadEntry e : side) if (e.isTensor()) read.add(e.tensor());
         }
+        return MappedRead.guard(() -> {
+            try (ScanThreads scan = new ScanThreads(threads)) {
+                return compare(left, right, scan);
+            }
+        }, read.toArray(Tensor[]::new));
     }
 
     private TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right, ScanThreads scan) {
@@ -136,10 +148,13 @@ public final class TensorComparison {
     }
 
     /** Two entries under one key (the key is taken from the left). */
-    public TensorPairResult comparePair(PayloadEntry left, PayloadEntry right) {
-        try (ScanThreads scan = new ScanThreads(threads)) {
-            return comparePair(left, right, scan);
-        }
+    public TensorPairResult comparePair(PayloadEntry left, PayloadEntry right) throws PayloadFormatException {
+        Tensor[] read = List.of(left, right).stream().filter(PayloadEntry::isTensor).map(PayloadEntry::tensor).toArray(Tensor[]::new);
+        return MappedRead.guard(() -> {
+            try (ScanThreads scan = new ScanThreads(threads)) {
+                return comparePair(left, right, scan);
+            }
+        }, read);
     }
 
     private TensorPairResult comparePair(PayloadEntry left, PayloadEntry right, ScanThreads scan) {
@@ -156,10 +171,12 @@ public final class TensorComparison {
     }
 
     /** The contract's rules for two tensors, from shape mismatch on. */
-    public TensorMetrics compareTensors(Tensor left, Tensor right) {
-        try (ScanThreads scan = new ScanThreads(threads)) {
-            return compareTensors(left, right, scan).metrics();
-        }
+    public TensorMetrics compareTensors(Tensor left, Tensor right) throws PayloadFormatException {
+        return MappedRead.guard(() -> {
+            try (ScanThreads scan = new ScanThreads(threads)) {
+                return compareTensors(left, right, scan).metrics();
+            }
+        }, left, right);
     }
 
     /** What comparing two tensors established, and their element statistics when asked for and possible. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.tensor.InputSetSummary;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
+import dev.tdw.model.tensor.PayloadFormatException;
 import dev.tdw.model.tensor.PythonRepr;
 import dev.tdw.model.tensor.Tensor;
 import dev.tdw.model.tensor.TensorDigest;
@@ -24,8 +25,11 @@ public final class PayloadJson {
 
     private PayloadJson() {}
 
-    /** {@code dump} is the payload path as the caller wants it displayed. Reads every tensor once. */
-    public static ObjectNode payload(Payload payload, String dump) {
+    /**
+     * {@code dump} is the payload path as the caller wants it displayed. Reads every tensor once; a payload cut
+     * meanwhile is an error naming it ({@link TensorDigest#of}).
+     */
+    public static ObjectNode payload(Payload payload, String dump) throws PayloadFormatException {
         ObjectNode out = header("payload", dump);
         out.put("probe", payload.probe());
         out.put("label", payload.label());

@@ -7,6 +7,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Work over tensors mapped from payload files, guarded against the files changing underneath. A payload that shrinks
@@ -58,7 +60,29 @@ public final class MappedRead {
      * out of vanished pages. A pending fault is raised before the guard returns ({@link #raisePendingFault}); the
      * JVM may raise it earlier at any entry into its runtime, so all of this is inside the one handler.
      */
-    public static <T, E extends Exception> T guard(Work<T, E> work, Payload... payloads) throws E, IOException {
+    public static <T, E extends Exception> T guard(Work<T, E> work, Payload... payloads) throws E, PayloadFormatException {
+        List<PayloadMapping> sources = new ArrayList<>(payloads.length);
+        for (Payload p : payloads) add(sources, p.mapping());
+        return guard(work, sources);
+    }
+
+    /**
+     * {@link #guard(Work, Payload...)} for work that reads these tensors: the payloads are those their storages were
+     * mapped from (tensors built in memory have none). The model's readers of tensor data guard themselves this way,
+     * so no caller has to remember it.
+     */
+    public static <T, E extends Exception> T guard(Work<T, E> work, Tensor... tensors) throws E, PayloadFormatException {
+        List<PayloadMapping> sources = new ArrayList<>(2);
+        for (Tensor t : tensors) add(sources, t.storage().source());
+        return guard(work, sources);
+    }
+
+    /** Adds a payload's mapping once; a payload built in memory has none. */
+    private static void add(List<PayloadMapping> sources, PayloadMapping source) {
+        if (source != null && !sources.contains(source)) sources.add(source);
+    }
+
+    private static <T, E extends Exception> T guard(Work<T, E> work, List<PayloadMapping> sources) throws E, PayloadFormatException {
         try {
             T result;
             try {
@@ -67,17 +91,18 @@ public final class MappedRead {
             } catch (Exception | Error failure) {
                 if (failure instanceof InternalError) throw failure;
                 raisePendingFault();
-                Path changed = shrunk(payloads);
+                Path changed = shrunk(sources);
                 if (changed != null) throw new PayloadFormatException(changedMessage(changed), failure);
                 throw failure;
             }
-            Path changed = shrunk(payloads);
+            Path changed = shrunk(sources);
             if (changed != null) throw new PayloadFormatException(changedMessage(changed));
             return result;
         } catch (InternalError e) {
             if (!isMappingFault(e)) throw e;
-            Path changed = shrunk(payloads);
-            throw new PayloadFormatException(changedMessage(changed != null ? changed : firstPath(payloads)), e);
+            Path changed = shrunk(sources);
+            throw new PayloadFormatException(changedMessage(changed != null ? changed
+                    : sources.isEmpty() ? Path.of("(payload)") : sources.get(0).file()), e);
         }
     }
 
@@ -128,15 +153,11 @@ public final class MappedRead {
                 + "was it still being written or copied?)";
     }
 
-    /** The first payload that is shorter than when it was opened, or null. */
-    private static Path shrunk(Payload... payloads) {
-        for (Payload p : payloads) {
-            if (p.mapping().shrunk()) return p.path();
+    /** The first payload file that is shorter than when it was opened, or null. */
+    private static Path shrunk(List<PayloadMapping> sources) {
+        for (PayloadMapping m : sources) {
+            if (m.shrunk()) return m.file();
         }
         return null;
-    }
-
-    private static Path firstPath(Payload... payloads) {
-        return payloads.length == 0 ? Path.of("(payload)") : payloads[0].path();
     }
 }

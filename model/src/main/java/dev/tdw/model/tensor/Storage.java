@@ -75,6 +75,11 @@ public final class Storage {
         return out;
     }
 
+    /** The payload file this storage is mapped from, or null for one built in memory. */
+    PayloadMapping source() {
+        return source;
+    }
+
     /** Called when the payload closes: from now on {@link #bytes()} throws. */
     void release() {
         bytes = null;

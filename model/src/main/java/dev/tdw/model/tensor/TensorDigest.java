@@ -19,7 +19,12 @@ public record TensorDigest(String sha256, double sum, List<Object> first) {
         first = List.copyOf(first);
     }
 
-    public static TensorDigest of(Tensor t) {
+    /** The digest of {@code t}, read under {@link MappedRead#guard}: a payload cut meanwhile is an error naming it. */
+    public static TensorDigest of(Tensor t) throws PayloadFormatException {
+        return MappedRead.guard(() -> computed(t), t);
+    }
+
+    private static TensorDigest computed(Tensor t) {
         MessageDigest sha = newSha256();
         TensorBytes.forEachChunk(t, chunk -> sha.update(chunk.duplicate()));
         DType type = t.dtype();

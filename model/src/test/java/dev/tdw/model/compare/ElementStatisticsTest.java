@@ -19,12 +19,12 @@ class ElementStatisticsTest {
         return PayloadEntry.tensor("x#0", PayloadEntry.Section.TENSORS, "x", null, tensor);
     }
 
-    private static ElementStatistics elements(int worst, Tensor l, Tensor r) {
+    private static ElementStatistics elements(int worst, Tensor l, Tensor r) throws Exception {
         return new TensorComparison(0, 0, 1_000_000).withElements(worst).comparePair(t(l), t(r)).elements();
     }
 
     @Test
-    void worstElementsComeWithTheirIndexAndBothValuesLargestFirstTiesByIndex() {
+    void worstElementsComeWithTheirIndexAndBothValuesLargestFirstTiesByIndex() throws Exception {
         Tensor l = TestTensors.of(DType.FLOAT32, new long[] {2, 3}, 0, 1, 2, 3, 4, 5);
         Tensor r = TestTensors.of(DType.FLOAT32, new long[] {2, 3}, 0, 1.5, 2, 7, 4, 5.5);
         ElementStatistics e = elements(2, l, r);
@@ -35,7 +35,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void nonFiniteElementsAreListedFirstAndMarkedInTheMapNotMeasured() {
+    void nonFiniteElementsAreListedFirstAndMarkedInTheMapNotMeasured() throws Exception {
         Tensor l = TestTensors.of(DType.FLOAT32, new long[] {4}, 1, Double.NaN, 3, 4);
         Tensor r = TestTensors.of(DType.FLOAT32, new long[] {4}, 1, 2, 3, Double.POSITIVE_INFINITY);
         TensorPairResult p = new TensorComparison().withElements(20).comparePair(t(l), t(r));
@@ -51,7 +51,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void histogramBinsAreHalfDecadesFromTheSmallestToTheLargestDifference() {
+    void histogramBinsAreHalfDecadesFromTheSmallestToTheLargestDifference() throws Exception {
         Tensor l = TestTensors.of(DType.FLOAT64, new long[] {5}, 0, 0.001, 0.002, 0.5, 10);
         Tensor r = TestTensors.of(DType.FLOAT64, new long[] {5}, 0, 0, 0, 0, 0);
         DiffHistogram h = elements(0, l, r).histogram();
@@ -62,7 +62,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void theBinOfADifferenceIsFloorOfTwiceItsLog10() {
+    void theBinOfADifferenceIsFloorOfTwiceItsLog10() throws Exception {
         for (double d : new double[] {1e-300, 3e-7, 0.001, 0.00316, 0.00317, 1, 3.16, 3.17, 9.99, 10, 1e30, Double.MAX_VALUE,
                 Double.MIN_VALUE, Double.MIN_NORMAL}) {
             assertEquals((int) Math.floor(Math.log10(d) * 2), ElementAccumulator.bin(d), "bin of " + d);
@@ -70,7 +70,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void theMapKeepsTheLargestDifferencePerCellAndSaysWhichRowsAndColumnsEachCellCovers() {
+    void theMapKeepsTheLargestDifferencePerCellAndSaysWhichRowsAndColumnsEachCellCovers() throws Exception {
         int rows = 600;
         int cols = 3;
         double[] a = new double[rows * cols];
@@ -93,7 +93,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void eachCellReadsOutItsLargestDifferenceWithBothValuesOrItsFirstNonFiniteElement() {
+    void eachCellReadsOutItsLargestDifferenceWithBothValuesOrItsFirstNonFiniteElement() throws Exception {
         // [512, 512] in 256 × 256 cells of 2 × 2 elements; element (r, c) holds r * 512 + c on both sides but:
         int n = 512;
         double[] a = new double[n * n];
@@ -123,7 +123,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void equalAndEmptyTensorsAreSaidSoNotDrawnAsAnEmptyScale() {
+    void equalAndEmptyTensorsAreSaidSoNotDrawnAsAnEmptyScale() throws Exception {
         Tensor x = TestTensors.of(DType.FLOAT32, new long[] {2, 2}, 1, 2, 3, 4);
         assertTrue(elements(0, x, x).heatmap().allEqual());
         Tensor empty = TestTensors.of(DType.FLOAT32, new long[] {0, 4});
@@ -135,7 +135,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void aOneDimensionalTensorIsWrappedIntoRows() {
+    void aOneDimensionalTensorIsWrappedIntoRows() throws Exception {
         double[] a = new double[130];
         double[] b = new double[130];
         b[129] = 1;
@@ -149,7 +149,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void differentDtypesAndIntegersStillGetStatisticsWideningToFloat64() {
+    void differentDtypesAndIntegersStillGetStatisticsWideningToFloat64() throws Exception {
         Tensor half = TestTensors.of(DType.FLOAT16, new long[] {3}, 1, 2, 3);
         Tensor single = TestTensors.of(DType.FLOAT32, new long[] {3}, 1, 2.5, 3);
         TensorPairResult p = new TensorComparison().withElements(3).comparePair(t(half), t(single));
@@ -163,7 +163,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void noStatisticsUnlessAskedOrWithoutAnElementwisePicture() {
+    void noStatisticsUnlessAskedOrWithoutAnElementwisePicture() throws Exception {
         Tensor a = TestTensors.of(DType.FLOAT32, new long[] {3}, 1, 2, 3);
         Tensor b = TestTensors.of(DType.FLOAT32, new long[] {1, 3}, 1, 2, 3);
         assertNull(new TensorComparison().comparePair(t(a), t(a)).elements());

@@ -93,7 +93,7 @@ class ParallelScanTest {
     }
 
     @Test
-    void theComparisonGivesTheSameResultOnOneAndManyThreads() {
+    void theComparisonGivesTheSameResultOnOneAndManyThreads() throws Exception {
         Tensor[] p = pair(130, PairScan.CHUNK * PairScan.SEGMENT_CHUNKS / 100);
         PayloadEntry l = PayloadEntry.tensor("x#0", PayloadEntry.Section.TENSORS, "x", null, p[0]);
         PayloadEntry r = PayloadEntry.tensor("x#0", PayloadEntry.Section.TENSORS, "x", null, p[1]);
@@ -111,7 +111,7 @@ class ParallelScanTest {
      * (bf16, fp16, fp32 without element statistics) and the decoded one (with them).
      */
     @Test
-    void manyPairsGiveTheSameResultOnOneAndManyThreads() {
+    void manyPairsGiveTheSameResultOnOneAndManyThreads() throws Exception {
         List<PayloadEntry> left = new java.util.ArrayList<>();
         List<PayloadEntry> right = new java.util.ArrayList<>();
         DType[] types = {DType.BFLOAT16, DType.FLOAT16, DType.FLOAT32, DType.FLOAT64, DType.INT32};

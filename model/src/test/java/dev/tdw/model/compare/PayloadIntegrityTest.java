@@ -3,6 +3,7 @@ package dev.tdw.model.compare;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.ManifestReader;
 import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadFormatException;
 import dev.tdw.model.tensor.PayloadReader;
 import dev.tdw.model.testing.TestCaptures;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PayloadIntegrityTest {
@@ -44,6 +46,23 @@ class PayloadIntegrityTest {
         assertEquals(List.of(), whole.skippedCut());
         PayloadIntegrity.Result cut = check("layer-bug/baseline/cmpl-layer-bug-rank0.json", "layer-bug/baseline/cmpl-layer-bug-rank0.pt");
         assertTrue(cut.skippedCut().contains("layers.3.self_attn.qkv#0"), cut.toString());
+    }
+
+    /** The check guards its own reading: a payload cut after it was opened is an error naming it, not a JVM error. */
+    @Test
+    void aPayloadCutWhileCheckedIsAnErrorNamingIt(@TempDir Path tmp) throws Exception {
+        String stem = "replay-inputs/capture/cmpl-replay-rank0";
+        Manifest m = new ManifestReader().read(TestCaptures.root().resolve(stem + ".json"));
+        Path copy = tmp.resolve("cut.pt");
+        java.nio.file.Files.copy(TestCaptures.root().resolve(stem + ".pt"), copy);
+        try (Payload p = new PayloadReader().read(copy)) {
+            try (var channel = java.nio.channels.FileChannel.open(copy, java.nio.file.StandardOpenOption.WRITE)) {
+                channel.truncate(0);
+            }
+            PayloadFormatException e = assertThrows(PayloadFormatException.class, () -> PayloadIntegrity.check(m, p));
+            assertEquals(copy + ": changed while reading (the file is shorter than when it was opened; "
+                    + "was it still being written or copied?)", e.getMessage());
+        }
     }
 
     @Test

@@ -26,12 +26,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class StatisticsRecomputeTest {
-    private static StatisticsRecompute.TensorStatistics stats(Tensor t) {
+    private static StatisticsRecompute.TensorStatistics stats(Tensor t) throws IOException {
         return StatisticsRecompute.recompute(t).orElseThrow();
     }
 
     @Test
-    void nonFiniteElementsAreCountedThenZeroed() {
+    void nonFiniteElementsAreCountedThenZeroed() throws Exception {
         Tensor t = TestTensors.of(DType.FLOAT32, new long[] {4}, Double.NaN, 1, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
         // As the real probe reports it (captures README): zeroed for min/max, mean over the finite elements.
         assertEquals(new StatisticsRecompute.TensorStatistics(1, 2, 1, 0, 1, 1.0), stats(t));
@@ -40,7 +40,7 @@ class StatisticsRecomputeTest {
     }
 
     @Test
-    void statisticsAreFloat32() {
+    void statisticsAreFloat32() throws Exception {
         // 0.1 as float64 becomes 0.10000000149011612 in float32, as the device reports it.
         Tensor t = TestTensors.of(DType.FLOAT64, new long[] {2}, 0.1, -3);
         StatisticsRecompute.TensorStatistics s = stats(t);
@@ -53,7 +53,7 @@ class StatisticsRecomputeTest {
     }
 
     @Test
-    void float32SumOverflowGivesAnInfiniteMeanWithZeroCounts() {
+    void float32SumOverflowGivesAnInfiniteMeanWithZeroCounts() throws Exception {
         double big = 3e38f;
         StatisticsRecompute.TensorStatistics s = stats(TestTensors.of(DType.FLOAT32, new long[] {2}, big, big));
         assertEquals(0, s.infCount());
@@ -61,12 +61,12 @@ class StatisticsRecomputeTest {
     }
 
     @Test
-    void emptyTensorHasNoStatistics() {
+    void emptyTensorHasNoStatistics() throws Exception {
         assertEquals(Optional.empty(), StatisticsRecompute.recompute(TestTensors.of(DType.FLOAT32, new long[] {0})));
     }
 
     @Test
-    void stridedViewsUseTheirLogicalElements() {
+    void stridedViewsUseTheirLogicalElements() throws Exception {
         Tensor base = TestTensors.of(DType.FLOAT32, new long[] {6}, 100, 1, 100, 2, 100, 3);
         Tensor odd = new Tensor(base.storage(), 1, new long[] {3}, new long[] {2});
         assertEquals(new StatisticsRecompute.TensorStatistics(0, 0, 3, 1, 3, 2), stats(odd));

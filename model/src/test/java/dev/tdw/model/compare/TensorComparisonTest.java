@@ -30,7 +30,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void nanOnBothSidesGivesCountsOnlyAndFails() {
+    void nanOnBothSidesGivesCountsOnlyAndFails() throws Exception {
         TensorMetrics m = defaults.compareTensors(f32(Double.NaN, 1, Double.POSITIVE_INFINITY), f32(Double.NaN, 1, 2));
         assertEquals(new TensorMetrics.NonFinite(2, 1), m);
         assertTrue(m.failed());
@@ -40,7 +40,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void int64ValuesDifferingOnlyAbove2To53AreDetected() {
+    void int64ValuesDifferingOnlyAbove2To53AreDetected() throws Exception {
         long big = 1L << 53;
         Tensor left = TestTensors.ofLongs(DType.INT64, new long[] {3}, 1, big, Long.MAX_VALUE);
         Tensor right = TestTensors.ofLongs(DType.INT64, new long[] {3}, 1, big + 1, Long.MAX_VALUE - 1);
@@ -52,7 +52,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void integerAndBoolTypesCompareExactlyWithoutFloatMetrics() {
+    void integerAndBoolTypesCompareExactlyWithoutFloatMetrics() throws Exception {
         Tensor a = TestTensors.ofLongs(DType.UINT8, new long[] {3}, 255, 0, 7);
         Tensor b = TestTensors.ofLongs(DType.UINT8, new long[] {3}, 255, 1, 7);
         assertEquals(new TensorMetrics.Compared(false, 1, null), defaults.compareTensors(a, b));
@@ -62,7 +62,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void emptyPayloadsAreNeverPass() {
+    void emptyPayloadsAreNeverPass() throws Exception {
         TensorsResult r = defaults.compare(List.of(), List.of());
         assertEquals(TensorsVerdict.INCONCLUSIVE, r.verdict());
         assertEquals(0, r.compared());
@@ -72,7 +72,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void emptyTensorIsExactlyEqualWithoutFloatMetrics() {
+    void emptyTensorIsExactlyEqualWithoutFloatMetrics() throws Exception {
         Tensor empty = TestTensors.of(DType.BFLOAT16, new long[] {0, 4});
         TensorMetrics m = defaults.compareTensors(empty, empty);
         assertEquals(new TensorMetrics.Compared(true, 0, null), m);
@@ -80,7 +80,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void tooLargeIsAGapWithTheSkippedText() {
+    void tooLargeIsAGapWithTheSkippedText() throws Exception {
         TensorComparison strict = new TensorComparison(0, 0, 3);
         TensorsResult r = strict.compare(List.of(t("big", f32(1, 2, 3, 4))), List.of(t("big", f32(1, 2, 3, 5))));
         TensorPairResult item = r.items().get(0);
@@ -94,7 +94,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void dtypeMismatchFailsBeforeTheElementLimit() {
+    void dtypeMismatchFailsBeforeTheElementLimit() throws Exception {
         Tensor half = TestTensors.of(DType.FLOAT16, new long[] {4}, 1, 2, 3, 4);
         TensorsResult r = new TensorComparison(0, 0, 3).compare(List.of(t("x", f32(1, 2, 3, 4))), List.of(t("x", half)));
         TensorPairResult item = r.items().get(0);
@@ -105,7 +105,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void shapeMismatchFailsBeforeDtype() {
+    void shapeMismatchFailsBeforeDtype() throws Exception {
         Tensor half = TestTensors.of(DType.FLOAT16, new long[] {2, 2}, 1, 2, 3, 4);
         TensorPairResult item = defaults.comparePair(t("x", f32(1, 2, 3, 4)), t("x", half));
         assertEquals(new TensorMetrics.NotComparable(TensorMetrics.Reason.SHAPE_MISMATCH), item.metrics());
@@ -113,7 +113,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void nonTensorSideIsAGapAndKeepsTheVerdictInconclusive() {
+    void nonTensorSideIsAGapAndKeepsTheVerdictInconclusive() throws Exception {
         TensorsResult r = defaults.compare(List.of(t("x", f32(1)), v("eps", "1e-06")), List.of(t("x", f32(1)), v("eps", "1e-06")));
         TensorPairResult gap = r.items().get(1);
         assertEquals(new TensorMetrics.NotComparable(TensorMetrics.Reason.NOT_A_TENSOR), gap.metrics());
@@ -127,7 +127,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void failOutranksCoverageWhichOutranksGaps() {
+    void failOutranksCoverageWhichOutranksGaps() throws Exception {
         List<PayloadEntry> left = List.of(t("a", f32(1)), t("b", f32(1)), v("c", "1"));
         List<PayloadEntry> coverage = List.of(t("a", f32(1)), v("c", "1"));
         assertEquals(TensorsVerdict.COVERAGE_MISMATCH, defaults.compare(left, coverage).verdict());
@@ -140,7 +140,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void floatMetricsFollowTheirDefinitions() {
+    void floatMetricsFollowTheirDefinitions() throws Exception {
         TensorComparison c = new TensorComparison(0.1, 0.0, 100);
         TensorMetrics.Compared m = (TensorMetrics.Compared) c.compareTensors(f32(1, 2, 3, 4), f32(1, 2, 3.5, 4));
         assertFalse(m.exactEqual());
@@ -159,7 +159,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void cosineAndRelL2NeedNonZeroNorms() {
+    void cosineAndRelL2NeedNonZeroNorms() throws Exception {
         TensorMetrics.FloatMetrics zeroRight = ((TensorMetrics.Compared) defaults.compareTensors(f32(0.001, 0), f32(0, 0))).floats();
         assertTrue(zeroRight.cosine().isEmpty());
         assertTrue(zeroRight.relL2().isEmpty());
@@ -170,7 +170,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void stridedViewsCompareByLogicalIndex() {
+    void stridedViewsCompareByLogicalIndex() throws Exception {
         double[] values = new double[12];
         for (int i = 0; i < 12; i++) values[i] = i;
         Tensor rowMajor = TestTensors.of(DType.BFLOAT16, new long[] {3, 4}, values);
@@ -190,7 +190,7 @@ class TensorComparisonTest {
     }
 
     @Test
-    void longRowsSpanManyChunks() {
+    void longRowsSpanManyChunks() throws Exception {
         int n = PairScan.CHUNK * 3 + 17;
         double[] a = new double[n];
         double[] b = new double[n];

@@ -47,7 +47,7 @@ class PayloadGoldenTest {
         }
     }
 
-    private static void checkEntry(JsonNode expected, PayloadEntry actual) {
+    private static void checkEntry(JsonNode expected, PayloadEntry actual) throws Exception {
         String key = actual.key();
         if (expected.get("kind").asText().equals("non-tensor")) {
             assertFalse(actual.isTensor(), key);
@@ -145,8 +145,10 @@ class PayloadGoldenTest {
         }
     }
 
-    private static List<TensorDigest> digests(Payload p) {
-        return p.entries().stream().filter(PayloadEntry::isTensor).map(e -> TensorDigest.of(e.tensor())).toList();
+    private static List<TensorDigest> digests(Payload p) throws Exception {
+        List<TensorDigest> out = new java.util.ArrayList<>();
+        for (PayloadEntry e : p.entries()) if (e.isTensor()) out.add(TensorDigest.of(e.tensor()));
+        return out;
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.tdw.model.tensor;
 
 import dev.tdw.model.testing.OpenFiles;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -26,8 +27,8 @@ class PayloadLifecycleTest {
         double first = t.getDouble(0);
         StorageBytes held = t.bytes();
         p.close();
-        for (Runnable access : new Runnable[] {() -> t.getDouble(0), () -> t.getLong(0), t::bytes, () -> TensorDigest.of(t)}) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, access::run);
+        for (Executable access : new Executable[] {() -> t.getDouble(0), () -> t.getLong(0), t::bytes, () -> TensorDigest.of(t)}) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, access);
             assertEquals("payload " + FILE + " is closed; its tensors can no longer be read", e.getMessage());
         }
         // A buffer taken before close stays valid: the mapping is never unmapped under it.

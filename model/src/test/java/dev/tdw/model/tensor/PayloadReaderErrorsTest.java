@@ -264,7 +264,9 @@ class PayloadReaderErrorsTest {
 
     private List<TensorDigest> digests(Path file) throws IOException {
         try (Payload p = reader.read(file)) {
-            return p.entries().stream().filter(PayloadEntry::isTensor).map(e -> TensorDigest.of(e.tensor())).toList();
+            List<TensorDigest> out = new java.util.ArrayList<>();
+            for (PayloadEntry e : p.entries()) if (e.isTensor()) out.add(TensorDigest.of(e.tensor()));
+            return out;
         }
     }
 

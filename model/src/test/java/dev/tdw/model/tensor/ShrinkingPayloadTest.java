@@ -1,6 +1,8 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.compare.StatisticsRecompute;
 import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.report.PayloadJson;
 import dev.tdw.model.testing.ZipBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +88,33 @@ class ShrinkingPayloadTest {
                     () -> MappedRead.guard(() -> new TensorComparison().withThreads(2).compare(p, q), p, q));
             assertEquals(file + ": changed while reading (the file is shorter than when it was opened; "
                     + "was it still being written or copied?)", e.getMessage());
+        }
+    }
+
+    /**
+     * Every reader of tensor data in the model guards its own reading, called without any guard around it: a caller
+     * that forgets the guard still gets the error naming the file, never a JVM error or numbers from vanished pages.
+     */
+    @Test
+    void everyReaderOfTensorDataGuardsItself() throws IOException {
+        Path file = payload(dir.resolve("unguarded.pt"));
+        try (Payload p = new PayloadReader().read(file); Payload q = new PayloadReader().read(file)) {
+            PayloadEntry left = p.entries().get(0);
+            PayloadEntry right = q.entries().get(0);
+            truncate(file, 4096);
+            String changed = file + ": changed while reading (the file is shorter than when it was opened; "
+                    + "was it still being written or copied?)";
+            TensorComparison comparison = new TensorComparison().withThreads(2);
+            Map<String, org.junit.jupiter.api.function.Executable> readers = new java.util.LinkedHashMap<>();
+            readers.put("compare payloads", () -> comparison.compare(p, q));
+            readers.put("compare entries", () -> comparison.compare(p.entries(), q.entries()));
+            readers.put("compare a pair", () -> comparison.comparePair(left, right));
+            readers.put("compare tensors", () -> comparison.compareTensors(left.tensor(), right.tensor()));
+            readers.put("recompute statistics", () -> StatisticsRecompute.recompute(left.tensor()));
+            readers.put("digest", () -> TensorDigest.of(left.tensor()));
+            readers.put("payload listing", () -> PayloadJson.payload(p, "unguarded.pt"));
+            readers.forEach((what, reader) ->
+                    assertEquals(changed, assertThrows(PayloadFormatException.class, reader, what).getMessage(), what));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.tdw.bridge.replay;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.compare.StatisticsRecompute;
 import dev.tdw.model.report.Json;
+import dev.tdw.model.tensor.PayloadFormatException;
 import dev.tdw.model.tensor.PayloadWriter;
 import dev.tdw.model.tensor.Tensor;
 
@@ -68,7 +69,7 @@ public final class ReplayOutputs {
         return w;
     }
 
-    private static ObjectNode manifest(ReplayResult result, ReplayRequest request, Path dump, Files3 files) {
+    private static ObjectNode manifest(ReplayResult result, ReplayRequest request, Path dump, Files3 files) throws PayloadFormatException {
         ObjectNode o = Json.object();
         o.put("probe", PROBE);
         o.put("label", result.label());
@@ -88,14 +89,15 @@ public final class ReplayOutputs {
         return o;
     }
 
-    private static ObjectNode outputs(Map<String, Tensor> tensors) {
+    private static ObjectNode outputs(Map<String, Tensor> tensors) throws PayloadFormatException {
         ObjectNode o = Json.object();
-        tensors.forEach((key, t) -> {
-            ObjectNode e = o.putObject(key);
+        for (Map.Entry<String, Tensor> output : tensors.entrySet()) {
+            Tensor t = output.getValue();
+            ObjectNode e = o.putObject(output.getKey());
             e.set("shape", Json.longs(Arrays.stream(t.shape()).boxed().toList()));
             e.put("dtype", t.dtype().torchName());
             StatisticsRecompute.recompute(t).ifPresent(s -> e.set("summary", Json.plain(s.asMap())));
-        });
+        }
         return o;
     }
 }

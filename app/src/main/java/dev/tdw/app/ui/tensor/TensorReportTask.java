@@ -45,14 +45,10 @@ public final class TensorReportTask {
     }
 
     /**
-     * Compares one key of two open payloads. Tensors are read from the mappings, so the reading runs under
-     * {@link MappedRead#guard}: a payload that shrinks meanwhile is "changed while reading", not a JVM error.
+     * Compares one key of two open payloads. The comparison reads the mappings under {@link MappedRead#guard}: a payload
+     * that shrinks meanwhile is "changed while reading", not a JVM error.
      */
     static TensorReport run(Payload l, Payload r, String key, double atol, double rtol, long maxElements) throws IOException {
-        return MappedRead.guard(() -> report(l, r, key, atol, rtol, maxElements), l, r);
-    }
-
-    private static TensorReport report(Payload l, Payload r, String key, double atol, double rtol, long maxElements) throws IOException {
         PayloadEntry le = l.entry(key).orElseThrow(() -> new IOException(SafeText.of(l.path()) + " holds no entry " + SafeText.quoted(key)));
         PayloadEntry re = r.entry(key).orElseThrow(() -> new IOException(SafeText.of(r.path()) + " holds no entry " + SafeText.quoted(key)));
         TensorPairResult pair = new TensorComparison(atol, rtol, maxElements)
