@@ -22,7 +22,9 @@ import java.util.Random;
  * against an earlier model jar for a ratio measured in the same run:
  * {@code java -cp tdw-bench.jar:<earlier tdw-model.jar>:... dev.tdw.bench.TensorKernelBench}; the checksums must agree.
  *
- * <p>Usage: {@code TensorKernelBench [--mib 64] [--runs 15]} (MiB per side and dtype).
+ * <p>Usage: {@code TensorKernelBench [--mib 64] [--runs 15] [--noise R]} (MiB per side and dtype). With {@code --noise R}
+ * every right element is the left one times {@code 1 + R * g}, g a unit normal (most elements differ in their last
+ * bits, as between an eager and a graph run); else every 997th is 1% larger.
  */
 public final class TensorKernelBench {
     private static final int ROWS = 1000;
@@ -33,19 +35,22 @@ public final class TensorKernelBench {
     public static void main(String[] args) throws java.io.IOException {
         long mib = 64;
         int runs = 15;
+        double noise = 0;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--mib" -> mib = Long.parseLong(args[i + 1]);
                 case "--runs" -> runs = Integer.parseInt(args[i + 1]);
+                case "--noise" -> noise = Double.parseDouble(args[i + 1]);
                 default -> throw new IllegalArgumentException("unexpected argument " + args[i]);
             }
         }
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
-        System.out.printf("java %s, %d cpus; %d MiB per side and dtype, best of %d passes on 1 thread%n",
-                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), mib, runs);
+        System.out.printf("java %s, %d cpus; %d MiB per side and dtype, best of %d passes on 1 thread; %s%n",
+                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), mib, runs,
+                noise > 0 ? "every element times 1 + " + noise + " g" : "every 997th element 1% larger");
         for (DType type : new DType[] {DType.BFLOAT16, DType.FLOAT16, DType.FLOAT32}) {
             int tensors = (int) Math.max(1, (mib << 20) / ((long) ROWS * COLS * type.elementSize()));
-            List<Tensor[]> pairs = pairs(type, tensors);
+            List<Tensor[]> pairs = pairs(type, tensors, noise);
             TensorComparison comparison = new TensorComparison(1e-2, 1e-2, Long.MAX_VALUE);
             double best = Double.MAX_VALUE;
             double checksum = 0;
@@ -60,8 +65,8 @@ public final class TensorKernelBench {
         }
     }
 
-    /** Pairs whose right side differs from the left in every 997th element; values of a unit normal. */
-    private static List<Tensor[]> pairs(DType type, int tensors) {
+    /** Pairs of values of a unit normal whose right side differs as {@code --noise} says (see the class comment). */
+    private static List<Tensor[]> pairs(DType type, int tensors, double noise) {
         Random random = new Random(1);
         int size = type.elementSize();
         long n = (long) tensors * ROWS * COLS;
@@ -69,7 +74,7 @@ public final class TensorKernelBench {
         ByteBuffer r = ByteBuffer.allocateDirect(Math.toIntExact(n * size)).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < n; i++) {
             float v = (float) random.nextGaussian();
-            float w = i % 997 == 0 ? v * 1.01f : v;
+            float w = noise > 0 ? (float) (v * (1 + noise * random.nextGaussian())) : i % 997 == 0 ? v * 1.01f : v;
             switch (type) {
                 case FLOAT32 -> {
                     l.putFloat(i * 4, v);
