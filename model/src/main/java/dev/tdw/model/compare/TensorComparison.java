@@ -92,15 +92,13 @@ public final class TensorComparison {
      * {@link MappedRead#guard}: a payload cut while it is read is an error naming it ("changed while reading").
      */
     public TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right) throws PayloadFormatException {
-        List<Tensor> read = new ArrayList<>();
-        for (List<PayloadEntry> side : List.of(left, right)) {
-            for (PayloadEntry e : side) if (e.isTensor()) read.add(e.tensor());
-        }
+        List<PayloadEntry> both = new ArrayList<>(left);
+        both.addAll(right);
         return MappedRead.guard(() -> {
             try (ScanThreads scan = new ScanThreads(threads)) {
                 return compare(left, right, scan);
             }
-        }, read.toArray(Tensor[]::new));
+        }, tensors(both));
     }
 
     private TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right, ScanThreads scan) {
@@ -149,12 +147,18 @@ public final class TensorComparison {
 
     /** Two entries under one key (the key is taken from the left). */
     public TensorPairResult comparePair(PayloadEntry left, PayloadEntry right) throws PayloadFormatException {
-        Tensor[] read = List.of(left, right).stream().filter(PayloadEntry::isTensor).map(PayloadEntry::tensor).toArray(Tensor[]::new);
         return MappedRead.guard(() -> {
             try (ScanThreads scan = new ScanThreads(threads)) {
                 return comparePair(left, right, scan);
             }
-        }, read);
+        }, tensors(List.of(left, right)));
+    }
+
+    /** The tensors of these entries (their plain values are not mapped): what a guard of their reading watches. */
+    private static Tensor[] tensors(List<PayloadEntry> entries) {
+        List<Tensor> out = new ArrayList<>(entries.size());
+        for (PayloadEntry e : entries) if (e.isTensor()) out.add(e.tensor());
+        return out.toArray(Tensor[]::new);
     }
 
     private TensorPairResult comparePair(PayloadEntry left, PayloadEntry right, ScanThreads scan) {
