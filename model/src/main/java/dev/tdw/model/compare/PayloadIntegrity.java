@@ -4,6 +4,7 @@ import dev.tdw.model.key.StageKey;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
+import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
 import dev.tdw.model.tensor.PayloadFormatException;
@@ -54,10 +55,14 @@ public final class PayloadIntegrity {
     }
 
     /**
-     * The check, recomputing tensors of at most {@code maxElements} elements; a payload cut while it is read is an error
-     * naming it (see {@link StatisticsRecompute#recompute}).
+     * The check, recomputing tensors of at most {@code maxElements} elements. The payload is read under one
+     * {@link MappedRead#guard} for all its tensors: a payload cut while it is read is an error naming it.
      */
     public static Result check(Manifest manifest, Payload payload, long maxElements) throws PayloadFormatException {
+        return MappedRead.guard(() -> checked(manifest, payload, maxElements), payload);
+    }
+
+    private static Result checked(Manifest manifest, Payload payload, long maxElements) {
         int checked = 0;
         List<String> cut = new ArrayList<>(), tooLarge = new ArrayList<>(), missing = new ArrayList<>();
         List<Finding> findings = new ArrayList<>();
@@ -82,7 +87,7 @@ public final class PayloadIntegrity {
                 continue;
             }
             Summary s = r.summary();
-            Optional<StatisticsRecompute.TensorStatistics> mine = StatisticsRecompute.recompute(t);
+            Optional<StatisticsRecompute.TensorStatistics> mine = StatisticsRecompute.computed(t);
             if (s == null || mine.isEmpty()) continue;
             checked++;
             Map<String, Double> theirs = new LinkedHashMap<>();

@@ -51,7 +51,8 @@ public final class StatisticsRecompute {
         return MappedRead.guard(() -> computed(t), t);
     }
 
-    private static Optional<TensorStatistics> computed(Tensor t) {
+    /** The statistics read without a guard, for a caller that guards the whole payload once ({@link PayloadIntegrity}). */
+    static Optional<TensorStatistics> computed(Tensor t) {
         if (t.numel() == 0) return Optional.empty();
         DType type = t.dtype();
         StorageBytes bytes = t.bytes();
