@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The {@code tensors} comparison of the capture contract: pairs two payloads by flattened key and, per common key in
@@ -94,11 +95,7 @@ public final class TensorComparison {
     public TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right) throws PayloadFormatException {
         List<PayloadEntry> both = new ArrayList<>(left);
         both.addAll(right);
-        return MappedRead.guard(() -> {
-            try (ScanThreads scan = new ScanThreads(threads)) {
-                return compare(left, right, scan);
-            }
-        }, tensors(both));
+        return guarded(scan -> compare(left, right, scan), tensors(both));
     }
 
     private TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right, ScanThreads scan) {
@@ -147,11 +144,16 @@ public final class TensorComparison {
 
     /** Two entries under one key (the key is taken from the left). */
     public TensorPairResult comparePair(PayloadEntry left, PayloadEntry right) throws PayloadFormatException {
+        return guarded(scan -> comparePair(left, right, scan), tensors(List.of(left, right)));
+    }
+
+    /** Runs {@code work} on this comparison's threads, reading {@code read} under {@link MappedRead#guard}. */
+    private <T> T guarded(Function<ScanThreads, T> work, Tensor... read) throws PayloadFormatException {
         return MappedRead.guard(() -> {
             try (ScanThreads scan = new ScanThreads(threads)) {
-                return comparePair(left, right, scan);
+                return work.apply(scan);
             }
-        }, tensors(List.of(left, right)));
+        }, read);
     }
 
     /** The tensors of these entries (their plain values are not mapped): what a guard of their reading watches. */
@@ -176,11 +178,7 @@ public final class TensorComparison {
 
     /** The contract's rules for two tensors, from shape mismatch on. */
     public TensorMetrics compareTensors(Tensor left, Tensor right) throws PayloadFormatException {
-        return MappedRead.guard(() -> {
-            try (ScanThreads scan = new ScanThreads(threads)) {
-                return compareTensors(left, right, scan).metrics();
-            }
-        }, left, right);
+        return guarded(scan -> compareTensors(left, right, scan).metrics(), left, right);
     }
 
     /** What comparing two tensors established, and their element statistics when asked for and possible. */
