@@ -62,7 +62,7 @@ class ElementStatisticsTest {
     }
 
     @Test
-    void theBinOfADifferenceIsFloorOfTwiceItsLog10() throws Exception {
+    void theBinOfADifferenceIsFloorOfTwiceItsLog10() {
         for (double d : new double[] {1e-300, 3e-7, 0.001, 0.00316, 0.00317, 1, 3.16, 3.17, 9.99, 10, 1e30, Double.MAX_VALUE,
                 Double.MIN_VALUE, Double.MIN_NORMAL}) {
             assertEquals((int) Math.floor(Math.log10(d) * 2), ElementAccumulator.bin(d), "bin of " + d);
