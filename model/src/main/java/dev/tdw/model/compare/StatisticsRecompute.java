@@ -2,10 +2,10 @@ package dev.tdw.model.compare;
 
 import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.ElementDecoder;
-import dev.tdw.model.tensor.StorageBytes;
-import dev.tdw.model.tensor.StridedRows;
 import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.PayloadFormatException;
+import dev.tdw.model.tensor.StorageBytes;
+import dev.tdw.model.tensor.StridedRows;
 import dev.tdw.model.tensor.Tensor;
 
 import java.util.ArrayList;
@@ -45,8 +45,10 @@ public final class StatisticsRecompute {
         }
     }
 
-    /** Empty for an empty tensor, which gets no summary from the probe. */
-    /** The statistics of {@code t}, read under {@link MappedRead#guard}: a payload cut meanwhile is an error naming it. */
+    /**
+     * The statistics of {@code t}, read under {@link MappedRead#guard}: a payload cut meanwhile is an error naming it.
+     * Empty for an empty tensor, which gets no summary from the probe.
+     */
     public static Optional<TensorStatistics> recompute(Tensor t) throws PayloadFormatException {
         return MappedRead.guard(() -> computed(t), t);
     }
