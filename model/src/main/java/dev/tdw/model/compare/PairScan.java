@@ -42,16 +42,20 @@ final class PairScan {
     /** The sums of a float pass and, when asked for, its element statistics (else null). */
     record FloatScan(FloatSums sums, ElementStatistics elements) {}
 
-    /** Whether {@link Math#fma} is one instruction here ({@link FmaSupport}): only then the fused kernel is used. */
+    /**
+     * Whether {@link Math#fma} is one instruction here ({@link FmaSupport}): only then the fused kernel is used. It
+     * fuses the five sums only; every kernel counts closeness by {@link Tolerance#limit}, unfused, so counts and
+     * verdicts are the same on every machine.
+     */
     static final boolean FMA_INTRINSIC = FmaSupport.intrinsic();
 
-    static FloatSums floats(Tensor left, Tensor right, double atol, double rtol) {
-        return floats(left, right, atol, rtol, FMA_INTRINSIC);
+    static FloatSums floats(Tensor left, Tensor right, Tolerance tolerance) {
+        return floats(left, right, tolerance, FMA_INTRINSIC);
     }
 
-    static FloatSums floats(Tensor left, Tensor right, double atol, double rtol, boolean fma) {
+    static FloatSums floats(Tensor left, Tensor right, Tolerance tolerance, boolean fma) {
         try (ScanThreads threads = new ScanThreads(1)) {
-            return floats(left, right, atol, rtol, fma, threads, -1).sums();
+            return floats(left, right, tolerance, fma, threads, -1).sums();
         }
     }
 
@@ -59,9 +63,9 @@ final class PairScan {
      * Float metrics of the pair, each side decoded with its own dtype, and element statistics with the {@code worst}
      * largest differences when {@code worst >= 0}.
      */
-    static FloatScan floats(Tensor left, Tensor right, double atol, double rtol, boolean fma, ScanThreads threads,
+    static FloatScan floats(Tensor left, Tensor right, Tolerance tolerance, boolean fma, ScanThreads threads,
                             int worst) {
-        return floats(left, right, atol, rtol, fma, true, threads, worst);
+        return floats(left, right, tolerance, fma, true, threads, worst);
     }
 
     /** Whether two sides are read raw by the fused kernel rather than decoded to double chunks. */
@@ -70,7 +74,7 @@ final class PairScan {
     }
 
     /** With {@code raw} false, always through double chunks: the path the fused kernel must match bit for bit. */
-    static FloatScan floats(Tensor left, Tensor right, double atol, double rtol, boolean fma, boolean raw,
+    static FloatScan floats(Tensor left, Tensor right, Tolerance tolerance, boolean fma, boolean raw,
                             ScanThreads threads, int worst) {
         long numel = left.numel();
         long chunks = (numel + CHUNK - 1) / CHUNK;
@@ -87,7 +91,7 @@ final class PairScan {
         DType type = left.dtype();
         Read read = !raw || !readsRaw(type, right.dtype(), fma, worst) ? Read.DOUBLES
                 : type == DType.FLOAT32 ? Read.FLOATS : type == DType.FLOAT16 ? Read.FLOAT16 : Read.BFLOAT16;
-        ChunkKernel kernel = new ChunkKernel(atol, rtol, fma, read, sums);
+        ChunkKernel kernel = new ChunkKernel(tolerance, fma, read, sums);
         for (long first = 0; first < chunks; first += waveLimit) {
             long waveStart = first;
             int waveChunks = (int) Math.min(waveLimit, chunks - first);
@@ -226,13 +230,7 @@ final class PairScan {
      * interpreted). Math.max on doubles costs a chain of blends per element, and a compare-and-branch became an
      * uncommon trap that deoptimised the compiled kernel whenever a new maximum came late in a tensor.
      */
-    private record ChunkKernel(double atol, double rtol, boolean fma, Read read, double[][] sums) {
-        ChunkKernel {
-            // A -0 tolerance is +0 (the same test), so a limit's bits order as its value (see beyond).
-            atol += 0.0;
-            rtol += 0.0;
-        }
-
+    private record ChunkKernel(Tolerance tolerance, boolean fma, Read read, double[][] sums) {
         void add(ScanThreads.Slot slot, int k, int n) {
             if (!fma) addPlain(slot, k, n);
             else if (read == Read.DOUBLES) addFused(slot, k, n);
@@ -255,7 +253,7 @@ final class PairScan {
                 double d = a - b;
                 double ad = Math.abs(d);
                 mm += a != b ? 1 : 0;
-                nc += ad <= atol + rtol * Math.abs(b) ? 0 : 1;
+                nc += ad <= tolerance.limit(Math.abs(b)) ? 0 : 1;
                 sa += ad;
                 ma = Math.max(ma, magnitude(d));
                 dt += a * b;
@@ -272,7 +270,8 @@ final class PairScan {
         }
 
         /**
-         * The same metrics with fused multiply-adds, which leaves the loop fewer instructions. Non-finite elements are
+         * The same metrics with the sums as fused multiply-adds, which leaves the loop fewer instructions (the limit
+         * stays the tolerance's unfused one: the counts are {@link #addPlain}'s to the bit). Non-finite elements are
          * not tested per element: any NaN or Inf makes the chunk's sum of squares non-finite, and only then the chunk
          * is rescanned to count them (a finite overflow of the squares rescans and counts zero). Mismatches and
          * elements beyond the tolerance are counted from the bits of {@code |d|} by integer arithmetic, not by a
@@ -291,7 +290,7 @@ final class PairScan {
                 double d = a - b;
                 long u = magnitude(d);
                 mm += nonZero(u);
-                nc += beyond(u, Math.fma(rtol, Math.abs(b), atol));
+                nc += beyond(u, tolerance.limit(Math.abs(b)));
                 sa += Math.abs(d);
                 ma = Math.max(ma, u);
                 dt = Math.fma(a, b, dt);
@@ -315,7 +314,7 @@ final class PairScan {
                 double d = a - b;
                 long u = magnitude(d);
                 mm += nonZero(u);
-                nc += beyond(u, Math.fma(rtol, Math.abs(b), atol));
+                nc += beyond(u, tolerance.limit(Math.abs(b)));
                 sa += Math.abs(d);
                 ma = Math.max(ma, u);
                 dt = Math.fma(a, b, dt);
@@ -339,7 +338,7 @@ final class PairScan {
                 double d = a - b;
                 long u = magnitude(d);
                 mm += nonZero(u);
-                nc += beyond(u, Math.fma(rtol, Math.abs(b), atol));
+                nc += beyond(u, tolerance.limit(Math.abs(b)));
                 sa += Math.abs(d);
                 ma = Math.max(ma, u);
                 dt = Math.fma(a, b, dt);
@@ -352,13 +351,13 @@ final class PairScan {
 
         /**
          * Stores the chunk's counts and sums. The fused loops count without a compare: their counts hold when every
-         * element's square and both tolerances are finite (so every difference is finite and the limit is from +0 to
-         * +Inf). Otherwise the chunk is counted again by the definitions, non-finite elements included.
+         * element's square is finite (then every difference is finite and, the tolerances being finite, the limit is
+         * from +0 to +Inf, never NaN). Otherwise the chunk is counted again by the definitions, non-finite elements
+         * included.
          */
         private void finish(ScanThreads.Slot slot, int k, int n, long mm, long nc, double sa, long ma, double dt,
                             double ls, double rs, double ds) {
-            if (!(Math.abs(ls) <= Double.MAX_VALUE && Math.abs(rs) <= Double.MAX_VALUE)
-                    || !(Double.isFinite(atol) && Double.isFinite(rtol))) {
+            if (!(Math.abs(ls) <= Double.MAX_VALUE && Math.abs(rs) <= Double.MAX_VALUE)) {
                 mm = 0;
                 nc = 0;
                 for (int i = 0; i < n; i++) {
@@ -367,7 +366,7 @@ final class PairScan {
                     slot.leftNonfinite += Double.isFinite(a) ? 0 : 1;
                     slot.rightNonfinite += Double.isFinite(b) ? 0 : 1;
                     mm += a != b ? 1 : 0;
-                    nc += Math.abs(a - b) <= Math.fma(rtol, Math.abs(b), atol) ? 0 : 1;
+                    nc += tolerance.close(a, b) ? 0 : 1;
                 }
             }
             slot.mismatches += mm;

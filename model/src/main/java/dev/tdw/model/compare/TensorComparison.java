@@ -36,8 +36,7 @@ public final class TensorComparison {
     public static final double DEFAULT_RTOL = 1e-2;
     public static final long DEFAULT_MAX_ELEMENTS = 2_000_000;
 
-    private final double atol;
-    private final double rtol;
+    private final Tolerance tolerance;
     private final long maxElements;
     private final int threads;
     /** Worst elements per pair in its element statistics, or -1 for no statistics. */
@@ -48,21 +47,18 @@ public final class TensorComparison {
     }
 
     public TensorComparison(double atol, double rtol, long maxElements) {
-        this(atol, rtol, maxElements, 1, -1);
+        this(new Tolerance(atol, rtol), maxElements, 1, -1);
     }
 
-    private TensorComparison(double atol, double rtol, long maxElements, int threads, int worst) {
-        if (!(atol >= 0) || !(rtol >= 0) || maxElements < 0) {
-            throw new IllegalArgumentException("tolerances and the element limit must be non-negative");
-        }
+    private TensorComparison(Tolerance tolerance, long maxElements, int threads, int worst) {
+        if (maxElements < 0) throw new IllegalArgumentException("the element limit must be non-negative");
         if (threads < 1 || threads > ScanThreads.MAX_THREADS) {
             throw new IllegalArgumentException("threads must be between 1 and " + ScanThreads.MAX_THREADS + ", not " + threads);
         }
         if (worst < -1 || worst > ElementStatistics.MAX_WORST) {
             throw new IllegalArgumentException("worst elements must be between 0 and " + ElementStatistics.MAX_WORST + ", not " + worst);
         }
-        this.atol = atol;
-        this.rtol = rtol;
+        this.tolerance = tolerance;
         this.maxElements = maxElements;
         this.threads = threads;
         this.worst = worst;
@@ -70,13 +66,13 @@ public final class TensorComparison {
 
     /** The same comparison on {@code threads} threads (the caller's plus helpers); 1 is the default. */
     public TensorComparison withThreads(int threads) {
-        return new TensorComparison(atol, rtol, maxElements, threads, worst);
+        return new TensorComparison(tolerance, maxElements, threads, worst);
     }
 
     /** The same comparison, adding element statistics with the {@code worst} largest differences to each pair. */
     public TensorComparison withElements(int worst) {
         if (worst < 0) throw new IllegalArgumentException("worst elements must not be negative: " + worst);
-        return new TensorComparison(atol, rtol, maxElements, threads, worst);
+        return new TensorComparison(tolerance, maxElements, threads, worst);
     }
 
     /** Threads for a machine: one per available processor. */
@@ -132,7 +128,7 @@ public final class TensorComparison {
         else if (!onlyInLeft.isEmpty() || !onlyInRight.isEmpty()) verdict = TensorsVerdict.COVERAGE_MISMATCH;
         else if (!gaps.isEmpty() || items.isEmpty()) verdict = TensorsVerdict.INCONCLUSIVE;
         else verdict = TensorsVerdict.PASS;
-        return new TensorsResult(atol, rtol, maxElements, items.size(), onlyInLeft, onlyInRight, firstMismatch, items,
+        return new TensorsResult(tolerance.atol(), tolerance.rtol(), maxElements, items.size(), onlyInLeft, onlyInRight, firstMismatch, items,
                 gaps, verdict);
     }
 
@@ -192,7 +188,7 @@ public final class TensorComparison {
         if (left.dtype() != right.dtype()) {
             // No metrics, but the elements of both sides widened to float64 still show where they differ.
             ElementStatistics elements = worst < 0 || tooLarge ? null
-                    : PairScan.floats(left, right, atol, rtol, PairScan.FMA_INTRINSIC, scan, worst).elements();
+                    : PairScan.floats(left, right, tolerance, PairScan.FMA_INTRINSIC, scan, worst).elements();
             return new Evidence(new TensorMetrics.NotComparable(TensorMetrics.Reason.DTYPE_MISMATCH), elements);
         }
         if (tooLarge) return new Evidence(new TensorMetrics.NotComparable(TensorMetrics.Reason.TOO_LARGE), null);
@@ -201,10 +197,10 @@ public final class TensorComparison {
             // Exact as longs; the statistics (a second pass, only when asked for) see the values widened to float64.
             long mismatches = PairScan.integerMismatches(left, right, scan);
             ElementStatistics elements = worst < 0 ? null
-                    : PairScan.floats(left, right, atol, rtol, PairScan.FMA_INTRINSIC, scan, worst).elements();
+                    : PairScan.floats(left, right, tolerance, PairScan.FMA_INTRINSIC, scan, worst).elements();
             return new Evidence(new TensorMetrics.Compared(mismatches == 0, mismatches, null), elements);
         }
-        PairScan.FloatScan scanned = PairScan.floats(left, right, atol, rtol, PairScan.FMA_INTRINSIC, scan, worst);
+        PairScan.FloatScan scanned = PairScan.floats(left, right, tolerance, PairScan.FMA_INTRINSIC, scan, worst);
         return new Evidence(metrics(scanned.sums()), scanned.elements());
     }
 

@@ -78,7 +78,7 @@ class FusedKernelTest {
 
     private static PairScan.FloatSums sums(Tensor l, Tensor r, boolean raw, int threads) {
         try (ScanThreads t = new ScanThreads(threads, 1, 2)) {
-            return PairScan.floats(l, r, 1e-2, 1e-3, true, raw, t, -1).sums();
+            return PairScan.floats(l, r, new Tolerance(1e-2, 1e-3), true, raw, t, -1).sums();
         }
     }
 

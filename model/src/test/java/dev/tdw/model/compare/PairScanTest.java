@@ -5,6 +5,7 @@ import dev.tdw.model.tensor.Tensor;
 import dev.tdw.model.tensor.TestTensors;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,8 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The fused-multiply-add kernel and the plain one agree; the fused one still counts every non-finite element, and its
- * compare-free counts are the definitions' (a != b, and not |a - b| <= fma(rtol, |b|, atol)) on every kind of value
- * and tolerance.
+ * compare-free counts are the definitions' (a != b, and not {@link Tolerance#close}) on every kind of value and
+ * tolerance, at the limit too.
  */
 class PairScanTest {
     private static Tensor f64(double[] values) {
@@ -43,7 +44,8 @@ class PairScanTest {
             a[i] = random.nextGaussian();
             b[i] = i % 3 == 0 ? a[i] : a[i] + random.nextGaussian() * 0.01;
         }
-        assertSame(PairScan.floats(f64(a), f64(b), 1e-2, 1e-2, false), PairScan.floats(f64(a), f64(b), 1e-2, 1e-2, true));
+        assertSame(PairScan.floats(f64(a), f64(b), new Tolerance(1e-2, 1e-2), false),
+                PairScan.floats(f64(a), f64(b), new Tolerance(1e-2, 1e-2), true));
     }
 
     @Test
@@ -54,11 +56,11 @@ class PairScanTest {
         for (int i = 0; i < n; i++) a[i] = b[i] = i;
         a[7] = 1.5e308;
         b[7] = -1.5e308; // an infinite difference of finite values
-        assertSame(PairScan.floats(f64(a), f64(b), 0, 0, false), PairScan.floats(f64(a), f64(b), 0, 0, true));
-        assertEquals(Double.POSITIVE_INFINITY, PairScan.floats(f64(a), f64(b), 0, 0, true).maxAbs());
+        assertSame(PairScan.floats(f64(a), f64(b), Tolerance.EXACT, false), PairScan.floats(f64(a), f64(b), Tolerance.EXACT, true));
+        assertEquals(Double.POSITIVE_INFINITY, PairScan.floats(f64(a), f64(b), Tolerance.EXACT, true).maxAbs());
         a[PairScan.CHUNK + 3] = b[PairScan.CHUNK + 3] = Double.POSITIVE_INFINITY; // Inf - Inf is NaN, in the second chunk
         for (boolean fma : new boolean[] {false, true}) {
-            PairScan.FloatSums s = PairScan.floats(f64(a), f64(b), 0, 0, fma);
+            PairScan.FloatSums s = PairScan.floats(f64(a), f64(b), Tolerance.EXACT, fma);
             assertEquals(Double.NaN, s.maxAbs(), "fma " + fma);
             assertEquals(1, s.mismatches(), "fma " + fma);
         }
@@ -76,7 +78,7 @@ class PairScanTest {
         b[n - 1] = Double.NaN;
         a[2 * PairScan.CHUNK] = 1e200; // a finite square overflows: the chunk is rescanned and counts nothing extra
         for (boolean fma : new boolean[] {false, true}) {
-            PairScan.FloatSums s = PairScan.floats(f64(a), f64(b), 0, 0, fma);
+            PairScan.FloatSums s = PairScan.floats(f64(a), f64(b), Tolerance.EXACT, fma);
             assertEquals(2, s.leftNonfinite(), "fma " + fma);
             assertEquals(2, s.rightNonfinite(), "fma " + fma);
             assertEquals(Double.NaN, s.maxAbs(), "fma " + fma + ": a NaN difference in the first chunk stays the maximum");
@@ -88,11 +90,11 @@ class PairScanTest {
         3, Math.nextUp(3.0), Math.nextDown(3.0), 0.5, 1e150, -1e150, 1e-300};
     private static final double[] NONFINITE = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN, 1e200};
 
-    private static long[] definedCounts(double[] a, double[] b, double atol, double rtol) {
+    private static long[] definedCounts(double[] a, double[] b, Tolerance tolerance) {
         long mm = 0, nc = 0;
         for (int i = 0; i < a.length; i++) {
             mm += a[i] != b[i] ? 1 : 0;
-            nc += Math.abs(a[i] - b[i]) <= Math.fma(rtol, Math.abs(b[i]), atol) ? 0 : 1;
+            nc += tolerance.close(a[i], b[i]) ? 0 : 1;
         }
         return new long[] {mm, nc};
     }
@@ -119,17 +121,18 @@ class PairScanTest {
         b[5] = 2; // |a - b| = 1 = 0.25 * 2 + 0.5, exactly at the limit
         a[6] = Math.nextUp(3.0);
         b[6] = 2; // one ulp beyond it
-        double inf = Double.POSITIVE_INFINITY;
-        double[][] tolerances = {{0, 0}, {-0.0, -0.0}, {0.5, 0.25}, {1e-2, 1e-3}, {inf, 0}, {0, inf}, {inf, inf},
+        double max = Double.MAX_VALUE; // a limit that overflows to +Inf
+        double[][] tolerances = {{0, 0}, {-0.0, -0.0}, {0.5, 0.25}, {1e-2, 1e-3}, {max, 0}, {0, max}, {max, max},
             {1e300, 1e300}, {Double.MIN_VALUE, 0}};
         for (double[] t : tolerances) {
-            long[] defined = definedCounts(a, b, t[0], t[1]);
-            PairScan.FloatSums s = PairScan.floats(f64(a), f64(b), t[0], t[1], true);
+            Tolerance tolerance = new Tolerance(t[0], t[1]);
+            long[] defined = definedCounts(a, b, tolerance);
+            PairScan.FloatSums s = PairScan.floats(f64(a), f64(b), tolerance, true);
             String what = "atol " + t[0] + ", rtol " + t[1];
             assertEquals(defined[0], s.mismatches(), what);
             assertEquals(defined[1], s.notClose(), what);
         }
-        long[] atLimit = definedCounts(new double[] {3, Math.nextUp(3.0)}, new double[] {2, 2}, 0.5, 0.25);
+        long[] atLimit = definedCounts(new double[] {3, Math.nextUp(3.0)}, new double[] {2, 2}, new Tolerance(0.5, 0.25));
         assertEquals(1, atLimit[1], "the limit itself is close, one ulp beyond it is not");
     }
 
@@ -145,12 +148,36 @@ class PairScanTest {
         }
         Tensor left = TestTensors.of(DType.BFLOAT16, new long[] {n}, a);
         Tensor right = TestTensors.of(DType.BFLOAT16, new long[] {n}, b);
-        long[] defined = definedCounts(a, b, 1e-3, 1e-3);
+        Tolerance tolerance = new Tolerance(1e-3, 1e-3);
+        long[] defined = definedCounts(a, b, tolerance);
         try (ScanThreads threads = new ScanThreads(1)) {
-            PairScan.FloatSums s = PairScan.floats(left, right, 1e-3, 1e-3, true, true, threads, -1).sums();
+            PairScan.FloatSums s = PairScan.floats(left, right, tolerance, true, true, threads, -1).sums();
             assertEquals(defined[0], s.mismatches());
             assertEquals(defined[1], s.notClose());
             assertTrue(defined[0] > n / 2 && defined[1] > n / 2, "most elements differ and are beyond the tolerance");
         }
+    }
+
+    /**
+     * Every kernel counts by the unfused limit: a chunk of differences exactly at it (one ulp beyond the fused limit)
+     * is all close, and one of differences at the fused limit (one ulp beyond the unfused one) is all beyond it.
+     */
+    @Test
+    void everyKernelCountsAtTheUnfusedLimit() {
+        int n = PairScan.CHUNK + 7;
+        for (boolean fma : new boolean[] {false, true}) {
+            PairScan.FloatSums at = PairScan.floats(repeated(ToleranceTest.AT[0], n), repeated(ToleranceTest.AT[1], n),
+                    ToleranceTest.AT_TOLERANCE, fma);
+            assertEquals(0, at.notClose(), "fma " + fma);
+            PairScan.FloatSums beyond = PairScan.floats(repeated(ToleranceTest.BEYOND[0], n),
+                    repeated(ToleranceTest.BEYOND[1], n), ToleranceTest.BEYOND_TOLERANCE, fma);
+            assertEquals(n, beyond.notClose(), "fma " + fma);
+        }
+    }
+
+    private static Tensor repeated(double value, int n) {
+        double[] values = new double[n];
+        Arrays.fill(values, value);
+        return f64(values);
     }
 }

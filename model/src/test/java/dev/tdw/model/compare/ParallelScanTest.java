@@ -34,7 +34,7 @@ class ParallelScanTest {
 
     private static PairScan.FloatScan scan(Tensor l, Tensor r, int threads, int segmentChunks, int waveChunks, boolean fma) {
         try (ScanThreads t = new ScanThreads(threads, segmentChunks, waveChunks)) {
-            return PairScan.floats(l, r, 1e-2, 1e-2, fma, t, 7);
+            return PairScan.floats(l, r, new Tolerance(1e-2, 1e-2), fma, t, 7);
         }
     }
 

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TensorComparisonTest {
@@ -214,5 +215,26 @@ class TensorComparisonTest {
 
     private static Tensor f32x2(double... values) {
         return TestTensors.of(DType.FLOAT32, new long[] {2, values.length / 2}, values);
+    }
+
+    private static Tensor f64(double... values) {
+        return TestTensors.of(DType.FLOAT64, new long[] {values.length}, values);
+    }
+
+    /** The kernel's limit is the {@link Tolerance}'s, to the bit: a difference exactly at it is close on any machine. */
+    @Test
+    void theKernelsLimitIsTheTolerancesAtTheBoundary() throws Exception {
+        TensorComparison beyond = new TensorComparison(1e-2, 1e-2, 100);
+        TensorMetrics fails = beyond.compareTensors(f64(1, ToleranceTest.BEYOND[0]), f64(1, ToleranceTest.BEYOND[1]));
+        assertTrue(fails.failed(), "one ulp beyond the limit (at the fused one) is not close");
+        TensorComparison at = new TensorComparison(1e-5, 1e-5, 100);
+        TensorMetrics passes = at.compareTensors(f64(1, ToleranceTest.AT[0]), f64(1, ToleranceTest.AT[1]));
+        assertFalse(passes.failed(), "exactly at the limit (beyond the fused one) is close");
+    }
+
+    @Test
+    void infiniteTolerancesAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new TensorComparison(0, Double.POSITIVE_INFINITY, 10));
+        assertThrows(IllegalArgumentException.class, () -> new TensorComparison(Double.POSITIVE_INFINITY, 0, 10));
     }
 }

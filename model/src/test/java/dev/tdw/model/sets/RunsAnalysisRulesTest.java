@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -176,5 +177,27 @@ class RunsAnalysisRulesTest {
         assertThrows(IllegalArgumentException.class, () -> RunsAnalysis.of(List.of(), one, Tolerance.EXACT, 1));
         assertThrows(IllegalArgumentException.class, () -> RunsAnalysis.of(one, one, Tolerance.EXACT, -1));
         assertThrows(IllegalArgumentException.class, () -> RunsAnalysis.of(one, one, Tolerance.EXACT, Double.NaN));
+    }
+
+    /**
+     * The allowance is the noise plus the tolerance's own limit, {@code noise_factor * noise + (atol + rtol * m)}, so
+     * that without noise a run is judged by the very test diff uses. Summed left to right instead, as before, the
+     * allowance for noise 0.1 was 0.12 and a distance of 0.12000000000000001 was beyond noise.
+     */
+    @Test
+    void theAllowanceIsTheNoisePlusTheTolerancesLimit() {
+        Tolerance tol = new Tolerance(1e-2, 1e-2);
+        List<Summary> lefts = List.of(new Summary(0.0, 0.0, 1.0, -1.0, 0.0, -1.0), new Summary(0.0, 0.0, 1.0, -1.0, 0.0, 0.0));
+        double allowed = 0.1 + tol.limit(1);
+        assertEquals(0.12000000000000001, allowed);
+        StatisticBand atLimit = RunsAnalysis.band("mean", allowed, lefts, 0.1, 1, -1, tol, 1);
+        assertEquals(allowed, atLimit.distance());
+        assertEquals(allowed, atLimit.allowed());
+        assertTrue(atLimit.outside());
+        assertFalse(atLimit.beyondNoise(), "exactly at the allowance is within noise");
+        assertTrue(RunsAnalysis.band("mean", Math.nextUp(allowed), lefts, 0.1, 1, -1, tol, 1).beyondNoise());
+        StatisticBand noNoise = RunsAnalysis.band("mean", tol.limit(1), lefts, 0, 1, -1, tol, 1);
+        assertEquals(tol.limit(1), noNoise.allowed(), "without noise the allowance is the tolerance's limit");
+        assertFalse(noNoise.beyondNoise());
     }
 }
