@@ -1,5 +1,6 @@
 package dev.tdw.app.cli;
 
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -36,9 +37,14 @@ final class CommandModel {
         command.addMixin(name, mixin);
     }
 
-    /** An option of one value of {@code type} (a primitive type for a value that is never null), bound to {@code value}. */
+    /**
+     * An option of one value of {@code type} (a primitive type for a value that is never null), bound to {@code value};
+     * a number is read by {@link NumberOptions}.
+     */
     static OptionSpec.Builder option(OptionValue<?> value, Class<?> type, String... names) {
-        return OptionSpec.builder(names).type(type).getter(value).setter(value).initialValue(value.initial());
+        OptionSpec.Builder option = OptionSpec.builder(names).type(type).getter(value).setter(value).initialValue(value.initial());
+        ITypeConverter<?> number = NumberOptions.converter(type);
+        return number == null ? option : option.converters(number);
     }
 
     /** An option that collects its values into a list of {@code element}. */

@@ -115,9 +115,6 @@ final class DiffCommand extends CommandSupport {
      * {@code leftDir}/{@code rightDir} are the capture directories, null when manifests were given directly.
      */
     private PairAnalysis withTensors(PairAnalysis a, Path leftDir, Path rightDir) throws UnusableInputException {
-        if (!(tensorAtol.value() >= 0) || !(tensorRtol.value() >= 0) || maxElements.value() < 0) {
-            throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
-        }
         Path leftRoot = leftDir == null ? a.left().path().toAbsolutePath().getParent() : leftDir;
         Path rightRoot = rightDir == null ? a.right().path().toAbsolutePath().getParent() : rightDir;
         try (Payload l = PayloadFiles.open(TensorsCommand.payloadOf(leftRoot, a.left()));

@@ -117,7 +117,7 @@ class CaptureSetCliTest {
                 "--format", "html", "--out", s.resolve("candidate/r.html").toString()), "outputs never go into a capture");
         List<String> negative = new ArrayList<>(runsArgs("--left", "baseline", 1, 2));
         negative.addAll(List.of("--right", file, "--noise-factor", "-1"));
-        assertRefused(negative, "noise factor must be a finite number >= 0");
+        assertRefused(negative, "'-1': not a finite number >= 0");
     }
 
     private static void assertRefused(List<String> args, String why) throws Exception {

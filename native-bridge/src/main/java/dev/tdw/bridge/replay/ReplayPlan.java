@@ -1,5 +1,7 @@
 package dev.tdw.bridge.replay;
 
+import dev.tdw.model.compare.Tolerance;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +24,7 @@ public record ReplayPlan(Path payload, String stageKey, String operator, List<St
         Objects.requireNonNull(outDir, "outDir");
         argumentOrder = List.copyOf(argumentOrder);
         if (maxInputElements <= 0) throw new IllegalArgumentException("--max-input-elements " + maxInputElements + ": a positive count");
+        new Tolerance(atol, rtol); // the comparison's own check, made before the replay's work instead of after it
     }
 
     /** The same replay from the command line, so a result can be reproduced or put in a report. */

@@ -85,6 +85,16 @@ class ReplayRunnerTest {
     }
 
     @Test
+    void aToleranceNoComparisonCouldUseIsRefusedWithThePlan() {
+        for (double bad : new double[] {Double.POSITIVE_INFINITY, Double.NaN, -1}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ReplayPlan(REPLAY_INPUTS,
+                    "add_rms_norm#3", null, List.of(), RuntimeSpec.parse("host-fp32"), RuntimeSpec.parse("host-fp64"), 0.01, bad,
+                    tmp.resolve("out"), ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, false, null, null));
+            assertTrue(e.getMessage().contains("rtol=" + bad), e.getMessage());
+        }
+    }
+
+    @Test
     void anOutputFolderInTheCaptureIsRefusedBeforeAnythingRuns() throws Exception {
         Path inCapture = REPLAY_INPUTS.resolveSibling("out");
         List<String> progress = new ArrayList<>();
