@@ -1,10 +1,14 @@
 package dev.tdw.app.ui.input;
 
+import dev.tdw.model.text.NumberText;
+
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
- * The one rule for numbers a user types into the workbench (tolerances, limits, counts, timeouts): what parses, what
- * range each kind accepts, and how a refusal reads. Fields in every pane and dialog are checked here, never in a view.
+ * The one rule for numbers a user types into the workbench (tolerances, limits, counts, timeouts): what parses (the
+ * command line's grammar, {@link NumberText}: ASCII digits, finite, no sign), what range each kind accepts, and how a
+ * refusal reads. Fields in every pane and dialog are checked here, never in a view.
  */
 public enum NumberRule {
     /** A finite number >= 0 (tolerances, limits). */
@@ -24,14 +28,11 @@ public enum NumberRule {
     /** The value of {@code text}, or the reason it is refused ("atol 'x': a number ≥ 0"). */
     public Parsed parse(String name, String text) {
         String t = text == null ? "" : text.strip();
-        double v;
-        try {
-            v = Double.parseDouble(t);
-        } catch (NumberFormatException e) {
-            return refuse(name, t);
-        }
-        boolean ok = Double.isFinite(v) && switch (this) {
-            case NON_NEGATIVE -> v >= 0;
+        OptionalDouble parsed = NumberText.nonNegative(t);
+        if (parsed.isEmpty()) return refuse(name, t);
+        double v = parsed.getAsDouble();
+        boolean ok = switch (this) {
+            case NON_NEGATIVE -> true;
             case POSITIVE -> v > 0;
             case COUNT -> v >= 1 && v == Math.rint(v) && v <= Long.MAX_VALUE;
         };

@@ -21,6 +21,7 @@ import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.output.OutputFolderException;
 import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.text.NumberText;
 import dev.tdw.model.text.SafeText;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
@@ -47,6 +48,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CancellationException;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -268,12 +270,8 @@ public final class NextCaptureViewModel {
     }
 
     private long parseBudget(List<String> out) {
-        try {
-            long v = Long.parseLong(budgetMib.get().strip());
-            if (v >= 1 && v <= (1L << 20)) return v;
-        } catch (NumberFormatException e) {
-            // reported below
-        }
+        OptionalLong v = NumberText.whole(budgetMib.get().strip());
+        if (v.isPresent() && v.getAsLong() >= 1 && v.getAsLong() <= (1L << 20)) return v.getAsLong();
         out.add("size budget '" + budgetMib.get() + "': a whole number of MiB from 1 to " + (1L << 20));
         return -1;
     }
@@ -383,16 +381,12 @@ public final class NextCaptureViewModel {
     /** Runs one side's loaded configuration {@link #repeatCountProperty()} times into a runs set next to it. */
     public boolean repeat(Side which) {
         if (running.get()) return false;
-        int count;
-        try {
-            count = Integer.parseInt(repeatCount.get().strip());
-        } catch (NumberFormatException e) {
-            count = -1;
-        }
-        if (count < 1 || count > RepeatedRuns.MAX_RUNS) {
+        long typed = NumberText.whole(repeatCount.get().strip()).orElse(-1);
+        if (typed < 1 || typed > RepeatedRuns.MAX_RUNS) {
             status.set("repeat count '" + repeatCount.get() + "': a whole number from 1 to " + RepeatedRuns.MAX_RUNS);
             return false;
         }
+        int count = (int) typed;
         List<String> p = side(which).problems();
         if (!p.isEmpty()) {
             status.set("cannot repeat: " + String.join("; ", p));

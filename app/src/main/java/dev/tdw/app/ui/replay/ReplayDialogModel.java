@@ -5,6 +5,7 @@ import dev.tdw.app.ui.config.ReplayChoices;
 import dev.tdw.app.ui.device.RuntimeInventory;
 import dev.tdw.app.ui.device.Runtimes;
 import dev.tdw.app.ui.device.WorkbenchActions;
+import dev.tdw.app.ui.input.NumberRule;
 import dev.tdw.bridge.device.ArgumentKind;
 import dev.tdw.bridge.device.OperatorSignature;
 import dev.tdw.bridge.device.Parameter;
@@ -417,8 +418,9 @@ public final class ReplayDialogModel {
         out.addAll(bindingProblems());
         runtime(out, "candidate", candidate.get());
         runtime(out, "reference", reference.get());
-        tolerance(out, "atol", atol.get());
-        tolerance(out, "rtol", rtol.get());
+        for (NumberRule.Parsed p : List.of(tolerance("atol", atol), tolerance("rtol", rtol))) {
+            if (!p.ok()) out.add(p.error());
+        }
         String dir = outDir.get() == null ? "" : outDir.get().strip();
         if (dir.isEmpty()) {
             out.add("choose an output directory");
@@ -466,23 +468,20 @@ public final class ReplayDialogModel {
 
     private ReplayPlan plan() {
         return new ReplayPlan(target.payload(), target.stage() + "#" + occurrence.get(), operator.get(), argumentOrder(),
-                RuntimeSpec.parse(candidate.get()), RuntimeSpec.parse(reference.get()), Double.parseDouble(atol.get().strip()),
-                Double.parseDouble(rtol.get().strip()), Path.of(outDir.get().strip()).toAbsolutePath().normalize(),
+                RuntimeSpec.parse(candidate.get()), RuntimeSpec.parse(reference.get()), tolerance("atol", atol).value(),
+                tolerance("rtol", rtol).value(), Path.of(outDir.get().strip()).toAbsolutePath().normalize(),
                 ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, allowRowLimited.get() && !rowLimitProblem().isEmpty(),
                 target.side().word(), target.captureRoot());
     }
 
     private String toleranceNote() {
-        try {
-            double a = Double.parseDouble(atol.get().strip());
-            double r = Double.parseDouble(rtol.get().strip());
-            if (a == TensorComparison.DEFAULT_ATOL && r == TensorComparison.DEFAULT_RTOL) {
-                return "1e-2 is the default: a coarse screen, not an accuracy claim";
-            }
-            return "explicit tolerances: |candidate - reference| <= " + a + " + " + r + " * |reference|";
-        } catch (NumberFormatException | NullPointerException e) {
-            return "";
+        NumberRule.Parsed a = tolerance("atol", atol);
+        NumberRule.Parsed r = tolerance("rtol", rtol);
+        if (!a.ok() || !r.ok()) return "";
+        if (a.value() == TensorComparison.DEFAULT_ATOL && r.value() == TensorComparison.DEFAULT_RTOL) {
+            return "1e-2 is the default: a coarse screen, not an accuracy claim";
         }
+        return "explicit tolerances: |candidate - reference| <= " + a.value() + " + " + r.value() + " * |reference|";
     }
 
     private static void runtime(List<String> out, String side, String spec) {
@@ -497,14 +496,9 @@ public final class ReplayDialogModel {
         }
     }
 
-    private static void tolerance(List<String> out, String name, String text) {
-        try {
-            double v = Double.parseDouble(text == null ? "" : text.strip());
-            if (v >= 0 && Double.isFinite(v)) return;
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        out.add(name + " '" + text + "': a non-negative number");
+    /** A tolerance field, read as every numeric field of the window is. */
+    private static NumberRule.Parsed tolerance(String name, StringProperty text) {
+        return NumberRule.NON_NEGATIVE.parse(name, text.get());
     }
 
     private static CapturedInput describe(String name, PayloadEntry e) {

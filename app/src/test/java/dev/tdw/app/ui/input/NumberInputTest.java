@@ -14,6 +14,9 @@ class NumberInputTest {
         assertEquals("atol '-1': a number ≥ 0", NumberRule.NON_NEGATIVE.parse("atol", "-1").error());
         assertEquals("atol 'NaN': a number ≥ 0", NumberRule.NON_NEGATIVE.parse("atol", "NaN").error());
         assertEquals("atol 'Infinity': a number ≥ 0", NumberRule.NON_NEGATIVE.parse("atol", "Infinity").error());
+        for (String javaOnly : new String[] {"0x1p3", "1d", "1e-2f", "\uff11", "+1"}) {
+            assertFalse(NumberRule.NON_NEGATIVE.parse("atol", javaOnly).ok(), javaOnly + ": the command line's grammar, ASCII digits");
+        }
         assertFalse(NumberRule.POSITIVE.parse("timeout", "0").ok());
         assertTrue(NumberRule.POSITIVE.parse("timeout", "0.5").ok());
         assertEquals("n '2.5': a whole number ≥ 1", NumberRule.COUNT.parse("n", "2.5").error());

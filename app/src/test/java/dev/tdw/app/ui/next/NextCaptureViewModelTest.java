@@ -99,6 +99,8 @@ class NextCaptureViewModelTest {
         assertTrue(call(() -> vm.side(Side.LEFT).environmentProperty().get()).startsWith("DUMP_PROBE_TENSOR='^layers\\.2\\.self_attn\\.q_rope$'"));
         run(() -> vm.budgetMibProperty().set("0"));
         assertTrue(call(() -> vm.problems().get(0)).startsWith("size budget '0'"));
+        run(() -> vm.budgetMibProperty().set("\uff16\uff14"));
+        assertTrue(call(() -> vm.problems().get(0)).startsWith("size budget '\uff16\uff14'"), "fullwidth digits are not a number");
         assertEquals("", call(() -> vm.side(Side.LEFT).environmentProperty().get()));
     }
 
@@ -203,6 +205,9 @@ class NextCaptureViewModelTest {
         run(() -> vm.repeatCountProperty().set("0"));
         assertFalse(call(() -> vm.repeat(Side.LEFT)));
         assertTrue(call(() -> vm.statusProperty().get()).startsWith("repeat count '0'"));
+        run(() -> vm.repeatCountProperty().set("\uff12"));
+        assertFalse(call(() -> vm.repeat(Side.LEFT)), "fullwidth digits are not a number");
+        assertTrue(call(() -> vm.statusProperty().get()).startsWith("repeat count '\uff12'"));
     }
 
     private static Map<String, String> seen(Path file) throws Exception {

@@ -156,8 +156,14 @@ class ReplayDialogModelTest {
         List<String> problems = call(() -> List.copyOf(m.problems()));
         assertEquals(3, problems.size(), problems.toString());
         assertTrue(problems.get(0).startsWith("candidate: unknown runtime 'cuda:0'"));
-        assertEquals("atol '-1': a non-negative number", problems.get(1));
-        assertEquals("rtol 'NaN': a non-negative number", problems.get(2));
+        assertEquals("atol '-1': a number ≥ 0", problems.get(1), "the window's one rule for numbers");
+        assertEquals("rtol 'NaN': a number ≥ 0", problems.get(2));
+        run(() -> {
+            m.atolProperty().set("0x1p-7");
+            m.rtolProperty().set("1e-3d");
+        });
+        assertEquals(List.of("atol '0x1p-7': a number ≥ 0", "rtol '1e-3d': a number ≥ 0"), call(() -> List.copyOf(m.problems()).subList(1, 3)),
+                "Java's hexadecimal and suffixed forms are not the command line's digits");
         run(() -> {
             m.candidateProperty().set("host-fp32");
             m.atolProperty().set("0");
