@@ -32,7 +32,7 @@ final class NumberOptions {
     }
 
     private static TypeConversionException refused(String arg, String expected) {
-        return new TypeConversionException(SafeText.quoted(arg) + ": not " + expected + " in ASCII digits");
+        return new TypeConversionException(SafeText.quoted(arg) + ": not " + expected);
     }
 
     // Named classes, not lambdas (see TdwCommand).
@@ -40,7 +40,7 @@ final class NumberOptions {
         @Override
         public Double convert(String arg) {
             OptionalDouble v = NumberText.nonNegative(arg);
-            if (v.isEmpty()) throw refused(arg, "a finite number >= 0 (such as 0.01 or 1e-3)");
+            if (v.isEmpty()) throw refused(arg, "a finite number >= 0 in ASCII digits (such as 0.01 or 1e-3)");
             return v.getAsDouble();
         }
     }
@@ -49,7 +49,7 @@ final class NumberOptions {
         @Override
         public Long convert(String arg) {
             OptionalLong v = NumberText.whole(arg);
-            if (v.isEmpty() || v.getAsLong() < 0) throw refused(arg, "a whole number >= 0");
+            if (v.isEmpty() || v.getAsLong() < 0) throw refused(arg, "a whole number >= 0 in ASCII digits");
             return v.getAsLong();
         }
     }
@@ -58,7 +58,7 @@ final class NumberOptions {
         @Override
         public Integer convert(String arg) {
             OptionalLong v = NumberText.whole(arg);
-            if (v.isEmpty() || v.getAsLong() != (int) v.getAsLong()) throw refused(arg, "a whole number");
+            if (v.isEmpty() || v.getAsLong() != (int) v.getAsLong()) throw refused(arg, "a whole number in ASCII digits");
             return (int) v.getAsLong();
         }
     }

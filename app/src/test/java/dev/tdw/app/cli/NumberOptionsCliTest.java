@@ -25,6 +25,9 @@ class NumberOptionsCliTest {
     @Test
     void anInfiniteToleranceIsRefusedNamingTheOption() throws Exception {
         assertRefused(List.of("diff", "--left", M1, "--right", M2, "--rtol", "Infinity"), "--rtol", "'Infinity'");
+        assertEquals("Invalid value for option '--rtol': 'Infinity': not a finite number >= 0 in ASCII digits (such as 0.01 or 1e-3)",
+                tdw("diff", "--left", M1, "--right", M2, "--rtol", "Infinity").json().get("error").asText(),
+                "worded as docs/cli.md quotes it");
         assertRefused(List.of("tensors", "--left", P1, "--right", P2, "--rtol", "Infinity"), "--rtol", "'Infinity'");
         CliBehaviourTest.Run fine = tdw("diff", "--left", M1, "--right", M2, "--rtol", "1e308");
         assertEquals("ALIGNED", fine.json().get("verdict").asText(), fine.out());
