@@ -13,8 +13,8 @@ final class CheckBudgetOptions {
     void addTo(CommandSpec command) {
         CommandModel.mixin(command, "checkBudget", this,
                 option(factor, long.class, "--check-budget").paramLabel("N").defaultValue("1")
-                        .description("raise the budget of the storage-overlap check (and of --verify-payload) N-fold;"
-                                + " it is one budget for the whole command, and the output names what it cut (default 1)").build());
+                        .description("multiply by N the budget of the storage-overlap check and of scan --verify-payload:"
+                                + " one budget for all the command's files; the output names what it cut (default 1)").build());
     }
 
     /** A new budget for one run of the command. */
