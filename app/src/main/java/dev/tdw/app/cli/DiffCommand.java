@@ -8,12 +8,15 @@ import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.AnalysisJson;
+import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.report.Wording;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,6 +45,7 @@ final class DiffCommand extends CommandSupport {
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
     private final CaptureSetOptions sets = new CaptureSetOptions();
+    private final CheckBudgetOptions checkBudget = new CheckBudgetOptions();
 
     @Override
     CommandSpec model() {
@@ -66,6 +70,7 @@ final class DiffCommand extends CommandSupport {
         selector.addTo(spec);
         output.addTo(spec);
         sets.addTo(spec);
+        checkBudget.addTo(spec);
         return spec;
     }
 
@@ -85,9 +90,10 @@ final class DiffCommand extends CommandSupport {
         Path left = lefts.value().get(0), right = rights.value().get(0);
         Path page = output.format() == OutputOptions.Format.html ? reportPage(this.out.value(), List.of(left, right)) : null;
         Paired paired = pair(left, right, selector);
+        CheckBudget budget = checkBudget.budget();
         List<PairAnalysis> analyses = new ArrayList<>();
         for (CapturePairing.ManifestPair p : paired.pairs()) {
-            PairAnalysis a = PairAnalysis.of(p.left(), p.right(), tol);
+            PairAnalysis a = PairAnalysis.of(p.left(), p.right(), tol, budget);
             analyses.add(tensors.value() ? withTensors(a, paired.method() == null ? null : left, paired.method() == null ? null : right) : a);
         }
         DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
@@ -97,6 +103,7 @@ final class DiffCommand extends CommandSupport {
             NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
                     NextCapture.DEFAULT_BUDGET_MIB << 20, analyses.stream().map(PairAnalysis::diff).toList()).next();
             if (next != null) out.print(SafeText.lines(TextReport.next(next)));
+            if (!budget.cuts().isEmpty()) out.print(SafeText.lines(Wording.checkBudgetCut(budget, PATHS) + "\n"));
         } else {
             ObjectNode json;
             if (analyses.size() == 1) {
@@ -105,6 +112,7 @@ final class DiffCommand extends CommandSupport {
             } else {
                 json = envelope("diff", paired.method(), analyses.stream().map(a -> AnalysisJson.diff(a, PATHS)).toList(), worst.name());
             }
+            if (!budget.cuts().isEmpty()) json.set("check_budget", ScanJson.checkBudget(budget, PATHS));
             printResult(out, json, page, output.format() == OutputOptions.Format.html ? report(analyses, paired) : null);
         }
         return exitCode(output, worst.passes());

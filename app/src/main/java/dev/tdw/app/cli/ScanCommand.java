@@ -5,6 +5,7 @@ import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.compare.Scan;
@@ -12,6 +13,7 @@ import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.report.Wording;
 import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -31,6 +33,7 @@ final class ScanCommand extends CommandSupport {
     private final OptionValue<Boolean> verifyPayload = new OptionValue<>(false);
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
+    private final CheckBudgetOptions checkBudget = new CheckBudgetOptions();
 
     @Override
     CommandSpec model() {
@@ -45,6 +48,7 @@ final class ScanCommand extends CommandSupport {
                 .description("recompute the statistics of whole saved tensors and report where the payload disagrees with its manifest").build());
         selector.addTo(spec);
         output.addTo(spec);
+        checkBudget.addTo(spec);
         return spec;
     }
 
@@ -53,6 +57,7 @@ final class ScanCommand extends CommandSupport {
         if (manifestFiles.value().isEmpty() && directories.value().isEmpty()) {
             throw new UnusableInputException("give --manifest FILE... or a capture directory");
         }
+        CheckBudget budget = checkBudget.budget();
         // Each manifest with the capture root its payload is resolved in: the directory given, or the file's folder.
         List<Manifest> manifests = new ArrayList<>();
         List<Path> roots = new ArrayList<>();
@@ -68,13 +73,13 @@ final class ScanCommand extends CommandSupport {
         }
         // Loops rather than streams on a scan's path: a tiny scan then loads and initialises no stream classes.
         List<ScanResult> results = new ArrayList<>(manifests.size());
-        for (Manifest m : manifests) results.add(Scan.of(m, maxAbsLimit.value()));
+        for (Manifest m : manifests) results.add(Scan.of(m, maxAbsLimit.value(), budget));
         // One check per manifest (null: no payload saved, or a bad one listed in problems), whatever the format prints.
         List<PayloadIntegrity.Result> checks = new ArrayList<>();
         for (int i = 0; verifyPayload.value() && i < manifests.size(); i++) {
             Manifest m = manifests.get(i);
             try {
-                checks.add(verify(roots.get(i), m));
+                checks.add(verify(roots.get(i), m, budget));
             } catch (UnusableInputException e) {
                 // A file named on the command line must be usable; in a directory, one bad payload is listed and the
                 // others are still checked, as plain scan does with a bad manifest.
@@ -85,11 +90,13 @@ final class ScanCommand extends CommandSupport {
         }
         if (output.format() == OutputOptions.Format.text) {
             out.print(SafeText.lines(TextReport.scan(results, verifyPayload.value() ? checks : null, PATHS)));
+            if (!budget.cuts().isEmpty()) out.print(SafeText.lines(Wording.checkBudgetCut(budget, PATHS) + "\n"));
         } else {
             ObjectNode json = ScanJson.of(results, PATHS);
             for (int i = 0; i < checks.size(); i++) {
                 if (checks.get(i) != null) ((ObjectNode) json.get("manifests").get(i)).set("payload_check", ScanJson.payloadCheck(checks.get(i)));
             }
+            if (!budget.cuts().isEmpty()) json.set("check_budget", ScanJson.checkBudget(budget, PATHS));
             printProblemsField(json);
             printJson(out, json);
         }
@@ -99,7 +106,7 @@ final class ScanCommand extends CommandSupport {
     }
 
     /** Null when the manifest saved no payload; resolved in the capture root as {@code tensors} does. */
-    private static PayloadIntegrity.Result verify(Path root, Manifest m) throws UnusableInputException {
+    private static PayloadIntegrity.Result verify(Path root, Manifest m, CheckBudget budget) throws UnusableInputException {
         if (m.tensorFile() == null) return null;
         Path payload;
         try {
@@ -108,7 +115,7 @@ final class ScanCommand extends CommandSupport {
             throw new UnusableInputException(e);
         }
         try (Payload p = PayloadFiles.open(payload)) {
-            return PayloadFiles.read(() -> PayloadIntegrity.check(m, p));
+            return PayloadFiles.read(() -> PayloadIntegrity.check(m, p, PayloadIntegrity.DEFAULT_MAX_ELEMENTS, budget));
         }
     }
 }

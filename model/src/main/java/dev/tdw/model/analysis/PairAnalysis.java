@@ -5,6 +5,7 @@ import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.AliasTriage;
+import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.OverlapCause;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.Scan;
@@ -43,9 +44,15 @@ public record PairAnalysis(Manifest left, Manifest right, Tolerance tolerance, D
         stages = List.copyOf(stages);
     }
 
+    /** The analysis of one pair alone, with a check budget of its own. */
     public static PairAnalysis of(Manifest left, Manifest right, Tolerance tolerance) {
+        return of(left, right, tolerance, CheckBudget.standard());
+    }
+
+    /** @param budget the command's, shared by the scans of all its pairs */
+    public static PairAnalysis of(Manifest left, Manifest right, Tolerance tolerance, CheckBudget budget) {
         DiffResult diff = SummaryDiff.of(left, right, tolerance);
-        ScanResult leftScan = Scan.of(left, null), rightScan = Scan.of(right, null);
+        ScanResult leftScan = Scan.of(left, null, budget), rightScan = Scan.of(right, null, budget);
         List<StageFindings> stages = stages(diff, leftScan, rightScan);
         return new PairAnalysis(left, right, tolerance, diff, leftScan, rightScan, InputIdentity.of(left.metadata(), right.metadata()),
                 stages, new Coverage(diff.onlyInLeft(), diff.onlyInRight(), left.graphSlots().size() + right.graphSlots().size()),

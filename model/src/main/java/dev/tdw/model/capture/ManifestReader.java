@@ -14,14 +14,12 @@ import dev.tdw.model.json.JsonValues;
 import dev.tdw.model.key.StageKey;
 
 import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.doubleparser.JavaDoubleParser;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.InputLocation;
 import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.input.StrictUtf8InputStream;
-import dev.tdw.model.text.SafeText;
 
 import java.io.CharConversionException;
 import java.io.IOException;
@@ -85,8 +83,8 @@ public final class ManifestReader {
                 } catch (JsonProcessingException e) {
                     // Limit violations (depth, string length) carry no location of their own; the parser knows it.
                     JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
-                    throw new CaptureFormatException(file, json(at), "invalid JSON at " + where(at) + ": "
-                            + SafeText.of(e.getOriginalMessage()), e);
+                    String problem = e instanceof TooManyValues ? e.getOriginalMessage() : JsonWording.of(e);
+                    throw new CaptureFormatException(file, json(at), "invalid JSON at " + where(at) + ": " + problem, e);
                 }
             }
         } catch (CaptureFormatException e) {
@@ -100,7 +98,8 @@ public final class ManifestReader {
         } catch (StrictUtf8InputStream.Malformed e) {
             throw new CaptureFormatException(file, new InputLocation.Json(e.line(), e.column()), e.getMessage(), e);
         } catch (CharConversionException e) {
-            throw new CaptureFormatException(file, "invalid UTF-8 (" + SafeText.of(e.getMessage()) + ")", e);
+            // The parser's own decoding errors, past StrictUtf8InputStream's check; their wording is Jackson's.
+            throw new CaptureFormatException(file, "invalid UTF-8", e);
         } catch (IOException e) {
             throw new CaptureFormatException(file, RegularFiles.reason(e), e);
         }
@@ -146,19 +145,20 @@ public final class ManifestReader {
             return n;
         }
 
-        void keep(long values) throws StreamConstraintsException {
+        void keep(long values) throws TooManyValues {
             kept += values;
             if (kept > max) throw tooMany("in all");
         }
 
-        private void count() throws StreamConstraintsException {
+        private void count() throws TooManyValues {
             if (counted >= 0 && ++counted > max) throw tooMany("in one value");
         }
 
-        private StreamConstraintsException tooMany(String where) {
-            return new StreamConstraintsException("more than " + max + " JSON values " + where
+        private TooManyValues tooMany(String where) {
+            return new TooManyValues("more than " + max + " JSON values " + where
                     + " outside the records' fixed fields (limit)", delegate.currentLocation());
         }
+
 
         @Override
         public JsonToken nextToken() throws IOException {
@@ -189,6 +189,13 @@ public final class ManifestReader {
         }
     }
 
+    /** The {@link ManifestLimits#maxValues()} bound, worded by us (unlike the parser's own errors, see {@link JsonWording}). */
+    private static final class TooManyValues extends JsonProcessingException {
+        TooManyValues(String message, JsonLocation at) {
+            super(message, at);
+        }
+    }
+
     private Manifest parse(Path file, CountingParser p) throws IOException, CaptureFormatException {
         if (p.nextToken() != JsonToken.START_OBJECT) {
             throw new CaptureFormatException(file, "not a manifest: the top level is not a JSON object");
@@ -203,20 +210,21 @@ public final class ManifestReader {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken t = p.nextToken();
+            JsonLocation at = p.currentTokenLocation();
             switch (field) {
                 case "records" -> records = readRecords(file, p, t);
                 default -> {
                     JsonNode node = tree(p, true);
                     switch (field) {
-                        case "probe" -> probe = text(node);
-                        case "label" -> label = text(node);
+                        case "probe" -> probe = name(file, field, node, at);
+                        case "label" -> label = name(file, field, node, at);
                         case "rank" -> rank = integer(file, field, node);
                         case "match_index" -> matchIndex = integer(file, field, node);
                         case "occurrence" -> occurrence = integer(file, field, node);
                         case "metadata" -> metadata = node.isObject() ? plainMap(node) : null;
                         case "stats" -> stats = strings(node);
                         case "graph_slots" -> slots = graphSlots(file, node);
-                        case "tensor_file" -> tensorFile = text(node);
+                        case "tensor_file" -> tensorFile = name(file, field, node, at);
                         default -> extra.put(field, plain(node));
                     }
                 }
@@ -269,7 +277,7 @@ public final class ManifestReader {
             JsonToken t = p.nextToken();
             try {
                 switch (field) {
-                    case "stage" -> stage = t == JsonToken.VALUE_NULL ? null : p.getValueAsString();
+                    case "stage" -> stage = nameToken(p, t);
                     case "order" -> order = longToken(p, t);
                     case "shape" -> shape = longArray(p, t, shared);
                     case "stride" -> stride = longArray(p, t, shared);
@@ -352,7 +360,7 @@ public final class ManifestReader {
      * The statistics, streamed into six slots (no map per record): only numbers of the six names are kept, anything
      * else is skipped unread; a repeated name keeps its last value, and a later non-number clears it.
      */
-    private static Summary summary(JsonParser p, JsonToken t) throws IOException {
+    private static Summary summary(JsonParser p, JsonToken t) throws IOException, Refused {
         if (t != JsonToken.START_OBJECT) {
             p.skipChildren();
             return null;
@@ -365,6 +373,7 @@ public final class ManifestReader {
             boolean number = v.isNumeric();
             if (slot >= 0 && number) {
                 values[slot] = number(p, v);
+                if (slot < 2 && !isCount(values[slot])) throw new Refused(p.currentName() + " is not a count: " + p.getText());
                 present |= 1 << slot;
             } else if (slot >= 0) {
                 present &= ~(1 << slot);
@@ -372,6 +381,14 @@ public final class ManifestReader {
             if (!number) p.skipChildren();
         }
         return new Summary(values, present);
+    }
+
+    /**
+     * Whether a statistic can be {@code nan_count} or {@code inf_count}: a whole number of elements, at least 0 (Python
+     * may write it as 3.0). A negative count would hide the non-finite elements a positive one shows.
+     */
+    private static boolean isCount(double v) {
+        return v >= 0 && v == Math.rint(v) && v != Double.POSITIVE_INFINITY;
     }
 
     /**
@@ -430,7 +447,12 @@ public final class ManifestReader {
             default:
                 break;
         }
-        throw new Refused("is not an integer: " + (t.isStructStart() ? "a " + (t == JsonToken.START_ARRAY ? "list" : "object") : p.getText()));
+        throw new Refused("is not an integer: " + tokenText(p, t));
+    }
+
+    /** A refused token as a message shows it: its text, or "a list" or "an object" rather than the bracket. */
+    private static String tokenText(JsonParser p, JsonToken t) throws IOException {
+        return t == JsonToken.START_ARRAY ? "a list" : t == JsonToken.START_OBJECT ? "an object" : p.getText();
     }
 
     private static List<Long> longArray(JsonParser p, JsonToken t, RepeatedValues shared) throws IOException, Refused {
@@ -473,6 +495,22 @@ public final class ManifestReader {
             }
         }
         return out;
+    }
+
+    /**
+     * A name field (a record's {@code stage}; {@code probe}, {@code label}, {@code tensor_file}): a string, or null when
+     * absent. Anything else is refused, never turned into text: {@code {"a": 1}} as a label would pair by its spelling.
+     */
+    private static String nameToken(JsonParser p, JsonToken t) throws IOException, Refused {
+        if (t == JsonToken.VALUE_NULL) return null;
+        if (t == JsonToken.VALUE_STRING) return p.getText();
+        throw new Refused("is not a string: " + tokenText(p, t));
+    }
+
+    private static String name(Path file, String field, JsonNode n, JsonLocation at) throws CaptureFormatException {
+        if (n.isNull() || n.isTextual()) return n.isNull() ? null : n.asText();
+        String what = n.isArray() ? "a list" : n.isObject() ? "an object" : n.toString();
+        throw new CaptureFormatException(file, json(at), field + " is not a string: " + what + " (at " + where(at) + ")", null);
     }
 
     private static String text(JsonNode n) {

@@ -31,13 +31,21 @@ public record AliasGroup(long storagePtr, List<String> stages, boolean strideCon
     public record Overlap(String leftKey, String rightKey, boolean sameLayout, boolean exact) {}
 
     /**
-     * The work behind {@code overlaps}, which is bounded per manifest: {@code pairs} with intersecting byte
-     * extents were examined, {@code exactChecks} of them element by element ({@code elementsVisited} in all).
-     * {@code pairsCut}: the pair bound stopped the sweep, so {@code overlaps} may miss some; {@code exactCut}:
+     * The work behind {@code overlaps}, which is bounded per command ({@link CheckBudget}): {@code pairs} with
+     * intersecting byte extents were examined, {@code exactChecks} of them element by element ({@code elementsVisited}
+     * in all). {@code pairsCut}: the pair budget stopped the sweep, so {@code overlaps} may miss some; {@code exactCut}:
      * the element budget ran out, so some small views were compared by extent only ({@code exact = false}).
+     * {@code extentOverflow}: members whose byte extent (or element count) does not fit in 64 bits, so whether they
+     * overlap anything is unknown.
      */
-    public record OverlapCheck(long pairs, long exactChecks, long elementsVisited, boolean pairsCut, boolean exactCut) {
-        public boolean cut() { return pairsCut || exactCut; }
+    public record OverlapCheck(long pairs, long exactChecks, long elementsVisited, boolean pairsCut, boolean exactCut,
+                               List<String> extentOverflow) {
+        public OverlapCheck {
+            extentOverflow = List.copyOf(extentOverflow);
+        }
+
+        /** The search is incomplete: cut by the budget, or some view could not be placed. */
+        public boolean cut() { return pairsCut || exactCut || !extentOverflow.isEmpty(); }
     }
 
     /** Overlapping views with different layouts: the lead worth following. */

@@ -36,11 +36,15 @@ public final class PayloadIntegrity {
      */
     public static final long DEFAULT_MAX_ELEMENTS = 1L << 26;
 
-    public record Result(int checked, List<String> skippedCut, List<String> skippedTooLarge, List<String> missingInPayload,
-                         List<Finding> disagreements) {
+    /**
+     * @param skippedOverBudget tensors not recomputed because the command's {@link CheckBudget} was spent
+     */
+    public record Result(int checked, List<String> skippedCut, List<String> skippedTooLarge, List<String> skippedOverBudget,
+                         List<String> missingInPayload, List<Finding> disagreements) {
         public Result {
             skippedCut = List.copyOf(skippedCut);
             skippedTooLarge = List.copyOf(skippedTooLarge);
+            skippedOverBudget = List.copyOf(skippedOverBudget);
             missingInPayload = List.copyOf(missingInPayload);
             disagreements = List.copyOf(disagreements);
         }
@@ -50,21 +54,24 @@ public final class PayloadIntegrity {
 
     private PayloadIntegrity() {}
 
+    /** One check alone, with a budget of its own. */
     public static Result check(Manifest manifest, Payload payload) throws PayloadFormatException {
-        return check(manifest, payload, DEFAULT_MAX_ELEMENTS);
+        return check(manifest, payload, DEFAULT_MAX_ELEMENTS, CheckBudget.standard());
     }
 
     /**
-     * The check, recomputing tensors of at most {@code maxElements} elements. The payload is read under one
-     * {@link MappedRead#guard} for all its tensors: a payload cut while it is read is an error naming it.
+     * The check, recomputing tensors of at most {@code maxElements} elements each, while the command's {@code budget}
+     * lasts (a payload of 200 stride-0 views, each under the bound, would otherwise cost 200 times the bound). The
+     * payload is read under one {@link MappedRead#guard} for all its tensors: a payload cut while it is read is an
+     * error naming it.
      */
-    public static Result check(Manifest manifest, Payload payload, long maxElements) throws PayloadFormatException {
-        return MappedRead.guard(() -> checked(manifest, payload, maxElements), payload);
+    public static Result check(Manifest manifest, Payload payload, long maxElements, CheckBudget budget) throws PayloadFormatException {
+        return MappedRead.guard(() -> checked(manifest, payload, maxElements, budget), payload);
     }
 
-    private static Result checked(Manifest manifest, Payload payload, long maxElements) {
+    private static Result checked(Manifest manifest, Payload payload, long maxElements, CheckBudget budget) {
         int checked = 0;
-        List<String> cut = new ArrayList<>(), tooLarge = new ArrayList<>(), missing = new ArrayList<>();
+        List<String> cut = new ArrayList<>(), tooLarge = new ArrayList<>(), overBudget = new ArrayList<>(), missing = new ArrayList<>();
         List<Finding> findings = new ArrayList<>();
         // The payload counts n over saved tensors only, the manifest over all records of a stage.
         StageKey.Counter savedKeys = new StageKey.Counter();
@@ -87,14 +94,20 @@ public final class PayloadIntegrity {
                 continue;
             }
             Summary s = r.summary();
+            if (s == null) continue;
+            if (!budget.takeRecompute(t.numel())) {
+                overBudget.add(r.key().toString());
+                budget.recomputeCut(manifest.path());
+                continue;
+            }
             Optional<StatisticsRecompute.TensorStatistics> mine = StatisticsRecompute.computed(t);
-            if (s == null || mine.isEmpty()) continue;
+            if (mine.isEmpty()) continue;
             checked++;
             Map<String, Double> theirs = new LinkedHashMap<>();
             for (String name : Summary.NAMES) if (s.get(name) != null) theirs.put(name, s.get(name));
             List<String> wrong = StatisticsRecompute.disagreements(mine.get(), theirs, REL_TOL);
             if (!wrong.isEmpty()) findings.add(new Finding(r.key().toString(), payloadKey, wrong, mine.get().asMap(), theirs));
         }
-        return new Result(checked, cut, tooLarge, missing, findings);
+        return new Result(checked, cut, tooLarge, overBudget, missing, findings);
     }
 }

@@ -14,8 +14,16 @@ import java.util.TreeSet;
 public final class Scan {
     private Scan() {}
 
-    /** @param maxAbsLimit null when no limit was asked for */
+    /** A scan alone, with a budget of its own; @param maxAbsLimit null when no limit was asked for */
     public static ScanResult of(Manifest m, Double maxAbsLimit) {
+        return of(m, maxAbsLimit, CheckBudget.standard());
+    }
+
+    /**
+     * @param maxAbsLimit null when no limit was asked for
+     * @param budget      the command's, shared with its other scans and checks
+     */
+    public static ScanResult of(Manifest m, Double maxAbsLimit, CheckBudget budget) {
         ScanResult.NonFiniteHit nonFinite = null;
         ScanResult.OverLimitHit overLimit = null;
         List<String> withoutSummary = new ArrayList<>();
@@ -34,10 +42,10 @@ public final class Scan {
                 overLimit = new ScanResult.OverLimitHit(r.key().toString(), r.stage(), r.order(), s.maxAbs());
             }
         }
-        return new ScanResult(m, nonFinite, overLimit, withoutSummary, aliasGroups(m));
+        return new ScanResult(m, nonFinite, overLimit, withoutSummary, aliasGroups(m, budget));
     }
 
-    static List<AliasGroup> aliasGroups(Manifest m) {
+    static List<AliasGroup> aliasGroups(Manifest m, CheckBudget budget) {
         // Records with a storage pointer in pointer order, file order kept within one pointer (a stable sort): each
         // pointer's records are then one run, with no list per pointer for the 100k that are alone on theirs.
         List<StageRecord> withPtr = new ArrayList<>();
@@ -48,7 +56,6 @@ public final class Scan {
         // Not Comparator.comparingLong: its serializable lambda cannot be archived and is spun anew by every scan.
         withPtr.sort((a, b) -> Long.compare(a.layout().storagePtr(), b.layout().storagePtr()));
         List<AliasGroup> groups = new ArrayList<>();
-        ViewOverlap.Budget budget = new ViewOverlap.Budget();
         for (int start = 0, end; start < withPtr.size(); start = end) {
             long ptr = withPtr.get(start).layout().storagePtr();
             end = start + 1;
@@ -68,6 +75,7 @@ public final class Scan {
                 members.add(new AliasGroup.AliasMember(r.key().toString(), r.stage(), r.order(), l.shape(), l.stride(), offset, l.dtype()));
             }
             ViewOverlap.Result overlaps = ViewOverlap.overlaps(members, budget);
+            budget.overlapCut(m.path(), overlaps.check());
             groups.add(new AliasGroup(ptr, new ArrayList<>(stages), layouts.size() > 1, new ArrayList<>(layouts),
                     members, overlaps.overlaps(), overlaps.check()));
         }

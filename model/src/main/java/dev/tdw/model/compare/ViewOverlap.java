@@ -14,33 +14,17 @@ import java.util.TreeSet;
  * <p>The views' byte extents are sorted and swept, so only pairs whose extents intersect are looked at
  * (a pool of a million disjoint slices costs a sort, not 10^12 comparisons). Where extents intersect
  * and both views are small enough, their elements are compared exactly, so interleaved-but-disjoint
- * views are not reported. Both steps are bounded per manifest (untrusted manifests are a few KB that
- * can describe terabytes of views): past {@link #MAX_PAIRS} intersecting pairs the sweep stops and
- * the group says its overlap list is incomplete; past {@link #EXACT_ELEMENT_BUDGET} enumerated
- * elements the remaining pairs are reported by extent only ({@code exact = false}).
+ * views are not reported. Both steps are bounded per command by a {@link CheckBudget} (untrusted manifests are a few
+ * KB that can describe terabytes of views, and a command may read hundreds of them): when its pairs run out the sweep
+ * stops and the group says its overlap list is incomplete; when its elements run out the remaining pairs are reported
+ * by extent only ({@code exact = false}). A view whose byte extent does not fit in 64 bits cannot be placed at all: it
+ * is named in the check ({@code extentOverflow}), never taken for disjoint.
  */
 final class ViewOverlap {
     /** Above this many elements per view only byte extents are compared (reported as not exact). */
     static final long ENUMERATION_LIMIT = 1L << 22;
-    /** Elements enumerated for exact checks in one manifest, both views of each pair counted. */
-    static final long EXACT_ELEMENT_BUDGET = 1L << 25;
-    /** Pairs with intersecting extents examined in one manifest. */
-    static final long MAX_PAIRS = 100_000;
 
     private ViewOverlap() {}
-
-    /** What is left of the bounds for one manifest; shared by its alias groups in order. */
-    static final class Budget {
-        private long elements = EXACT_ELEMENT_BUDGET;
-        private long pairs = MAX_PAIRS;
-
-        Budget() {}
-
-        Budget(long elements, long pairs) {
-            this.elements = elements;
-            this.pairs = pairs;
-        }
-    }
 
     record Result(List<AliasGroup.Overlap> overlaps, AliasGroup.OverlapCheck check) {}
 
@@ -54,11 +38,16 @@ final class ViewOverlap {
     private static final Comparator<View[]> BY_INDICES = (p, q) -> p[0].index != q[0].index ? Integer.compare(p[0].index, q[0].index)
             : Integer.compare(p[1].index, q[1].index);
 
-    static Result overlaps(List<AliasGroup.AliasMember> members, Budget budget) {
+    static Result overlaps(List<AliasGroup.AliasMember> members, CheckBudget budget) {
         List<View> views = new ArrayList<>();
+        List<String> overflow = new ArrayList<>();
         for (AliasGroup.AliasMember m : members) {
-            View v = view(views.size(), m);
-            if (v != null && v.numel > 0) views.add(v);
+            try {
+                View v = view(views.size(), m);
+                if (v != null) views.add(v);
+            } catch (ArithmeticException tooWide) {
+                overflow.add(m.key());
+            }
         }
         views.sort(BY_START);
         // Sweep by start: the active views are those whose extent has not ended; each meets the new one.
@@ -69,8 +58,7 @@ final class ViewOverlap {
         for (View v : views) {
             while (!active.isEmpty() && active.first().hi <= v.lo) active.pollFirst();
             for (View a : active) {
-                if (budget.pairs == 0) { pairsCut = true; break sweep; }
-                budget.pairs--;
+                if (!budget.takePair()) { pairsCut = true; break sweep; }
                 pairs.add(a.index < v.index ? new View[] {a, v} : new View[] {v, a});
             }
             active.add(v);
@@ -84,17 +72,16 @@ final class ViewOverlap {
             boolean sameLayout = a.member.stride().equals(b.member.stride()) && a.offset == b.offset;
             boolean small = a.numel <= ENUMERATION_LIMIT && b.numel <= ENUMERATION_LIMIT;
             long cost = a.numel + b.numel;
-            boolean exact = small && cost <= budget.elements;
+            boolean exact = small && budget.takeOverlapElements(cost);
             if (small && !exact) exactCut = true;
             if (exact) {
-                budget.elements -= cost;
                 visited += cost;
                 exactChecks++;
                 if (!elementsIntersect(a, b)) continue;
             }
             out.add(new AliasGroup.Overlap(a.member.key(), b.member.key(), sameLayout, exact));
         }
-        return new Result(out, new AliasGroup.OverlapCheck(pairs.size(), exactChecks, visited, pairsCut, exactCut));
+        return new Result(out, new AliasGroup.OverlapCheck(pairs.size(), exactChecks, visited, pairsCut, exactCut, overflow));
     }
 
     /** A loop rather than a stream: a tiny scan then loads and initialises no stream classes (bench/README.md). */
@@ -104,20 +91,39 @@ final class ViewOverlap {
         return out;
     }
 
+    /**
+     * The view of a member, null when it holds no element or its layout is incomplete (nothing to place); an
+     * {@link ArithmeticException} when its element count or byte extent does not fit in 64 bits.
+     */
     private static View view(int index, AliasGroup.AliasMember m) {
-        long[] span = elementSpan(m);
-        if (span == null) return null;
+        if (!placeable(m)) return null;
+        long[] span = span(m);
         int es = DType.elementSizeOf(m.dtype()).orElseThrow();
         long[] shape = longs(m.shape());
         long[] stride = longs(m.stride());
-        try {
-            long numel = 1;
-            for (long size : shape) numel = Math.multiplyExact(numel, size);
-            return new View(index, m, shape, stride, m.storageOffset(), es, numel,
-                    Math.multiplyExact(span[0], (long) es), Math.multiplyExact(Math.addExact(span[1], 1), (long) es));
-        } catch (ArithmeticException overflow) {
-            return null;
+        long numel = 1;
+        for (long size : shape) numel = Math.multiplyExact(numel, size);
+        return new View(index, m, shape, stride, m.storageOffset(), es, numel,
+                Math.multiplyExact(span[0], (long) es), Math.multiplyExact(Math.addExact(span[1], 1), (long) es));
+    }
+
+    /** A complete layout of a known element size holding at least one element. */
+    private static boolean placeable(AliasGroup.AliasMember m) {
+        List<Long> shape = m.shape(), stride = m.stride();
+        if (shape == null || stride == null || shape.size() != stride.size() || DType.elementSizeOf(m.dtype()).isEmpty()) return false;
+        for (long size : shape) if (size <= 0) return false;
+        return true;
+    }
+
+    /** [first, last] storage element of a placeable view; {@link ArithmeticException} when it does not fit in 64 bits. */
+    private static long[] span(AliasGroup.AliasMember m) {
+        List<Long> shape = m.shape(), stride = m.stride();
+        long lo = m.storageOffset(), hi = m.storageOffset();
+        for (int d = 0; d < shape.size(); d++) {
+            long reach = Math.multiplyExact(shape.get(d) - 1, stride.get(d));
+            if (reach >= 0) hi = Math.addExact(hi, reach); else lo = Math.addExact(lo, reach);
         }
+        return new long[] {lo, hi};
     }
 
     /**
@@ -125,19 +131,12 @@ final class ViewOverlap {
      * it holds no element (an empty view overlaps nothing and contains nothing) or the arithmetic overflows.
      */
     static long[] elementSpan(AliasGroup.AliasMember m) {
-        List<Long> shape = m.shape(), stride = m.stride();
-        if (shape == null || stride == null || shape.size() != stride.size() || DType.elementSizeOf(m.dtype()).isEmpty()) return null;
-        long lo = m.storageOffset(), hi = m.storageOffset();
+        if (!placeable(m)) return null;
         try {
-            for (int d = 0; d < shape.size(); d++) {
-                if (shape.get(d) <= 0) return null;
-                long reach = Math.multiplyExact(shape.get(d) - 1, stride.get(d));
-                if (reach >= 0) hi = Math.addExact(hi, reach); else lo = Math.addExact(lo, reach);
-            }
+            return span(m);
         } catch (ArithmeticException overflow) {
             return null;
         }
-        return new long[] {lo, hi};
     }
 
     /**

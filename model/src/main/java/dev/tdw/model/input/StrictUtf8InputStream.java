@@ -11,6 +11,11 @@ import java.io.InputStream;
  * that never occur and cut sequences. Jackson decodes all of these without complaint, so one stage name could
  * have several byte spellings. The check runs on the bytes as the parser pulls them, with an ASCII fast path, so
  * the file is read once.
+ *
+ * <p>Two more refusals make the bytes a UTF-8 JSON text as the probe writes it, whatever the parser would guess: a NUL
+ * byte (JSON text never holds one, and Jackson takes NULs among the first bytes as UTF-16 or UTF-32 and decodes
+ * those), and a byte order mark at the start (the probe writes none, and Python's {@code json.load} of a UTF-8 file
+ * refuses one; Jackson would skip it).
  */
 public final class StrictUtf8InputStream extends FilterInputStream {
     /** Where and why the bytes stopped being UTF-8; line and column are 1-based, the column counts bytes. */
@@ -72,7 +77,7 @@ public final class StrictUtf8InputStream extends FilterInputStream {
         int i = from, newlines = 0, lastNewline = -1;
         for (; i < end; i++) {
             byte b = buf[i];
-            if (b < 0) break;
+            if (b <= 0) break;
             if (b == '\n') {
                 newlines++;
                 lastNewline = i;
@@ -113,7 +118,12 @@ public final class StrictUtf8InputStream extends FilterInputStream {
                     throw malformed(sequenceStart, String.format("encoded surrogate U+%04X (CESU-8 or modified UTF-8)", codePoint));
                 }
                 if (codePoint > 0x10FFFF) throw malformed(sequenceStart, "code point past U+10FFFF");
+                if (codePoint == 0xFEFF && sequenceStart == 0) {
+                    throw malformed(0, "a byte order mark (EF BB BF) at the start; a manifest is UTF-8 without one");
+                }
             }
+        } else if (b == 0) {
+            throw malformed(offset, "a NUL byte, which JSON text never holds (UTF-16 or UTF-32? a manifest is UTF-8)");
         } else if (b < 0x80) {
             if (b == '\n') { line++; lineStart = offset + 1; }
         } else if (b >= 0xC0 && b <= 0xF7) {

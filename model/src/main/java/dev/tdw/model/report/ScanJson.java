@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.capture.GraphSlot;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 
@@ -96,6 +97,35 @@ public final class ScanJson {
         co.put("elements_visited", c.elementsVisited());
         co.put("pairs_cut", c.pairsCut());
         co.put("exact_cut", c.exactCut());
+        if (!c.extentOverflow().isEmpty()) co.set("extent_overflow", Json.strings(c.extentOverflow()));
+        return o;
+    }
+
+    /**
+     * Our addition when the command's {@link CheckBudget} cut a check (absent otherwise): the budget, what was spent,
+     * and per manifest what was not done.
+     */
+    public static ObjectNode checkBudget(CheckBudget b, Function<Path, String> paths) {
+        ObjectNode o = Json.object();
+        o.put("factor", b.factor());
+        o.set("overlap_pairs", spent(b.pairsLimit(), b.pairsSpent()));
+        o.set("overlap_elements", spent(b.overlapElementsLimit(), b.overlapElementsSpent()));
+        o.set("recompute_elements", spent(b.recomputeLimit(), b.recomputeSpent()));
+        ArrayNode cut = o.putArray("cut");
+        for (CheckBudget.Cut c : b.cuts()) {
+            ObjectNode co = cut.addObject();
+            co.put("manifest", paths.apply(c.manifest()));
+            co.put("overlap_searches_stopped", c.overlapSearchesStopped());
+            co.put("overlaps_by_extent_only", c.overlapsByExtentOnly());
+            co.put("tensors_not_recomputed", c.tensorsNotRecomputed());
+        }
+        return o;
+    }
+
+    private static ObjectNode spent(long limit, long spent) {
+        ObjectNode o = Json.object();
+        o.put("limit", limit);
+        o.put("spent", spent);
         return o;
     }
 
@@ -106,6 +136,7 @@ public final class ScanJson {
         o.put("checked", r.checked());
         o.set("skipped_row_limited", Json.strings(r.skippedCut()));
         if (!r.skippedTooLarge().isEmpty()) o.set("skipped_too_large", Json.strings(r.skippedTooLarge()));
+        if (!r.skippedOverBudget().isEmpty()) o.set("skipped_over_budget", Json.strings(r.skippedOverBudget()));
         o.set("missing_in_payload", Json.strings(r.missingInPayload()));
         ArrayNode findings = o.putArray("disagreements");
         for (PayloadIntegrity.Finding f : r.disagreements()) {

@@ -9,14 +9,17 @@ import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.compare.AliasGroup;
+import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.text.SafeText;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The one wording of verdicts, findings, numbers and dtypes. The text output, the saved report and
@@ -299,6 +302,7 @@ public final class Wording {
         s.append(r.checked()).append(" tensor(s) checked");
         if (!r.skippedCut().isEmpty()) s.append(", ").append(r.skippedCut().size()).append(" row-limited skipped");
         if (!r.skippedTooLarge().isEmpty()) s.append(", ").append(r.skippedTooLarge().size()).append(" too large skipped");
+        if (!r.skippedOverBudget().isEmpty()) s.append(", ").append(r.skippedOverBudget().size()).append(" skipped (check budget spent)");
         if (!r.missingInPayload().isEmpty()) {
             s.append("; missing in the payload: ").append(SafeText.of(String.join(", ", r.missingInPayload())));
         }
@@ -321,12 +325,28 @@ public final class Wording {
         return g.strideConflict() ? POOL_MEANING : SUBVIEW_MEANING;
     }
 
-    /** Said of a group whose overlap search hit one of the bounds of {@code ViewOverlap}. */
+    /** Said of a group whose overlap search the command's check budget cut, or that holds a view it could not place. */
     public static String overlapCheckCut(AliasGroup.OverlapCheck c) {
         List<String> parts = new ArrayList<>();
-        if (c.pairsCut()) parts.add("the bound on pairs of views per manifest stopped the search after " + c.pairs() + " here: more overlaps may exist");
+        if (c.pairsCut()) parts.add("the check budget's pairs of views ran out after " + c.pairs() + " here: more overlaps may exist");
         if (c.exactCut()) parts.add("element budget spent: some pairs compared by byte span only");
+        if (!c.extentOverflow().isEmpty()) {
+            parts.add("byte extent past 64 bits, overlaps unknown: " + SafeText.of(String.join(", ", c.extentOverflow())));
+        }
         return "overlap check cut: " + String.join("; ", parts);
+    }
+
+    /** Said once per command when its check budget cut something: where, and how to raise it. */
+    public static String checkBudgetCut(CheckBudget b, Function<Path, String> paths) {
+        StringBuilder s = new StringBuilder("check budget spent (raise it with --check-budget N, now ").append(b.factor()).append("):");
+        for (CheckBudget.Cut c : b.cuts()) {
+            List<String> parts = new ArrayList<>();
+            if (c.overlapSearchesStopped() > 0) parts.add(c.overlapSearchesStopped() + " overlap search(es) stopped");
+            if (c.overlapsByExtentOnly() > 0) parts.add(c.overlapsByExtentOnly() + " by byte span only");
+            if (c.tensorsNotRecomputed() > 0) parts.add(c.tensorsNotRecomputed() + " tensor(s) not recomputed");
+            s.append("\n  ").append(SafeText.of(paths.apply(c.manifest()))).append(": ").append(String.join(", ", parts));
+        }
+        return s.toString();
     }
 
     public static final String OVERLAP_MEANING = "overlapping views with different layouts: a lead (cache or block-table corruption?)";

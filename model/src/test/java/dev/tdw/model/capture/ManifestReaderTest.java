@@ -175,7 +175,7 @@ class ManifestReaderTest {
         Path f = tmp.resolve("deep-rank0.json");
         Files.writeString(f, "{\"records\": [], \"metadata\": " + "[".repeat(100) + "]".repeat(100) + "}");
         CaptureFormatException deep = assertThrows(CaptureFormatException.class, () -> new ManifestReader().read(f));
-        assertTrue(deep.getMessage().contains("nesting depth"), deep.getMessage());
+        assertTrue(deep.getMessage().contains("nested deeper than 64 levels (limit)"), deep.getMessage());
         ManifestLimits small = new ManifestLimits(10, 64, 1000, 10, 1_000_000);
         CaptureFormatException big = assertThrows(CaptureFormatException.class, () -> new ManifestReader(small).read(f));
         assertTrue(big.getMessage().contains("over the limit"), big.getMessage());
@@ -186,7 +186,7 @@ class ManifestReaderTest {
         String deep = "[".repeat(100) + "]".repeat(100);
         CaptureFormatException e = assertThrows(CaptureFormatException.class,
                 () -> read("{\"records\": [{\"stage\": \"s\", \"hint\": " + deep + "}]}"));
-        assertTrue(e.getMessage().contains("nesting depth") && e.getMessage().contains("line 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("nested deeper than 64 levels") && e.getMessage().contains("line 1"), e.getMessage());
     }
 
     @Test
@@ -199,7 +199,7 @@ class ManifestReaderTest {
             Path f = tmp.resolve("long-rank0.json");
             Files.writeString(f, json);
             CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> new ManifestReader(limits).read(f));
-            assertTrue(e.getMessage().contains("String value length") && e.getMessage().contains("1000"), e.getMessage());
+            assertTrue(e.getMessage().contains("a string longer than 1000 characters (limit)"), e.getMessage());
         }
     }
 
@@ -217,7 +217,108 @@ class ManifestReaderTest {
     void overlongNumbersAreInvalidJson() {
         CaptureFormatException e = assertThrows(CaptureFormatException.class,
                 () -> read("{\"records\": [{\"stage\": \"s\", \"order\": " + "9".repeat(5000) + "}]}"));
-        assertTrue(e.getMessage().contains("invalid JSON") && e.getMessage().contains("Number value length"), e.getMessage());
+        assertTrue(e.getMessage().contains("invalid JSON") && e.getMessage().contains("a number longer than 1000 characters (limit)"), e.getMessage());
+    }
+
+    /** A negative count hid the NaNs a positive one shows (scan adds the two); a fractional one is no count at all. */
+    @Test
+    void nonFiniteCountsMustBeWholeAndNotNegative() throws Exception {
+        for (String count : List.of("-1", "-1.0", "0.5", "1e400", "NaN", "-Infinity")) {
+            for (String name : List.of("nan_count", "inf_count")) {
+                CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> read("{\"records\": [{\"stage\": \"a\"},\n"
+                        + " {\"stage\": \"b\", \"summary\": {\"max\": 1.0, \"" + name + "\": " + count + "}}]}"), name + " " + count);
+                assertTrue(e.getMessage().contains("record 1 (b) summary " + name + " is not a count: " + count + " (at line 2, column "),
+                        e.getMessage());
+                assertEquals(2, ((InputLocation.Json) e.location().orElseThrow()).line());
+            }
+        }
+        Summary s = read("{\"records\": [{\"stage\": \"s\", \"summary\": {\"nan_count\": 3.0, \"inf_count\": 0}}]}").records().get(0).summary();
+        assertEquals(3.0, s.nanCount());
+        assertEquals(0.0, s.infCount());
+    }
+
+    /** A label or stage that is an object or a number was turned into its JSON text, and paired by that spelling. */
+    @Test
+    void namesMustBeStrings() throws Exception {
+        String[][] cases = {
+                {"{\"label\": {\"a\": 1}, \"records\": []}", "label is not a string: an object (at line 1, column 11)"},
+                {"{\"records\": [],\n \"label\": 7}", "label is not a string: 7 (at line 2, column 11)"},
+                {"{\"label\": [\"x\"], \"records\": []}", "label is not a string: a list (at line 1, column 11)"},
+                {"{\"records\": [], \"tensor_file\": 3}", "tensor_file is not a string: 3 (at line 1, column "},
+                {"{\"records\": [{\"stage\": 5}]}", "record 0 stage is not a string: 5 (at line 1, column "},
+                {"{\"records\": [{\"stage\": {\"order\": 1}}]}", "record 0 stage is not a string: an object (at line 1, column "},
+        };
+        for (String[] c : cases) {
+            CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> read(c[0]), c[0]);
+            assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+            assertTrue(e.location().isPresent(), c[0]);
+        }
+        assertNull(read("{\"label\": null, \"records\": []}").label());
+    }
+
+    /**
+     * The bytes are UTF-8 without a byte order mark. Jackson read UTF-16 and UTF-32 (recognised by the NUL bytes of the
+     * first characters) and skipped a UTF-8 byte order mark; Python's json.load of the probe's UTF-8 file refuses both.
+     */
+    @Test
+    void onlyUtf8WithoutAByteOrderMarkIsRead() throws Exception {
+        String json = "{\"records\": [{\"stage\": \"s\"}]}";
+        Path f = tmp.resolve("enc-rank0.json");
+        for (String charset : List.of("UTF-16BE", "UTF-16LE", "UTF-32BE", "UTF-32LE")) {
+            Files.write(f, json.getBytes(java.nio.charset.Charset.forName(charset)));
+            CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> new ManifestReader().read(f), charset);
+            assertTrue(e.getMessage().contains("a NUL byte") && e.getMessage().contains("line 1, column "), charset + ": " + e.getMessage());
+        }
+        byte[] utf8 = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bom = new byte[utf8.length + 3];
+        bom[0] = (byte) 0xEF;
+        bom[1] = (byte) 0xBB;
+        bom[2] = (byte) 0xBF;
+        System.arraycopy(utf8, 0, bom, 3, utf8.length);
+        Files.write(f, bom);
+        CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> new ManifestReader().read(f));
+        assertTrue(e.getMessage().endsWith("invalid UTF-8 at line 1, column 1 (byte 0): a byte order mark (EF BB BF) at the start;"
+                + " a manifest is UTF-8 without one"), e.getMessage());
+        Files.write(f, utf8);
+        assertEquals("s", new ManifestReader().read(f).records().get(0).stage());
+    }
+
+    /** Every way the JSON itself can be broken is said in our words, with the line and column; none of Jackson's. */
+    @Test
+    void brokenJsonIsWordedWithoutTheParsersInternals() {
+        String[][] cases = {
+                {"{\"records\": [{\"stage\": ,}]}", "unexpected ',' where a value belongs"},
+                {"{\"records\" []}", "unexpected '[': expected ':' after a field name"},
+                {"{\"records\": [] \"x\": 1}", "unexpected '\"': expected ',' or '}'"},
+                {"{records: []}", "unexpected 'r': expected a field name in double quotes (a comma too many?)"},
+                {"{\"records\": [], \"x\": [1 2]}", "unexpected '2': expected ',' or ']'"},
+                {"{\"records\": [], \"x\": tru}", "unknown word 'tru' where a value belongs (a string, number, list, object, true, false or null)"},
+                {"{\"records\": [], \"x\": 01}", "malformed number: a leading zero"},
+                {"{\"records\": [], \"x\": 1e}", "malformed number: '}' where a digit belongs"},
+                {"{\"records\": [], \"x\": +1}", "malformed number: '+' is not allowed"},
+                {"{\"records\": [], \"x\": \"a\tb\"}", "control character U+0009 inside a string (it must be escaped)"},
+                {"{\"records\": [], \"x\": \"\\q\"}", "invalid escape \\q in a string"},
+                {"{\"records\": [], \"x\": \"\\u12g4\"}", "unexpected 'g' in a \\u escape: expected a hex digit"},
+                {"{\"records\": [}", "'}' where ']' closes the open list"},
+                {"{\"records\": []]", "']' where '}' closes the open object"},
+                {"{\"records\": [], \"x\": \"abc", "the file ends inside the JSON (cut short?), inside a string"},
+                {"{\"records\": [], \"x\": [1,", "the file ends inside the JSON (cut short?), inside a list"},
+                {"{\"records\":", "the file ends inside the JSON (cut short?), inside an object"},
+                {"{\"rec", "the file ends inside the JSON (cut short?), inside a field name"},
+                {"{\"records\": [] /* c */}", "'/': comments are not JSON"},
+                {"{\"records\": [], \"x\": 1,}", "unexpected '}': expected a field name in double quotes (a comma too many?)"},
+                {"{\"records\": [], \"x\": 'a'}", "unexpected ''' where a value belongs"},
+        };
+        for (String[] c : cases) {
+            CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> read(c[0]), c[0]);
+            assertTrue(e.getMessage().contains("invalid JSON at line 1, column ") && e.getMessage().endsWith(": " + c[1]),
+                    c[0] + " -> " + e.getMessage());
+            assertTrue(e.location().isPresent(), c[0]);
+            for (String internal : List.of("Source", "REDACTED", "Feature", "StreamRead", "code ", "CTRL-CHAR", "VALUE_", "was expecting",
+                    "Unexpected", "Unrecognized", "end-of-input", "`")) {
+                assertTrue(!e.getMessage().contains(internal), c[0] + " -> " + e.getMessage());
+            }
+        }
     }
 
     @Test

@@ -99,11 +99,40 @@ class PayloadIntegrityTest {
         Manifest m = new ManifestReader().read(root.resolve(stem + ".json"));
         try (Payload p = new PayloadReader().read(root.resolve(stem + ".pt"))) {
             PayloadIntegrity.Result all = PayloadIntegrity.check(m, p);
-            PayloadIntegrity.Result bounded = PayloadIntegrity.check(m, p, 1);
+            PayloadIntegrity.Result bounded = PayloadIntegrity.check(m, p, 1, CheckBudget.standard());
             assertTrue(all.checked() > 0 && all.skippedTooLarge().isEmpty(), all.toString());
             assertEquals(0, bounded.checked(), bounded.toString());
             assertEquals(all.checked(), bounded.skippedTooLarge().size(), bounded.toString());
             assertTrue(bounded.consistent());
+        }
+    }
+
+    /**
+     * The recomputation is bounded per command, not per tensor only: 200 stride-0 views just under the per-tensor bound
+     * cost 200 times it. Two checks share one budget that covers one payload: the second recomputes nothing, lists
+     * every tensor as skipped over budget, and the budget names the manifest.
+     */
+    @Test
+    void oneBudgetServesEveryPayloadOfACommand() throws Exception {
+        Path root = TestCaptures.root();
+        String stem = "identical/run1/cmpl-same-rank0";
+        Manifest m = new ManifestReader().read(root.resolve(stem + ".json"));
+        try (Payload p = new PayloadReader().read(root.resolve(stem + ".pt"))) {
+            CheckBudget alone = CheckBudget.standard();
+            PayloadIntegrity.Result all = PayloadIntegrity.check(m, p, PayloadIntegrity.DEFAULT_MAX_ELEMENTS, alone);
+            long elements = alone.recomputeSpent();
+            assertTrue(all.checked() > 0 && elements > 0, all.toString());
+
+            CheckBudget shared = CheckBudget.of(0, 0, elements);
+            PayloadIntegrity.Result first = PayloadIntegrity.check(m, p, PayloadIntegrity.DEFAULT_MAX_ELEMENTS, shared);
+            PayloadIntegrity.Result second = PayloadIntegrity.check(m, p, PayloadIntegrity.DEFAULT_MAX_ELEMENTS, shared);
+            assertEquals(all.checked(), first.checked());
+            assertEquals(List.of(), first.skippedOverBudget());
+            assertEquals(0, second.checked(), second.toString());
+            assertEquals(all.checked(), second.skippedOverBudget().size(), second.toString());
+            assertEquals(List.of(new CheckBudget.Cut(m.path(), 0, 0, all.checked())), shared.cuts());
+            assertTrue(dev.tdw.model.report.Wording.payloadCheck(second).contains(all.checked() + " skipped (check budget spent)"));
+            assertEquals(all.checked(), dev.tdw.model.report.ScanJson.payloadCheck(second).get("skipped_over_budget").size());
         }
     }
 }

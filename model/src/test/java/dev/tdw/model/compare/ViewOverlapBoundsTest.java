@@ -45,8 +45,8 @@ class ViewOverlapBoundsTest {
         AliasGroup.OverlapCheck c = g.overlapCheck();
         assertEquals(40 * 39 / 2, c.pairs(), "every pair of spans intersects");
         long perCheck = 2 * ViewOverlap.ENUMERATION_LIMIT;
-        assertEquals(ViewOverlap.EXACT_ELEMENT_BUDGET / perCheck, c.exactChecks());
-        assertEquals(ViewOverlap.EXACT_ELEMENT_BUDGET, c.elementsVisited());
+        assertEquals(CheckBudget.OVERLAP_ELEMENTS / perCheck, c.exactChecks());
+        assertEquals(CheckBudget.OVERLAP_ELEMENTS, c.elementsVisited());
         assertTrue(c.exactCut());
         assertFalse(c.pairsCut());
         // The exactly checked pairs are disjoint (different offsets mod 40); the rest are reported by span only.
@@ -63,7 +63,7 @@ class ViewOverlapBoundsTest {
             m.record("{\"stage\": \"s" + i + "\", \"shape\": [1], \"stride\": [1], \"dtype\": \"torch.float32\", \"storage_ptr\": 64, \"storage_offset\": " + i + "}");
         }
         AliasGroup g = onlyGroup(m.json());
-        assertEquals(new AliasGroup.OverlapCheck(0, 0, 0, false, false), g.overlapCheck());
+        assertEquals(new AliasGroup.OverlapCheck(0, 0, 0, false, false, List.of()), g.overlapCheck());
         assertTrue(g.overlaps().isEmpty());
         assertTrue(g.strideConflict());
     }
@@ -76,10 +76,10 @@ class ViewOverlapBoundsTest {
         }
         AliasGroup g = onlyGroup(m.json());
         AliasGroup.OverlapCheck c = g.overlapCheck();
-        assertEquals(ViewOverlap.MAX_PAIRS, c.pairs());
+        assertEquals(CheckBudget.OVERLAP_PAIRS, c.pairs());
         assertTrue(c.pairsCut());
-        assertEquals(ViewOverlap.MAX_PAIRS, c.exactChecks());
-        assertEquals(ViewOverlap.MAX_PAIRS, g.overlaps().size(), "every examined pair shares the one element");
+        assertEquals(CheckBudget.OVERLAP_PAIRS, c.exactChecks());
+        assertEquals(CheckBudget.OVERLAP_PAIRS, g.overlaps().size(), "every examined pair shares the one element");
         assertTrue(g.overlapConflict());
     }
 
@@ -95,7 +95,7 @@ class ViewOverlapBoundsTest {
         Files.writeString(f, m.json());
         List<AliasGroup> groups = Scan.of(new ManifestReader().read(f), null).storageAliases();
         long pairsPerGroup = 300 * 299 / 2;
-        assertEquals(List.of(pairsPerGroup, pairsPerGroup, ViewOverlap.MAX_PAIRS - 2 * pairsPerGroup),
+        assertEquals(List.of(pairsPerGroup, pairsPerGroup, CheckBudget.OVERLAP_PAIRS - 2 * pairsPerGroup),
                 groups.stream().map(g -> g.overlapCheck().pairs()).toList());
         assertEquals(List.of(false, false, true), groups.stream().map(g -> g.overlapCheck().pairsCut()).toList());
     }
@@ -113,5 +113,65 @@ class ViewOverlapBoundsTest {
         assertEquals(List.of("wide#0|rev#0"), g.overlaps().stream().map(o -> o.leftKey() + "|" + o.rightKey()).toList());
         assertTrue(g.overlaps().get(0).exact());
         assertEquals(2, g.overlapCheck().pairs(), "gap ends where wide starts: " + g.overlapCheck());
+    }
+
+    /** One storage shared by 300 one-element views at the same place: 44,850 pairs, under half the default budget. */
+    static String sharedElement(String label) {
+        ManifestJson m = new ManifestJson(label);
+        for (int i = 0; i < 300; i++) {
+            m.record("{\"stage\": \"s" + i + "\", \"shape\": [1], \"stride\": [1], \"dtype\": \"torch.float32\", \"storage_ptr\": 64}");
+        }
+        return m.json();
+    }
+
+    /**
+     * The budget is the command's, not each manifest's: three manifests that each fit the default alone share it, so
+     * the third is cut, and the budget names it. Each scanned alone, none is cut.
+     */
+    @Test
+    void oneBudgetServesEveryManifestOfACommand() throws Exception {
+        List<Path> files = new java.util.ArrayList<>();
+        for (String name : List.of("a", "b", "c")) {
+            Path f = tmp.resolve(name + "-rank0.json");
+            Files.writeString(f, sharedElement(name));
+            files.add(f);
+        }
+        long pairs = 300 * 299 / 2;
+        CheckBudget budget = CheckBudget.standard();
+        List<AliasGroup.OverlapCheck> checks = new java.util.ArrayList<>();
+        for (Path f : files) checks.add(Scan.of(new ManifestReader().read(f), null, budget).storageAliases().get(0).overlapCheck());
+        assertEquals(List.of(pairs, pairs, CheckBudget.OVERLAP_PAIRS - 2 * pairs), checks.stream().map(AliasGroup.OverlapCheck::pairs).toList());
+        assertEquals(List.of(false, false, true), checks.stream().map(AliasGroup.OverlapCheck::pairsCut).toList());
+        assertEquals(List.of(new CheckBudget.Cut(files.get(2), 1, 0, 0)), budget.cuts());
+        assertEquals(CheckBudget.OVERLAP_PAIRS, budget.pairsSpent());
+
+        CheckBudget doubled = CheckBudget.times(2);
+        for (Path f : files) assertFalse(Scan.of(new ManifestReader().read(f), null, doubled).storageAliases().get(0).overlapCheck().cut());
+        assertEquals(List.of(), doubled.cuts());
+        for (Path f : files) assertFalse(Scan.of(new ManifestReader().read(f), null).storageAliases().get(0).overlapCheck().cut());
+    }
+
+    /**
+     * A view whose byte extent (or element count) does not fit in 64 bits was dropped from the search, so the group
+     * said its views were disjoint. Now it is named: whether it overlaps anything is unknown.
+     */
+    @Test
+    void aViewWhoseExtentOverflowsIsNamedNotTakenForDisjoint() throws Exception {
+        Path f = new ManifestJson("x")
+                .record("{\"stage\": \"small\", \"shape\": [4], \"stride\": [1], \"dtype\": \"torch.float32\", \"storage_ptr\": 8}")
+                .record("{\"stage\": \"bytes\", \"shape\": [4611686018427387904], \"stride\": [1], \"dtype\": \"torch.float32\", \"storage_ptr\": 8}")
+                .record("{\"stage\": \"count\", \"shape\": [4294967296, 4294967296], \"stride\": [0, 0], \"dtype\": \"torch.float32\", \"storage_ptr\": 8}")
+                .record("{\"stage\": \"elements\", \"shape\": [3, 2], \"stride\": [4611686018427387904, 1], \"dtype\": \"torch.int8\", \"storage_ptr\": 8}")
+                .write(tmp);
+        ScanResult r = Scan.of(new ManifestReader().read(f), null);
+        AliasGroup.OverlapCheck c = r.storageAliases().get(0).overlapCheck();
+        assertEquals(List.of("bytes#0", "count#0", "elements#0"), c.extentOverflow());
+        assertTrue(c.cut());
+        assertEquals(List.of(), r.storageAliases().get(0).overlaps());
+        assertTrue(TextReport.scan(List.of(r), Path::toString)
+                .contains("overlap check cut: byte extent past 64 bits, overlaps unknown: bytes#0, count#0, elements#0"));
+        assertEquals("[\"bytes#0\",\"count#0\",\"elements#0\"]",
+                dev.tdw.model.report.ScanJson.of(List.of(r), Path::toString).get("manifests").get(0).get("storage_aliases").get(0)
+                        .get("overlap_check").get("extent_overflow").toString());
     }
 }
