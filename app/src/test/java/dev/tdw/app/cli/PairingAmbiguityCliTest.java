@@ -90,6 +90,14 @@ class PairingAmbiguityCliTest {
         assertEquals(right.resolve("b").resolve(MANIFEST).toString(), a.get("right").get(1).asText());
         CliBehaviourTest.Run text = tdw("diff", "--left", left.toString(), "--right", right.toString(), "--all", "--format", "text");
         assertTrue(text.out().contains("ambiguous, not paired: label 'cmpl-layer-bug', rank 0, occurrence 1 is claimed by 2 manifests"), text.out());
+        Path page = tmp.resolve("out/every-pair.html");
+        Files.createDirectories(page.getParent());
+        CliBehaviourTest.Run html = tdw("diff", "--left", left.toString(), "--right", right.toString(), "--all", "--format", "html",
+                "--out", page.toString());
+        assertEquals(0, html.exit(), html.err());
+        String shown = Files.readString(page);
+        assertTrue(shown.contains("<ul id=\"ambiguous\"><li>label &#39;cmpl-layer-bug&#39;, rank 0, occurrence 1 is claimed by 2 manifests"), shown);
+        assertTrue(shown.contains(right.resolve("b").resolve(MANIFEST).toString()), shown);
     }
 
     @Test
