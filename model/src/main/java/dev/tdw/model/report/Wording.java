@@ -44,7 +44,7 @@ public final class Wording {
     }
 
     /** A pairing key as a person reads it: "label 'cmpl-a', rank 0, occurrence 1" or "match index 1, occurrence 1, rank 0". */
-    public static String pairingKey(CapturePairing.Key k) {
+    private static String pairingKey(CapturePairing.Key k) {
         return k.method() == CapturePairing.Method.BY_LABEL
                 ? "label " + (k.label() == null ? "(none)" : SafeText.quoted(k.label())) + ", rank " + k.rank() + ", occurrence " + k.occurrence()
                 : "match index " + k.matchIndex() + ", occurrence " + k.occurrence() + ", rank " + k.rank();
