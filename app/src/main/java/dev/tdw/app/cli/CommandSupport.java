@@ -9,6 +9,8 @@ import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.report.Json;
+import dev.tdw.model.report.Wording;
+import dev.tdw.model.sets.RunFolders;
 import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Model.CommandSpec;
@@ -145,14 +147,16 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** Pairs two inputs: two files directly, two directories through {@link CapturePairing}. */
     Paired pair(Path left, Path right, SelectorOptions sel) throws UnusableInputException {
-        boolean leftDir = Files.isDirectory(left), rightDir = Files.isDirectory(right);
-        if (leftDir != rightDir) {
+        boolean leftIsDir = Files.isDirectory(left), rightIsDir = Files.isDirectory(right);
+        if (leftIsDir != rightIsDir) {
             throw new UnusableInputException("--left and --right must both be files or both be capture directories");
         }
-        if (!leftDir) {
+        if (!leftIsDir) {
             return new Paired(null, List.of(new CapturePairing.ManifestPair(readManifest(left), readManifest(right))));
         }
-        CapturePairing pairing = CapturePairing.of(loadDirectory(left), loadDirectory(right));
+        CaptureDirectory leftDir = loadDirectory(left), rightDir = loadDirectory(right);
+        CapturePairing pairing = CapturePairing.of(leftDir, rightDir);
+        refuseAmbiguous(pairing.ambiguousIn(sel.label(), sel.occurrence(), sel.rank()), leftDir, rightDir);
         List<CapturePairing.ManifestPair> chosen = pairing.select(sel.label(), sel.occurrence(), sel.rank());
         if (chosen.isEmpty()) {
             throw new UnusableInputException("no manifest pair of " + left + " and " + right + " matches " + sel
@@ -162,6 +166,29 @@ abstract class CommandSupport implements Callable<Integer> {
     }
 
     record Paired(CapturePairing.Method method, List<CapturePairing.ManifestPair> pairs) {}
+
+    /**
+     * A comparison of chosen pairs that reaches a key two manifests of one side claim is unusable input: which one was
+     * meant cannot be decided, and folder order is no answer. Names the files, and the run options when the side is a
+     * folder of repeated runs.
+     */
+    static void refuseAmbiguous(List<CapturePairing.Ambiguity> found, CaptureDirectory left, CaptureDirectory right)
+            throws UnusableInputException {
+        if (found.isEmpty()) return;
+        StringBuilder s = new StringBuilder("ambiguous pairing: ").append(Wording.ambiguity(found.get(0), PATHS));
+        if (found.size() > 1) s.append(" (and ").append(found.size() - 1).append(" more ambiguous key(s), listed by diff --all)");
+        s.append("; which one to compare cannot be decided: give the folder or manifest of one capture");
+        List<String> runs = new ArrayList<>(2);
+        if (found.stream().anyMatch(a -> a.left().size() > 1) && repeatedRuns(left)) runs.add("--left-runs " + PATHS.apply(left.root()));
+        if (found.stream().anyMatch(a -> a.right().size() > 1) && repeatedRuns(right)) runs.add("--right-runs " + PATHS.apply(right.root()));
+        if (!runs.isEmpty()) s.append(", or compare the repeated runs with ").append(String.join(" and ", runs));
+        throw new UnusableInputException(s.toString());
+    }
+
+    /** Whether a capture is laid out as several {@code run*}/ folders of one manifest each (the model's rule). */
+    private static boolean repeatedRuns(CaptureDirectory d) {
+        return RunFolders.detect(d).map(runs -> runs.size() > 1).orElse(false);
+    }
 
     /** Several pairs become one envelope whose verdict is the worst of its members. */
     static ObjectNode envelope(String command, CapturePairing.Method method, List<ObjectNode> results, String worstVerdict) {

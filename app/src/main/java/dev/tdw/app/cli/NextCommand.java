@@ -1,5 +1,6 @@
 package dev.tdw.app.cli;
 
+import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
@@ -98,7 +99,10 @@ final class NextCommand extends CommandSupport {
         Suspect suspect;
         String verdict;
         if (Files.isDirectory(left) && Files.isDirectory(right) && !selector.any()) {
-            AllPairsResult all = AllPairsAnalysis.of(command.loadDirectory(left), command.loadDirectory(right), tol);
+            CaptureDirectory leftDir = command.loadDirectory(left), rightDir = command.loadDirectory(right);
+            AllPairsResult all = AllPairsAnalysis.of(leftDir, rightDir, tol);
+            // An ambiguous key may hide the first divergent forward: no suggestion rests on it.
+            CommandSupport.refuseAmbiguous(all.ambiguous(), leftDir, rightDir);
             if (all.pairs().isEmpty()) {
                 throw new UnusableInputException("no manifest of " + left + " pairs with one of " + right + " (" + all.pairing().description() + ")");
             }

@@ -3,6 +3,8 @@ package dev.tdw.app.cli;
 import dev.tdw.app.report.CaptureSetReport;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.report.CaptureSetText;
 import dev.tdw.model.report.RunsJson;
 import dev.tdw.model.sets.Run;
@@ -14,7 +16,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** {@code diff --left RUN --left RUN ... --right RUN ...} (or {@code --left-runs DIR}): repeated runs against their own noise. */
 final class RunsMode {
@@ -56,7 +60,23 @@ final class RunsMode {
         if (folder != null) return runFolders(command, folder);
         if (given.isEmpty()) throw new UnusableInputException("no " + side + " run: give --" + side + " RUN or --" + side + "-runs DIR");
         List<Run> out = new ArrayList<>(given.size());
-        for (Path p : given) out.add(run(command, p));
+        Map<Path, Run> byRealPath = new HashMap<>();
+        for (Path p : given) {
+            Run run = run(command, p);
+            // The same run twice would count as two runs with no noise between them: refused, however it was named.
+            Path real;
+            try {
+                real = RegularFiles.realPath(run.manifest().path());
+            } catch (InputException e) {
+                throw new UnusableInputException(e);
+            }
+            Run first = byRealPath.putIfAbsent(real, run);
+            if (first != null) {
+                throw new UnusableInputException("--" + side + " " + p + (first.source().equals(p) ? " is given twice"
+                        : " is the same run as --" + side + " " + first.source()) + " (both are " + real + "): each run counts once");
+            }
+            out.add(run);
+        }
         return out;
     }
 

@@ -1,8 +1,10 @@
 package dev.tdw.app.report;
 
+import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.report.CaptureSetText;
+import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
 import dev.tdw.model.sets.Forward;
@@ -28,7 +30,7 @@ import static dev.tdw.app.report.WorkbenchReport.esc;
 public final class CaptureSetReport {
     private CaptureSetReport() {}
 
-    /** {@code diff --all --format html}: verdict, first divergent forward, the grid (origin cells marked), unpaired manifests. */
+    /** {@code diff --all --format html}: verdict, first divergent forward, the grid (origin cells marked), unpaired manifests, ambiguous keys. */
     public static String allPairs(AllPairsResult r, String tool, Function<Path, String> paths) {
         StringBuilder h = new StringBuilder(16_384);
         String left = paths.apply(r.left()), right = paths.apply(r.right());
@@ -63,6 +65,10 @@ public final class CaptureSetReport {
         h.append("</table>\n");
         unpaired(h, "left", r.unpairedLeft(), paths);
         unpaired(h, "right", r.unpairedRight(), paths);
+        if (r.ambiguous().isEmpty()) return;
+        h.append("<h2>").append(esc(CaptureSetText.AMBIGUOUS)).append(" (").append(r.ambiguous().size()).append(")</h2>\n<ul id=\"ambiguous\">");
+        for (CapturePairing.Ambiguity a : r.ambiguous()) h.append("<li>").append(esc(Wording.ambiguity(a, paths))).append("</li>");
+        h.append("</ul>\n");
     }
 
     /** {@code diff --left RUN ... --right RUN ... --format html}: the verdict, each side's variability and every right run. */

@@ -369,14 +369,14 @@ public final class WorkbenchViewModel {
     }
 
     /**
-     * With several pairs (or unpaired manifests), compares every pair in the background for the overview; when
+     * With several pairs (or unpaired manifests, or an ambiguous key), compares every pair in the background for the overview; when
      * {@code land}, the sides then move to where the investigation starts, unless the user chose a pair meanwhile.
      * Returns whether it started.
      */
     private boolean startOverview(boolean land) {
         long gen = ++overviewGeneration;
         CapturePairing p = pairing.get();
-        if (p == null || (p.pairs().size() < 2 && p.onlyInLeft().isEmpty() && p.onlyInRight().isEmpty())) {
+        if (p == null || (p.pairs().size() < 2 && p.onlyInLeft().isEmpty() && p.onlyInRight().isEmpty() && p.ambiguous().isEmpty())) {
             sets.show(null);
             return false;
         }
@@ -519,6 +519,8 @@ public final class WorkbenchViewModel {
         s.append(" · ").append(p.pairs().size()).append(p.pairs().size() == 1 ? " pair" : " pairs");
         if (!p.onlyInLeft().isEmpty()) s.append(" · ").append(p.onlyInLeft().size()).append(" unpaired on the left");
         if (!p.onlyInRight().isEmpty()) s.append(" · ").append(p.onlyInRight().size()).append(" unpaired on the right");
+        if (!p.ambiguous().isEmpty()) s.append(" · ").append(p.ambiguous().size()).append(p.ambiguous().size() == 1 ? " key" : " keys")
+                .append(" ambiguous, not paired (see Pairs)");
         if (!paired && left.manifest() != null && right.manifest() != null) s.append(" · chosen by hand, not a pairing");
         pairingText.set(s.toString());
     }

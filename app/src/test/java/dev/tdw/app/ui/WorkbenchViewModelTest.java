@@ -137,6 +137,30 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void anAmbiguousKeyIsShownInThePairsOverviewAndPairsWithNothing() throws IOException {
+        // The right root holds an identical copy of the left in a/ and the divergent candidate in b/: the window used to
+        // pair the left with a/ and call the set COVERAGE_MISMATCH over b/ "unpaired".
+        Path right = tmp.resolve("right");
+        for (String[] copy : new String[][] {{"baseline", "a"}, {"candidate", "b"}}) {
+            Files.createDirectories(right.resolve(copy[1]));
+            for (String f : List.of("cmpl-layer-bug-rank0.json", "cmpl-layer-bug-rank0.pt")) {
+                Files.copy(Captures.dir("layer-bug", copy[0]).resolve(f), right.resolve(copy[1]).resolve(f));
+            }
+        }
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), right);
+        assertEquals(DiffVerdict.INCONCLUSIVE, vm.sets().result().verdict());
+        assertTrue(vm.sets().summaryProperty().get().startsWith("INCONCLUSIVE · 0 pairs"), vm.sets().summaryProperty().get());
+        assertEquals("", vm.sets().unpairedProperty().get());
+        assertEquals("Ambiguous, not paired (one side has two manifests for one key; which one to compare cannot be decided): "
+                + "label 'cmpl-layer-bug', rank 0, occurrence 1 is claimed by 2 manifests on the right "
+                + "(a/cmpl-layer-bug-rank0.json, b/cmpl-layer-bug-rank0.json)", vm.sets().ambiguousProperty().get());
+        assertEquals("no manifests pair up · 0 pairs · 1 key ambiguous, not paired (see Pairs) · chosen by hand, not a pairing",
+                vm.pairingTextProperty().get());
+        assertEquals(CaptureSetText.AMBIGUOUS, CaptureSetText.choice(vm.sets().result(), vm.left().manifest(), vm.right().manifest()));
+    }
+
+    @Test
     void tp4OpensOnTheOriginRankAndACellOpensItsPair() {
         WorkbenchViewModel vm = vm();
         vm.openPair(Captures.dir("tp4-origin", "baseline"), Captures.dir("tp4-origin", "candidate"));

@@ -331,14 +331,13 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
 
     /** Manifests matching a selector; null fields match anything. */
     public List<Manifest> select(String label, Integer occurrence, Integer rank) {
-        List<Manifest> out = new ArrayList<>();
-        for (Manifest m : manifests) {
-            if (label != null && !label.equals(m.label())) continue;
-            if (occurrence != null && !occurrence.equals(m.occurrence())) continue;
-            if (rank != null && !rank.equals(m.rank())) continue;
-            out.add(m);
-        }
-        return out;
+        return manifests.stream().filter(m -> selects(m, label, occurrence, rank)).toList();
+    }
+
+    /** Whether a selector (null fields match anything) selects this manifest. */
+    public static boolean selects(Manifest m, String label, Integer occurrence, Integer rank) {
+        return (label == null || label.equals(m.label())) && (occurrence == null || occurrence.equals(m.occurrence()))
+                && (rank == null || rank.equals(m.rank()));
     }
 
     public List<String> labels() { return manifests.stream().map(Manifest::label).filter(java.util.Objects::nonNull).distinct().toList(); }

@@ -2,6 +2,7 @@ package dev.tdw.model.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.sets.AllPairsResult;
@@ -34,6 +35,8 @@ public final class AllPairsJson {
         else root.set("first_divergent_forward", forward(r.firstDivergentForward()));
         root.set("unpaired_left", manifests(r.unpairedLeft(), paths));
         root.set("unpaired_right", manifests(r.unpairedRight(), paths));
+        ArrayNode ambiguous = root.putArray("ambiguous");
+        for (CapturePairing.Ambiguity a : r.ambiguous()) ambiguous.add(ambiguity(a, paths));
         root.put("verdict", r.verdict().name());
         return root;
     }
@@ -60,6 +63,19 @@ public final class AllPairsJson {
         o.put("first_nonfinite_introduced", p.firstNonfiniteIntroduced());
         o.put("only_in_left", p.diff().onlyInLeft().size());
         o.put("only_in_right", p.diff().onlyInRight().size());
+        return o;
+    }
+
+    /** The key in the pairing's own fields ({@code label} or {@code match_index}, then occurrence, rank) and each side's claimants. */
+    private static ObjectNode ambiguity(CapturePairing.Ambiguity a, Function<Path, String> paths) {
+        ObjectNode o = Json.object();
+        CapturePairing.Key k = a.key();
+        if (k.method() == CapturePairing.Method.BY_LABEL) o.put("label", k.label());
+        else o.put("match_index", k.matchIndex());
+        o.put("occurrence", k.occurrence());
+        o.put("rank", k.rank());
+        o.set("left", manifests(a.left(), paths));
+        o.set("right", manifests(a.right(), paths));
         return o;
     }
 

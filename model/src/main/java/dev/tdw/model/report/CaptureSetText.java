@@ -1,5 +1,6 @@
 package dev.tdw.model.report;
 
+import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.sets.AllPairsAnalysis;
@@ -62,6 +63,7 @@ public final class CaptureSetText {
         b.append(ORIGIN).append(" origin rank: its first divergent stage is the forward's earliest\n");
         b.append("unpaired left: ").append(manifests(r.unpairedLeft(), paths)).append('\n');
         b.append("unpaired right: ").append(manifests(r.unpairedRight(), paths)).append('\n');
+        for (CapturePairing.Ambiguity a : r.ambiguous()) b.append(AMBIGUOUS).append(": ").append(Wording.ambiguity(a, paths)).append('\n');
         return b.toString();
     }
 
@@ -132,6 +134,8 @@ public final class CaptureSetText {
 
     /** A picker's choice of a manifest without a partner on the other side. */
     public static final String UNPAIRED = "unpaired";
+    /** A picker's choice of a manifest whose key another manifest of its side claims too. */
+    public static final String AMBIGUOUS = "ambiguous, not paired";
     /** A picker's choice that would show two manifests the pairing did not pair (chosen by hand). */
     public static final String NOT_PAIRED = "not paired with the other side's choice";
 
@@ -141,7 +145,10 @@ public final class CaptureSetText {
      */
     public static String choice(AllPairsResult r, Manifest left, Manifest right) {
         PairOutcome p = r.pairOf(left, right);
-        if (p == null) return r.unpaired(left) || r.unpaired(right) ? UNPAIRED : NOT_PAIRED;
+        if (p == null) {
+            if (r.ambiguityOf(left) != null || r.ambiguityOf(right) != null) return AMBIGUOUS;
+            return r.unpaired(left) || r.unpaired(right) ? UNPAIRED : NOT_PAIRED;
+        }
         StageDiff d = p.firstDivergent();
         Forward f = r.forwardOf(p);
         return p.diff().verdict() + (d == null ? "" : " at " + SafeText.of(d.stage())) + (f.isOrigin(p) ? " · origin rank" : "");
@@ -168,7 +175,7 @@ public final class CaptureSetText {
     }
 
     private static String manifests(List<Manifest> ms, Function<Path, String> paths) {
-        return ms.isEmpty() ? "none" : SafeText.of(String.join(", ", ms.stream().map(m -> paths.apply(m.path())).toList()));
+        return ms.isEmpty() ? "none" : Wording.manifestPaths(ms, paths);
     }
 
     /** Left-aligned columns two spaces apart. */

@@ -1,5 +1,6 @@
 package dev.tdw.model.report;
 
+import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.Coverage;
 import dev.tdw.model.analysis.CrossModePair;
 import dev.tdw.model.analysis.NonFiniteOrigin;
@@ -8,6 +9,7 @@ import dev.tdw.model.analysis.StageTensors;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.InputIdentity;
+import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.DiffResult;
@@ -40,6 +42,29 @@ public final class Wording {
         if (payloads > 0) parts.add(payloads == 1 ? "1 manifest loaded with its payload refused or missing"
                 : payloads + " manifests loaded with their payloads refused or missing");
         return String.join(", ", parts);
+    }
+
+    /** A pairing key as a person reads it: "label 'cmpl-a', rank 0, occurrence 1" or "match index 1, occurrence 1, rank 0". */
+    private static String pairingKey(CapturePairing.Key k) {
+        return k.method() == CapturePairing.Method.BY_LABEL
+                ? "label " + (k.label() == null ? "(none)" : SafeText.quoted(k.label())) + ", rank " + k.rank() + ", occurrence " + k.occurrence()
+                : "match index " + k.matchIndex() + ", occurrence " + k.occurrence() + ", rank " + k.rank();
+    }
+
+    /**
+     * An ambiguous key and the manifests that claim it on the side(s) with more than one: "label 'x', rank 0, occurrence 1
+     * is claimed by 2 manifests on the right (R/a/x-rank0.json, R/b/x-rank0.json)".
+     */
+    public static String ambiguity(CapturePairing.Ambiguity a, Function<Path, String> paths) {
+        List<String> sides = new ArrayList<>(2);
+        if (a.left().size() > 1) sides.add(a.left().size() + " manifests on the left (" + manifestPaths(a.left(), paths) + ")");
+        if (a.right().size() > 1) sides.add(a.right().size() + " manifests on the right (" + manifestPaths(a.right(), paths) + ")");
+        return pairingKey(a.key()) + " is claimed by " + String.join(" and by ", sides);
+    }
+
+    /** Manifest paths, comma-separated and escaped. */
+    static String manifestPaths(List<Manifest> ms, Function<Path, String> paths) {
+        return SafeText.of(String.join(", ", ms.stream().map(m -> paths.apply(m.path())).toList()));
     }
 
     /** "–" for a missing value, an integer as an integer, anything else in {@code %.6g} words ({@link DecimalText}). */

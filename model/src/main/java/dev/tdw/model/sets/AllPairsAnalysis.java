@@ -45,7 +45,7 @@ public final class AllPairsAnalysis {
         List<Forward> forwards = forwards(pairs);
         Forward first = forwards.stream().filter(Forward::diverges).findFirst().orElse(null);
         return new AllPairsResult(left.root(), right.root(), tol, pairing.method(), pairs, forwards, first,
-                pairing.onlyInLeft(), pairing.onlyInRight(), verdict(pairs, pairing));
+                pairing.onlyInLeft(), pairing.onlyInRight(), pairing.ambiguous(), verdict(pairs, pairing));
     }
 
     /**
@@ -80,11 +80,15 @@ public final class AllPairsAnalysis {
         return new Forward(head.left().label(), head.matchIndex(), head.occurrence(), group, ranks, divergent, origin, earliest);
     }
 
-    /** DIVERGENT if any pair is, else COVERAGE_MISMATCH if any pair is or a manifest is unpaired, else INCONCLUSIVE, else ALIGNED. */
+    /**
+     * DIVERGENT if any pair is, else COVERAGE_MISMATCH if any pair is or a manifest is unpaired, else INCONCLUSIVE if any
+     * pair is, nothing paired or a key is ambiguous (its manifests were compared with nothing), else ALIGNED.
+     */
     static DiffVerdict verdict(List<PairOutcome> pairs, CapturePairing pairing) {
         DiffVerdict worst = pairs.stream().map(p -> p.diff().verdict()).min(Comparator.naturalOrder()).orElse(DiffVerdict.INCONCLUSIVE);
         if (worst == DiffVerdict.DIVERGENT) return worst;
         if (!pairing.onlyInLeft().isEmpty() || !pairing.onlyInRight().isEmpty()) return DiffVerdict.COVERAGE_MISMATCH;
+        if (!pairing.ambiguous().isEmpty() && worst.passes()) return DiffVerdict.INCONCLUSIVE;
         return worst;
     }
 

@@ -14,15 +14,18 @@ import java.util.List;
  * @param pairs                 sorted by match index, occurrence, rank
  * @param forwards              one per (match index, occurrence), in the same order
  * @param firstDivergentForward the first forward with an origin, or null
+ * @param ambiguous             keys two manifests of one side claim: neither paired nor unpaired, listed here
  */
 public record AllPairsResult(Path left, Path right, Tolerance tolerance, CapturePairing.Method pairing,
                              List<PairOutcome> pairs, List<Forward> forwards, Forward firstDivergentForward,
-                             List<Manifest> unpairedLeft, List<Manifest> unpairedRight, DiffVerdict verdict) {
+                             List<Manifest> unpairedLeft, List<Manifest> unpairedRight,
+                             List<CapturePairing.Ambiguity> ambiguous, DiffVerdict verdict) {
     public AllPairsResult {
         pairs = List.copyOf(pairs);
         forwards = List.copyOf(forwards);
         unpairedLeft = List.copyOf(unpairedLeft);
         unpairedRight = List.copyOf(unpairedRight);
+        ambiguous = List.copyOf(ambiguous);
     }
 
     /** The grid's columns: every rank that has a pair, in order, and null last when some pair has no rank. */
@@ -58,4 +61,12 @@ public record AllPairsResult(Path left, Path right, Tolerance tolerance, Capture
         return false;
     }
 
+    /** The ambiguous key this manifest of either side claims, or null. */
+    public CapturePairing.Ambiguity ambiguityOf(Manifest m) {
+        for (CapturePairing.Ambiguity a : ambiguous) {
+            for (Manifest x : a.left()) if (x == m) return a;
+            for (Manifest x : a.right()) if (x == m) return a;
+        }
+        return null;
+    }
 }

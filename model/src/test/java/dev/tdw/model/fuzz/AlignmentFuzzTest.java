@@ -17,7 +17,8 @@ import java.util.Set;
 
 /**
  * The key and alignment code keeps its invariants on any input: a parsed key prints back as the text it came from;
- * an alignment and a capture pairing account for every item of both sides exactly once, pairs in left order.
+ * an alignment and a capture pairing account for every item of both sides exactly once (a pairing's ambiguous keys
+ * included), pairs in left order.
  */
 class AlignmentFuzzTest {
     /** A small alphabet, so stage names and selectors collide often. */
@@ -50,10 +51,13 @@ class AlignmentFuzzTest {
         List<Manifest> lm = manifests(data, "l");
         List<Manifest> rm = manifests(data, "r");
         CapturePairing pairing = CapturePairing.of(lm, rm);
-        check(sameManifests(lm, pairing.pairs().stream().map(CapturePairing.ManifestPair::left).toList(), pairing.onlyInLeft()),
-                "left manifests accounted for: " + pairing);
-        check(sameManifests(rm, pairing.pairs().stream().map(CapturePairing.ManifestPair::right).toList(), pairing.onlyInRight()),
-                "right manifests accounted for: " + pairing);
+        check(sameManifests(lm, pairing.pairs().stream().map(CapturePairing.ManifestPair::left).toList(), pairing.onlyInLeft(),
+                pairing.ambiguous().stream().flatMap(a -> a.left().stream()).toList()), "left manifests accounted for: " + pairing);
+        check(sameManifests(rm, pairing.pairs().stream().map(CapturePairing.ManifestPair::right).toList(), pairing.onlyInRight(),
+                pairing.ambiguous().stream().flatMap(a -> a.right().stream()).toList()), "right manifests accounted for: " + pairing);
+        for (CapturePairing.Ambiguity a : pairing.ambiguous()) {
+            check(a.left().size() > 1 || a.right().size() > 1, "an ambiguous key is claimed twice on a side: " + a);
+        }
     }
 
     /**
@@ -96,11 +100,11 @@ class AlignmentFuzzTest {
         return joined.equals(expected);
     }
 
-    /** The same manifests by identity: two manifests may be equal records and still be two files. */
-    private static boolean sameManifests(List<Manifest> all, List<Manifest> a, List<Manifest> b) {
+    /** The same manifests by identity, each once: two manifests may be equal records and still be two files. */
+    @SafeVarargs
+    private static boolean sameManifests(List<Manifest> all, List<Manifest>... parts) {
         Set<Manifest> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Manifest m : a) if (!seen.add(m)) return false;
-        for (Manifest m : b) if (!seen.add(m)) return false;
+        for (List<Manifest> part : parts) for (Manifest m : part) if (!seen.add(m)) return false;
         return seen.size() == all.size() && all.stream().allMatch(seen::contains);
     }
 

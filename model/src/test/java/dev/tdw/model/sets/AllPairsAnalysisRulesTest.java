@@ -68,6 +68,34 @@ class AllPairsAnalysisRulesTest {
     }
 
     @Test
+    void anAmbiguousKeyIsListedAndNoVerdictBetterThanInconclusiveComesOut() {
+        // Rank 0 has an identical copy in a/ and a divergent one in b/ on the right: folder order used to pick a/, ALIGNED.
+        Manifest l0 = m("L", 0, 1, 1), l1 = m("L", 1, 1, 1);
+        Manifest same = m("R/a", 0, 1, 1), divergent = m("R/b", 0, 1, 9), r1 = m("R", 1, 1, 1);
+        AllPairsResult r = AllPairsAnalysis.of(root("L", l0, l1), root("R", same, divergent, r1), Tolerance.EXACT);
+        assertEquals(DiffVerdict.INCONCLUSIVE, r.verdict());
+        assertEquals(1, r.pairs().size());
+        assertEquals(List.of(), r.unpairedRight());
+        assertEquals(1, r.ambiguous().size());
+        assertEquals(List.of(same, divergent), r.ambiguous().get(0).right());
+        assertEquals(CaptureSetText.AMBIGUOUS, CaptureSetText.choice(r, l0, same));
+        com.fasterxml.jackson.databind.JsonNode json = dev.tdw.model.report.AllPairsJson.of(r, Path::toString);
+        assertEquals("[{\"label\":\"req\",\"occurrence\":1,\"rank\":0,\"left\":[\"L/occ1/req-rank0.json\"],"
+                + "\"right\":[\"R/a/occ1/req-rank0.json\",\"R/b/occ1/req-rank0.json\"]}]", json.get("ambiguous").toString());
+        assertTrue(CaptureSetText.allPairs(r, Path::toString).contains(CaptureSetText.AMBIGUOUS
+                + ": label 'req', rank 0, occurrence 1 is claimed by 2 manifests on the right (R/a/occ1/req-rank0.json, R/b/occ1/req-rank0.json)"));
+    }
+
+    @Test
+    void anAmbiguousKeyDoesNotHideADivergenceOrAnUnpairedManifest() {
+        Manifest dup1 = m("R/a", 0, 1, 1), dup2 = m("R/b", 0, 1, 1);
+        assertEquals(DiffVerdict.DIVERGENT, AllPairsAnalysis.of(root("L", m("L", 0, 1, 1), m("L", 1, 1, 1)),
+                root("R", dup1, dup2, m("R", 1, 1, 5)), Tolerance.EXACT).verdict());
+        assertEquals(DiffVerdict.COVERAGE_MISMATCH, AllPairsAnalysis.of(root("L", m("L", 0, 1, 1), m("L", 1, 1, 1)),
+                root("R", dup1, dup2), Tolerance.EXACT).verdict());
+    }
+
+    @Test
     void nothingPairedIsInconclusiveAndAllAgreeingIsAligned() {
         assertEquals(DiffVerdict.INCONCLUSIVE, AllPairsAnalysis.of(root("L"), root("R"), Tolerance.EXACT).verdict());
         assertEquals(DiffVerdict.ALIGNED, AllPairsAnalysis.of(root("L", m("L", 0, 1, 1)), root("R", m("R", 0, 1, 1)), Tolerance.EXACT).verdict());

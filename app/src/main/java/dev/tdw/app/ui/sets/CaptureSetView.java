@@ -55,6 +55,12 @@ public final class CaptureSetView extends VBox {
         unpaired.textProperty().bind(Labels.safe(vm.unpairedProperty()));
         unpaired.visibleProperty().bind(vm.unpairedProperty().isNotEmpty());
         unpaired.managedProperty().bind(unpaired.visibleProperty());
+        Label ambiguous = new Label();
+        ambiguous.setId("capture-set-ambiguous");
+        ambiguous.setWrapText(true);
+        ambiguous.textProperty().bind(Labels.safe(vm.ambiguousProperty()));
+        ambiguous.visibleProperty().bind(vm.ambiguousProperty().isNotEmpty());
+        ambiguous.managedProperty().bind(ambiguous.visibleProperty());
         grid.setHgap(4);
         grid.setVgap(4);
         grid.setId("capture-set-grid");
@@ -73,7 +79,7 @@ public final class CaptureSetView extends VBox {
         scroll.widthProperty().addListener(o -> revealOpen());
         scroll.heightProperty().addListener(o -> revealOpen());
         VBox.setVgrow(scroll, Priority.ALWAYS);
-        getChildren().addAll(summary, unpaired, scroll, hint);
+        getChildren().addAll(summary, unpaired, ambiguous, scroll, hint);
         vm.resultProperty().addListener((o, a, b) -> rebuild());
         vm.openProperty().addListener((o, a, b) -> markOpen(b));
         rebuild();

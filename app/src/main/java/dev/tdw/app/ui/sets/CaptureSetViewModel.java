@@ -2,6 +2,7 @@ package dev.tdw.app.ui.sets;
 
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.report.CaptureSetText;
+import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
 import dev.tdw.model.sets.Forward;
@@ -12,6 +13,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -24,12 +26,15 @@ public final class CaptureSetViewModel {
     private final ReadOnlyObjectWrapper<AllPairsResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final ReadOnlyStringWrapper unpaired = new ReadOnlyStringWrapper(this, "unpaired", "");
+    private final ReadOnlyStringWrapper ambiguous = new ReadOnlyStringWrapper(this, "ambiguous", "");
     private final ReadOnlyObjectWrapper<PairOutcome> open = new ReadOnlyObjectWrapper<>(this, "open");
     private Consumer<PairOutcome> opener = p -> { };
 
     public ReadOnlyObjectProperty<AllPairsResult> resultProperty() { return result.getReadOnlyProperty(); }
     public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
     public ReadOnlyStringProperty unpairedProperty() { return unpaired.getReadOnlyProperty(); }
+    /** Every key two manifests of one side claim, with their files; empty when the pairing is unambiguous. */
+    public ReadOnlyStringProperty ambiguousProperty() { return ambiguous.getReadOnlyProperty(); }
     /** The pair shown in the table and chart, or null when the sides show no pair of this analysis. */
     public ReadOnlyObjectProperty<PairOutcome> openProperty() { return open.getReadOnlyProperty(); }
     public AllPairsResult result() { return result.get(); }
@@ -42,6 +47,7 @@ public final class CaptureSetViewModel {
         if (r == null) {
             summary.set("");
             unpaired.set("");
+            ambiguous.set("");
             return;
         }
         StringBuilder s = new StringBuilder(r.verdict().name()).append(" · ").append(r.pairs().size())
@@ -59,13 +65,20 @@ public final class CaptureSetViewModel {
         unpaired.set(r.unpairedLeft().isEmpty() && r.unpairedRight().isEmpty() ? ""
                 : "Unpaired (no partner on the other side): " + String.join(" · ", java.util.stream.Stream.of(
                         names("left", r.left(), r.unpairedLeft()), names("right", r.right(), r.unpairedRight())).filter(x -> !x.isEmpty()).toList()));
+        // Each file inside the root of its side: the model's sentence, with the window's short paths.
+        ambiguous.set(r.ambiguous().isEmpty() ? "" : "Ambiguous, not paired (one side has two manifests for one key; "
+                + "which one to compare cannot be decided): " + String.join(" · ", r.ambiguous().stream()
+                .map(a -> Wording.ambiguity(a, p -> inRoot(p.startsWith(r.left()) ? r.left() : r.right(), p))).toList()));
     }
 
     /** Paths inside their root, so two occurrences' equal file names stay apart. */
-    private static String names(String side, java.nio.file.Path root, List<Manifest> ms) {
+    private static String names(String side, Path root, List<Manifest> ms) {
         if (ms.isEmpty()) return "";
-        return side + " " + SafeText.of(String.join(", ", ms.stream()
-                .map(m -> String.valueOf(m.path().startsWith(root) ? root.relativize(m.path()) : m.path().getFileName())).toList()));
+        return side + " " + SafeText.of(String.join(", ", ms.stream().map(m -> inRoot(root, m.path())).toList()));
+    }
+
+    private static String inRoot(Path root, Path p) {
+        return String.valueOf(p.startsWith(root) ? root.relativize(p) : p.getFileName());
     }
 
     /** The grid's columns: every rank that has a pair, in order (a missing rank last). */
