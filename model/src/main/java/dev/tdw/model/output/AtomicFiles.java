@@ -13,7 +13,10 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -124,7 +127,13 @@ public final class AtomicFiles {
             } catch (IOException e) {
                 throw OutputWriteException.of(folder, e);
             }
-            fill.fill(staging);
+            try {
+                fill.fill(staging);
+            } catch (OutputWriteException e) {
+                // Say the file the set will have, not the private folder's name.
+                Path target = e.target() != null && e.target().startsWith(staging) ? folder.resolve(staging.relativize(e.target())) : folder;
+                throw new OutputWriteException(target, "cannot write", e);
+            }
             publish(staging, folder, names, parent.resolve(base + ".old"), aside);
             return folder;
         } finally {
@@ -181,6 +190,24 @@ public final class AtomicFiles {
                 return FileVisitResult.CONTINUE;
             }
         });
+    }
+
+    /** The SHA-256 of a file's bytes, in lower-case hex: what a set's index records of the files it describes. */
+    public static String sha256(Path file) throws IOException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime provides SHA-256", e);
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+            while (channel.read(buffer) >= 0) {
+                digest.update(buffer.flip());
+                buffer.clear();
+            }
+        }
+        return HexFormat.of().formatHex(digest.digest());
     }
 
     /** {@link #write(Path, Content)} of text in UTF-8, whatever the platform's default charset. */

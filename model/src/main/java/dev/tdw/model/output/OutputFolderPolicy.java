@@ -220,6 +220,25 @@ public final class OutputFolderPolicy {
         return a.isRegularFile() || a.isSymbolicLink() ? Optional.empty() : Optional.of("not a regular file (" + RegularFiles.kind(a) + ")");
     }
 
+    /**
+     * Checks {@code folder} by {@link #resultSetRefusal}, creates its parent, and returns the folder's real path, for
+     * {@link AtomicFiles#replaceFolder} to publish the set as.
+     */
+    public static Path prepareResultSet(Path folder, Collection<Path> captureRoots, Set<String> names)
+            throws OutputFolderException, OutputWriteException {
+        Optional<String> no = resultSetRefusal(folder, captureRoots, names);
+        if (no.isPresent()) throw new OutputFolderException(folder, no.get());
+        Path real;
+        try {
+            real = realLocation(folder);
+        } catch (IOException e) {
+            throw new OutputFolderException(folder, "cannot resolve (" + OutputWriteException.cause(e) + ")");
+        }
+        if (real.getParent() == null) throw new OutputFolderException(folder, "is the root folder; a result set replaces its folder as a whole");
+        // The parent was not named by the user: a file in its way is a failed write, not a refused folder.
+        return create(real.getParent(), captureRoots).resolve(real.getFileName());
+    }
+
     /** Why the existing folder {@code dir} is not an earlier result set of {@code names}, or empty when it is one (or is empty or missing). */
     static Optional<String> foreignEntries(Path dir, Set<String> names) {
         List<String> captures = new ArrayList<>(), others = new ArrayList<>();
@@ -252,11 +271,16 @@ public final class OutputFolderPolicy {
     public static Path prepare(Path folder, Collection<Path> captureRoots) throws OutputFolderException, OutputWriteException {
         Optional<String> no = refusal(folder, captureRoots);
         if (no.isPresent()) throw new OutputFolderException(folder, no.get());
+        return create(folder, captureRoots);
+    }
+
+    /** Creates {@code folder} with its parents (a file in the way is a failed write) and returns its real path. */
+    private static Path create(Path folder, Collection<Path> captureRoots) throws OutputFolderException, OutputWriteException {
         try {
             Files.createDirectories(realLocation(folder));
             Path real = folder.toRealPath();
             // Created meanwhile under a link into a capture? Check what was actually made.
-            no = refusal(real, captureRoots);
+            Optional<String> no = refusal(real, captureRoots);
             if (no.isPresent()) throw new OutputFolderException(folder, no.get());
             return real;
         } catch (OutputFolderException e) {

@@ -50,7 +50,7 @@ public final class OutputWriteException extends IOException {
         if (e instanceof OutOfMemoryError) return "out of memory; raise the Java heap with TDW_JAVA_OPTS=-Xmx...";
         if (e instanceof NoSuchFileException) return "a folder on the path is missing";
         if (e instanceof DirectoryNotEmptyException) return "the folder is not empty";
-        if (e instanceof FileAlreadyExistsException) return "something of that name is already there";
+        if (e instanceof FileAlreadyExistsException) return "a file of that name is in the way";
         // A FileSystemException's message repeats the file names (a temporary one among them): the readers' wording
         // takes its reason alone.
         if (e instanceof FileSystemException f) return RegularFiles.reason(f);

@@ -129,7 +129,7 @@ class AtomicFilesTest {
             AtomicFiles.writeString(dir.resolve("a.txt"), "second-a");
             AtomicFiles.write(dir.resolve("b.txt"), AtomicFilesTest::writeToAFullDisk);
         }));
-        assertTrue(e.getMessage().endsWith("b.txt: cannot write (no space left on device)"), e.getMessage());
+        assertEquals(out.resolve("b.txt") + ": cannot write (no space left on device)", e.getMessage(), "names the file of the set, not the private folder");
         assertEquals("first-a", Files.readString(out.resolve("a.txt")), "the old set stays whole");
         assertEquals(List.of("out"), names(tmp), "no private folder left beside it");
 
