@@ -8,6 +8,7 @@ import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.input.InputException;
+import dev.tdw.model.output.OutputWriteException;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.RunFolders;
@@ -26,7 +27,7 @@ import java.util.function.Function;
 
 /**
  * The shared shape of a comparison command: resolve inputs, compare, print, choose the exit code.
- * Unusable input is reported once, the same way everywhere, as exit code 2.
+ * Unusable input is reported once, the same way everywhere, as exit code 2; files that could not be written as 4.
  */
 abstract class CommandSupport implements Callable<Integer> {
     /** This command's model, set by {@link #command}: tdw's models are written in code ({@link CommandModel}). */
@@ -58,6 +59,8 @@ abstract class CommandSupport implements Callable<Integer> {
             return execute(out);
         } catch (UnusableInputException e) {
             return fail(out, err, ExitCodes.UNUSABLE, SafeText.of(e.getMessage()));
+        } catch (OutputFailure e) {
+            return fail(out, err, ExitCodes.OUTPUT_FAILED, SafeText.of(e.getMessage()));
         } catch (CancellationException e) {
             return fail(out, err, ExitCodes.UNUSABLE, SafeText.of(e.getMessage()));
         } catch (RuntimeException | Error e) {
@@ -90,6 +93,15 @@ abstract class CommandSupport implements Callable<Integer> {
     private boolean textFormat() {
         var format = spec.findOption("--format");
         return format != null && String.valueOf((Object) format.getValue()).equals("text");
+    }
+
+    /**
+     * Files the command was asked to write could not be written (a full disk, no permission; {@link OutputWriteException}):
+     * exit 4, the message naming the file and the cause. Unchecked, so that every path of a command to its output need
+     * not declare it; thrown only with such a message.
+     */
+    static final class OutputFailure extends RuntimeException {
+        OutputFailure(String message, Throwable cause) { super(message, cause); }
     }
 
     /** What a user can paste into a report: the exception and where it was thrown, one line. */
@@ -227,6 +239,8 @@ abstract class CommandSupport implements Callable<Integer> {
                 o.put("json", w.json().toString());
                 if (w.png() != null) o.put("png", w.png().toString());
                 json.set("report", o);
+            } catch (OutputWriteException e) {
+                throw new OutputFailure(e.getMessage(), e);
             } catch (java.io.IOException e) {
                 throw new UnusableInputException(page + ": cannot write the report: " + e.getMessage(), e);
             }

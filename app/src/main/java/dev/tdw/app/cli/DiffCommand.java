@@ -145,11 +145,14 @@ final class DiffCommand extends CommandSupport {
     }
 
     /**
-     * Where {@code --format html} writes its page: {@code --out}, absolute; refused when missing or inside one of the
-     * captures the inputs belong to (a manifest's capture root, or the directory given).
+     * Where {@code --format html} writes its page: {@code --out}, absolute; refused when missing, when it names a folder,
+     * device, FIFO or socket, or inside one of the captures the inputs belong to (a manifest's capture root, or the
+     * directory given).
      */
     static Path reportPage(Path out, List<Path> inputs) throws UnusableInputException {
         if (out == null) throw new UnusableInputException("--format html needs --out FILE (the report page)");
+        var notAFile = OutputFolderPolicy.fileRefusal(out);
+        if (notAFile.isPresent()) throw new UnusableInputException(out + ": " + notAFile.get() + "; --out names the report page, a file");
         Path page = out.toAbsolutePath().normalize();
         List<Path> captures = new ArrayList<>();
         for (Path input : inputs) {

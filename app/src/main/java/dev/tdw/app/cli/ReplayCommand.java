@@ -52,7 +52,8 @@ final class ReplayCommand extends CommandSupport {
                 .description("ascend[:DEVICE] (default ascend:0), or a host emulation such as host-fp32:bf16").build());
         spec.addOption(option(reference, String.class, "--reference").defaultValue("host-fp64").paramLabel("RT").description("host-fp64 (default) or host-fp32").build());
         spec.addOption(option(outDir, Path.class, "--out-dir").paramLabel("DIR")
-                .description("where candidate.pt, reference.pt and replay.json go; never inside a capture (a folder holding probe manifests, or the dump's capture)").build());
+                .description("the folder of candidate.pt, reference.pt and replay.json, replaced as a whole: new, empty or an earlier replay's;"
+                        + " never a capture, inside one or holding one (a capture set, a folder of runs)").build());
         spec.addOption(option(maxInputElements, long.class, "--max-input-elements").paramLabel("N").defaultValue("" + ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS)
                 .description("refuse input sets holding more elements than this (default ${DEFAULT-VALUE}, 2^25)").build());
         spec.addOption(option(allowRowLimited, boolean.class, "--allow-row-limited")
@@ -85,6 +86,7 @@ final class ReplayCommand extends CommandSupport {
         try {
             run = ReplayRunner.standard().run(plan, message -> { });
         } catch (ReplayException e) {
+            if (e.outputFailed()) throw new OutputFailure(e.getMessage(), e);
             throw new UnusableInputException(e.getMessage(), e);
         }
         if (output.format() == OutputOptions.Format.text) {

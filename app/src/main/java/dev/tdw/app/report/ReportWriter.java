@@ -12,9 +12,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Writes {@code name.html}, {@code name.json} and {@code name-chart.png} beside each other. */
+/**
+ * Writes {@code name.html}, {@code name.json} and {@code name-chart.png} beside each other, as one set: none is renamed
+ * into place before all are written ({@link AtomicFiles#writeAll}), the page last, so a failed write (a full disk, out of
+ * memory while the page is made) leaves no JSON or chart without its page.
+ */
 public final class ReportWriter {
     /** @param png null for a page without a chart (the capture-set pages) */
     public record Written(Path html, Path json, Path png) {}
@@ -31,11 +37,13 @@ public final class ReportWriter {
         BufferedImage chart = ReportChart.draw(a, ctx.statistic());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         if (!ImageIO.write(chart, "png", bytes)) throw new IOException("no PNG writer available");
-        AtomicFiles.writeBytes(png, bytes.toByteArray());
-        // Absolute paths: the report is read on another machine, where they still say where the captures were.
-        AtomicFiles.writeString(json, Json.write(WorkbenchReport.json(a, ctx, p -> p.toAbsolutePath().toString())) + "\n");
         Path html = dir.resolve(base + ".html");
-        AtomicFiles.writeString(html, WorkbenchReport.html(a, ctx, Base64.getEncoder().encodeToString(bytes.toByteArray())));
+        Map<Path, AtomicFiles.Content> set = new LinkedHashMap<>();
+        set.put(png, AtomicFiles.bytes(bytes.toByteArray()));
+        // Absolute paths: the report is read on another machine, where they still say where the captures were.
+        set.put(json, channel -> AtomicFiles.text(Json.write(WorkbenchReport.json(a, ctx, p -> p.toAbsolutePath().toString())) + "\n").write(channel));
+        set.put(html, channel -> AtomicFiles.text(WorkbenchReport.html(a, ctx, Base64.getEncoder().encodeToString(bytes.toByteArray()))).write(channel));
+        AtomicFiles.writeAll(set);
         return new Written(html, json, png);
     }
 
@@ -44,9 +52,11 @@ public final class ReportWriter {
         String base = base(htmlFile);
         Path dir = OutputFolderPolicy.prepare(htmlFile.toAbsolutePath().getParent(), List.of());
         Path jsonFile = dir.resolve(base + ".json");
-        AtomicFiles.writeString(jsonFile, Json.write(json) + "\n");
         Path html = dir.resolve(base + ".html");
-        AtomicFiles.writeString(html, page);
+        Map<Path, AtomicFiles.Content> set = new LinkedHashMap<>();
+        set.put(jsonFile, channel -> AtomicFiles.text(Json.write(json) + "\n").write(channel));
+        set.put(html, AtomicFiles.text(page));
+        AtomicFiles.writeAll(set);
         return new Written(html, jsonFile, null);
     }
 

@@ -67,6 +67,42 @@ class DiffReportCliTest {
     }
 
     @Test
+    void aDeviceOrFifoAsTheReportPageIsRefused() throws Exception {
+        // Today --out /dev/full wrote /dev/full.html, /dev/full.json and /dev/full-chart.png into /dev.
+        Path fifo = tmp.resolve("page");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        for (Path out : java.util.List.of(Path.of("/dev/full"), fifo)) {
+            CliBehaviourTest.Run r = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"),
+                    "--format", "html", "--out", out.toString());
+            assertEquals(2, r.exit(), r.out());
+            assertEquals(out + ": not a regular file (a FIFO, socket or device); --out names the report page, a file",
+                    r.json().get("error").asText());
+            for (String sibling : java.util.List.of(".html", ".json", "-chart.png")) {
+                assertFalse(Files.exists(out.resolveSibling(out.getFileName() + sibling)), sibling);
+            }
+        }
+    }
+
+    @Test
+    void aReportIsWrittenWholeOrNotAtAll() throws Exception {
+        // Today the chart was written, then the JSON could not be (a folder of its name), nor the page: a partial set.
+        Path json = Files.createDirectory(tmp.resolve("ticket.json"));
+        CliBehaviourTest.Run r = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"),
+                "--format", "html", "--out", tmp.resolve("ticket.html").toString());
+        assertEquals(2, r.exit(), r.out());
+        assertTrue(r.json().get("error").asText().contains(json + ": not a regular file (a directory); not replaced"), r.out());
+        assertEquals(java.util.List.of(json), Files.list(tmp).toList(), "no chart without its page");
+
+        // A folder that cannot be made is a failed write: exit 4, saying why.
+        Path file = Files.writeString(tmp.resolve("plain"), "x");
+        Path out = file.resolve("sub").resolve("ticket.html");
+        CliBehaviourTest.Run failed = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"),
+                "--format", "html", "--out", out.toString());
+        assertEquals(4, failed.exit(), failed.out());
+        assertEquals(file.resolve("sub") + ": cannot create (a path component is not a directory)", failed.json().get("error").asText());
+    }
+
+    @Test
     void tensorsBecomeFindingsPerStageWithTheFirstMismatchInStageOrder() throws Exception {
         CliBehaviourTest.Run r = tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"), "--tensors");
         assertEquals(0, r.exit(), r.err());

@@ -1,6 +1,7 @@
 package dev.tdw.app.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.model.output.AtomicFiles;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.PayloadJson;
 import dev.tdw.model.tensor.Payload;
@@ -46,6 +47,65 @@ class ReplayCliTest {
         JsonNode manifest = Json.mapper().readTree(out.resolve("replay.json").toFile());
         assertEquals("add_rms_norm#3", manifest.get("replay_of").asText());
         assertTrue(manifest.get("reference_outputs").has("add_rms_norm#3:residual"));
+        assertEquals(AtomicFiles.sha256(out.resolve("candidate.pt")), manifest.get("candidate_sha256").asText());
+        assertEquals(AtomicFiles.sha256(out.resolve("reference.pt")), manifest.get("reference_sha256").asText());
+    }
+
+    @Test
+    void aFailedWriteExits4SayingTheCauseAndPublishesNothing() throws Exception {
+        Path file = Files.writeString(tmp.resolve("plain"), "x");
+        Path out = file.resolve("out");
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", "add_rms_norm#3",
+                "--candidate", "host-fp32", "--out-dir", out.toString());
+        assertEquals(4, r.exit(), r.out());
+        assertEquals(out + ": " + file + ": cannot create (a file of that name is in the way)", r.json().get("error").asText());
+        assertTrue(r.err().startsWith("tdw replay: " + out + ": "), r.err());
+        assertEquals(List.of(file), Files.list(tmp).toList());
+    }
+
+    @Test
+    void aFolderThatIsNotAnEarlierSetIsRefusedBeforeAnythingIsWritten() throws Exception {
+        // Today's partial set: candidate.pt and reference.pt were written, then replay.json could not be (a folder there).
+        Path out = Files.createDirectories(tmp.resolve("out").resolve("replay.json")).getParent();
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", "add_rms_norm#3",
+                "--candidate", "host-fp32", "--out-dir", out.toString());
+        assertEquals(2, r.exit(), r.out());
+        assertTrue(r.json().get("error").asText().startsWith(out + ": holds other files (replay.json)"), r.out());
+        assertEquals(List.of(out.resolve("replay.json")), Files.list(out).toList());
+
+        // An earlier set is replaced as a whole.
+        Path again = tmp.resolve("again");
+        for (String stage : List.of("add_rms_norm#3", "gate_up_proj#3")) {
+            CliBehaviourTest.Run ok = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", stage,
+                    "--candidate", "host-fp32", "--out-dir", again.toString());
+            assertEquals(0, ok.exit(), ok.err());
+        }
+        assertEquals("gate_up_proj#3", Json.mapper().readTree(again.resolve("replay.json").toFile()).get("replay_of").asText());
+    }
+
+    @Test
+    void aRepeatedRunsRootOrACaptureSetIsRefused() throws Exception {
+        // The case: --out-dir of a --left-runs root wrote beside run1..run4, later listed as damaged runs.
+        Path runs = tmp.resolve("runs");
+        copyTree(TestCaptures.scenario("intermittent").resolve("baseline"), runs);
+        List<String> before = listing(runs);
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", "add_rms_norm#3",
+                "--candidate", "host-fp32", "--out-dir", runs.toString());
+        assertEquals(2, r.exit(), r.out());
+        String error = r.json().get("error").asText();
+        assertTrue(error.startsWith(runs + ": holds captures (run"), error);
+        assertTrue(error.endsWith("it is a capture set or a folder of repeated runs; outputs never go into a capture"), error);
+        assertEquals(before, listing(runs));
+    }
+
+    private static void copyTree(Path from, Path to) throws java.io.IOException {
+        try (var walk = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
     }
 
     @Test

@@ -96,6 +96,7 @@ public final class RegularFiles {
         if (e instanceof FileSystemException fs && fs.getReason() != null) {
             String r = fs.getReason();
             if (r.startsWith("Too many levels of symbolic links")) return "symbolic link loop";
+            if (r.equals("Not a directory")) return "a path component is not a directory"; // ENOTDIR without NotDirectoryException
             return r.isEmpty() ? "cannot read" : Character.toLowerCase(r.charAt(0)) + r.substring(1);
         }
         String m = e.getMessage();

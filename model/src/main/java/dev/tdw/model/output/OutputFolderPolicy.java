@@ -1,6 +1,7 @@
 package dev.tdw.model.output;
 
 import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.input.RegularFiles;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -8,6 +9,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,6 +39,8 @@ public final class OutputFolderPolicy {
      * its first entries (directory order).
      */
     public static final int MAX_ENTRIES = 10_000;
+    /** Entries a refusal of an occupied folder names before it stops looking. */
+    private static final int SHOWN_ENTRIES = 5;
 
     /** Suffixes {@link #createNew} tries before it gives up: bounds the loop when a folder is flooded with names. */
     public static final int MAX_SUFFIX = 1000;
@@ -85,14 +90,19 @@ public final class OutputFolderPolicy {
         // The parent decides: a taken name below it may well hold an earlier run's manifests, and is skipped anyway.
         Optional<String> no = refusal(parent, captureRoots);
         if (no.isPresent()) throw new OutputFolderException(first, "its folder " + no.get());
-        Path realParent = prepare(parent, captureRoots);
+        Path realParent;
+        try {
+            realParent = prepare(parent, captureRoots);
+        } catch (OutputWriteException e) {
+            throw new OutputFolderException(first, "its folder cannot be created (" + e.plainCause() + ")");
+        }
         for (int n = 1; n <= MAX_SUFFIX; n++) {
             try {
                 return Files.createDirectory(realParent.resolve(suffixed(base, n)));
             } catch (FileAlreadyExistsException e) {
                 // taken (an earlier run in the same minute, a file, a link): try the next suffix
             } catch (IOException e) {
-                throw new OutputFolderException(first, "cannot create (" + reason(e) + ")");
+                throw new OutputFolderException(first, "cannot create (" + OutputWriteException.cause(e) + ")");
             }
         }
         throw new OutputFolderException(first, "the names " + base + " to " + base + "-" + MAX_SUFFIX + " are all taken");
@@ -144,7 +154,7 @@ public final class OutputFolderPolicy {
         try {
             real = realLocation(folder);
         } catch (IOException e) {
-            return Optional.of("cannot resolve (" + reason(e) + ")");
+            return Optional.of("cannot resolve (" + OutputWriteException.cause(e) + ")");
         }
         if (Files.exists(real) && !Files.isDirectory(real)) return Optional.of("is a file, not a folder");
         for (Path root : captureRoots) {
@@ -169,23 +179,114 @@ public final class OutputFolderPolicy {
     }
 
     /**
+     * Why tdw may not publish a result set ({@code names}, such as a replay's {@code candidate.pt}, {@code reference.pt}
+     * and {@code replay.json}) as the folder {@code folder}, or empty when it may. A result set is a folder of its own,
+     * replaced as a whole ({@link AtomicFiles#replaceFolder}), so besides {@link #refusal} it is refused when it
+     * <ul>
+     *   <li>holds a capture (a folder holding probe manifests, or only folders that do): it is a capture set or a
+     *       folder of repeated runs, where the files would later be read as damaged captures;</li>
+     *   <li>holds anything but an earlier set's files (a folder, another file, a link under another name);</li>
+     *   <li>is the working folder, which a replacement would pull from under the shell.</li>
+     * </ul>
+     * Changes nothing on disk; an entry listing is bounded by {@link #MAX_ENTRIES}.
+     */
+    public static Optional<String> resultSetRefusal(Path folder, Collection<Path> captureRoots, Set<String> names) {
+        Optional<String> no = refusal(folder, captureRoots);
+        if (no.isPresent()) return no;
+        Path real;
+        try {
+            real = realLocation(folder);
+            if (real.equals(Path.of("").toRealPath())) {
+                return Optional.of("is the working folder; a result set replaces its folder as a whole, so name a folder of its own");
+            }
+        } catch (IOException e) {
+            return Optional.of("cannot resolve (" + OutputWriteException.cause(e) + ")");
+        }
+        return foreignEntries(real, names);
+    }
+
+    /**
+     * Why tdw may not write the file {@code target}, or empty when it may: a folder, device, FIFO or socket there is
+     * never replaced or written into (a link is replaced by the new file, never written through). With
+     * {@code options} empty the check follows links, as for a name the user gave ({@code --out /dev/stdout}).
+     */
+    public static Optional<String> fileRefusal(Path target, LinkOption... options) {
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(target, BasicFileAttributes.class, options);
+        } catch (IOException e) {
+            return Optional.empty(); // nothing there (or nothing readable): the write itself says what goes wrong
+        }
+        return a.isRegularFile() || a.isSymbolicLink() ? Optional.empty() : Optional.of("not a regular file (" + RegularFiles.kind(a) + ")");
+    }
+
+    /**
+     * Checks {@code folder} by {@link #resultSetRefusal}, creates its parent, and returns the folder's real path, for
+     * {@link AtomicFiles#replaceFolder} to publish the set as.
+     */
+    public static Path prepareResultSet(Path folder, Collection<Path> captureRoots, Set<String> names)
+            throws OutputFolderException, OutputWriteException {
+        Optional<String> no = resultSetRefusal(folder, captureRoots, names);
+        if (no.isPresent()) throw new OutputFolderException(folder, no.get());
+        Path real;
+        try {
+            real = realLocation(folder);
+        } catch (IOException e) {
+            throw new OutputFolderException(folder, "cannot resolve (" + OutputWriteException.cause(e) + ")");
+        }
+        if (real.getParent() == null) throw new OutputFolderException(folder, "is the root folder; a result set replaces its folder as a whole");
+        // The parent was not named by the user: a file in its way is a failed write, not a refused folder.
+        return create(real.getParent(), captureRoots).resolve(real.getFileName());
+    }
+
+    /** Why the existing folder {@code dir} is not an earlier result set of {@code names}, or empty when it is one (or is empty or missing). */
+    static Optional<String> foreignEntries(Path dir, Set<String> names) {
+        List<String> captures = new ArrayList<>(), others = new ArrayList<>();
+        anyEntry(dir, e -> {
+            String name = e.getFileName().toString();
+            // A link under a set's name is replaced by the new set, never followed: it counts as the set's.
+            boolean setFile = names.contains(name) && (Files.isRegularFile(e, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(e));
+            if (setFile) return false;
+            boolean capture = Files.isDirectory(e, LinkOption.NOFOLLOW_LINKS) && (holdsManifests(e) || selectionFolders(e));
+            (capture ? captures : others).add(name);
+            return captures.size() + others.size() >= SHOWN_ENTRIES;
+        });
+        if (!captures.isEmpty()) {
+            return Optional.of("holds captures (" + String.join(", ", captures) + "): it is a capture set or a folder of"
+                    + " repeated runs; outputs never go into a capture");
+        }
+        if (!others.isEmpty()) {
+            return Optional.of("holds other files (" + String.join(", ", others) + "); a result set is a folder of its own,"
+                    + " replaced as a whole: name a new or empty folder, or one an earlier result set went to");
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Checks {@code folder} by {@link #refusal}, creates it with its parents, and returns its real path: the caller
      * writes there, so a link swapped in later under the given name does not redirect the files.
+     *
+     * @throws OutputWriteException when the folder cannot be created (no permission, a part of the path is a file)
      */
-    public static Path prepare(Path folder, Collection<Path> captureRoots) throws OutputFolderException {
+    public static Path prepare(Path folder, Collection<Path> captureRoots) throws OutputFolderException, OutputWriteException {
         Optional<String> no = refusal(folder, captureRoots);
         if (no.isPresent()) throw new OutputFolderException(folder, no.get());
+        return create(folder, captureRoots);
+    }
+
+    /** Creates {@code folder} with its parents (a file in the way is a failed write) and returns its real path. */
+    private static Path create(Path folder, Collection<Path> captureRoots) throws OutputFolderException, OutputWriteException {
         try {
             Files.createDirectories(realLocation(folder));
             Path real = folder.toRealPath();
             // Created meanwhile under a link into a capture? Check what was actually made.
-            no = refusal(real, captureRoots);
+            Optional<String> no = refusal(real, captureRoots);
             if (no.isPresent()) throw new OutputFolderException(folder, no.get());
             return real;
         } catch (OutputFolderException e) {
             throw e;
         } catch (IOException e) {
-            throw new OutputFolderException(folder, "cannot create (" + reason(e) + ")");
+            throw new OutputWriteException(folder, "cannot create", e);
         }
     }
 
@@ -250,12 +351,5 @@ public final class OutputFolderPolicy {
 
     private static String where(Path real, Path capture) {
         return real.equals(capture) ? "is" : "lies inside";
-    }
-
-    private static String reason(IOException e) {
-        String m = e.getMessage();
-        if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
-        if (e instanceof java.nio.file.NotDirectoryException) return "a part of the path is a file";
-        return m == null ? "I/O error" : m;
     }
 }

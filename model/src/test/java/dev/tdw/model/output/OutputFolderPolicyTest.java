@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -85,6 +86,25 @@ class OutputFolderPolicyTest {
         Path cap = runRoot();
         assertThrows(OutputFolderException.class, () -> OutputFolderPolicy.prepare(cap.resolve("occ1/out"), List.of()));
         assertFalse(Files.exists(cap.resolve("occ1/out")), "nothing created in a capture");
+    }
+
+    @Test
+    void aResultSetsFolderIsItsOwnNeverACaptureSetNorTheWorkingFolder() throws Exception {
+        Set<String> names = Set.of("candidate.pt", "replay.json");
+        Path runs = Files.createDirectories(tmp.resolve("runs"));
+        Files.createDirectories(runs.resolve("run1"));
+        Files.writeString(runs.resolve("run1").resolve("cmpl-rank0.json"), "{}");
+        assertEquals(Optional.empty(), OutputFolderPolicy.refusal(runs, List.of()), "not a capture itself");
+        assertTrue(OutputFolderPolicy.resultSetRefusal(runs, List.of(), names).orElseThrow()
+                .startsWith("holds captures (run1): it is a capture set or a folder of repeated runs"));
+
+        Path earlier = Files.createDirectories(tmp.resolve("earlier"));
+        Files.writeString(earlier.resolve("candidate.pt"), "x");
+        Files.createSymbolicLink(earlier.resolve("replay.json"), tmp.resolve("elsewhere"));
+        assertEquals(Optional.empty(), OutputFolderPolicy.resultSetRefusal(earlier, List.of(), names), "an earlier set, a planted link included");
+        assertEquals(Optional.empty(), OutputFolderPolicy.resultSetRefusal(tmp.resolve("new"), List.of(), names));
+        assertEquals(Optional.of("is the working folder; a result set replaces its folder as a whole, so name a folder of its own"),
+                OutputFolderPolicy.resultSetRefusal(Path.of(""), List.of(), names));
     }
 
     private static final LocalDateTime AT = LocalDateTime.of(2026, 12, 2, 14, 12, 33);

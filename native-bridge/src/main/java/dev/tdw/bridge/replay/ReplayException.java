@@ -1,5 +1,6 @@
 package dev.tdw.bridge.replay;
 
+import dev.tdw.model.output.OutputWriteException;
 import dev.tdw.model.text.SafeText;
 
 /**
@@ -14,5 +15,10 @@ public final class ReplayException extends Exception {
 
     public ReplayException(String message) {
         super(SafeText.of(message));
+    }
+
+    /** Whether the replay ran but its outputs could not be written (a full disk, no permission): no set was published. */
+    public boolean outputFailed() {
+        return getCause() instanceof OutputWriteException;
     }
 }

@@ -20,11 +20,15 @@ import java.util.List;
 import java.util.stream.Stream;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes one replay's outputs: {@code candidate.pt} and {@code reference.pt} in the probe's payload
- * layout (so {@code tdw tensors} pairs them by key), and {@code replay.json} saying what ran where.
- * The output folder may not lie inside a capture ({@link OutputFolderPolicy}): captures are never written.
+ * layout (so {@code tdw tensors} pairs them by key), and {@code replay.json} saying what ran where, with the sha256
+ * of both payloads. The three are one result set: written into a new folder and published as the output folder by one
+ * rename ({@link AtomicFiles#replaceFolder}), so a failed write leaves no part of a set and two replays into one folder
+ * never mix their files. The output folder may not be or lie inside a capture, nor hold one or anything but an earlier
+ * set ({@link OutputFolderPolicy#resultSetRefusal}): captures are never written.
  */
 public final class ReplayOutputs {
     public static final String PROBE = "ascend-tensor-dump/1";
@@ -33,24 +37,42 @@ public final class ReplayOutputs {
     public static final String REFERENCE = "reference.pt";
     public static final String MANIFEST = "replay.json";
 
-    public record Files3(Path candidate, Path reference, Path manifest) {}
+    /** The files of a set: what an output folder may hold. */
+    public static final Set<String> NAMES = Set.of(CANDIDATE, REFERENCE, MANIFEST);
+
+    public record Files3(Path candidate, Path reference, Path manifest) {
+        static Files3 in(Path dir) {
+            return new Files3(dir.resolve(CANDIDATE), dir.resolve(REFERENCE), dir.resolve(MANIFEST));
+        }
+    }
+
+    /** Reads a written set before it is published (the replay's comparison); a failure publishes nothing. */
+    @FunctionalInterface
+    public interface Check<E extends Exception> {
+        void check(Files3 written) throws IOException, E;
+    }
 
     private ReplayOutputs() {}
 
     /**
-     * Writes the three files into {@code outDir} (created), each by temp file and atomic rename.
+     * Writes the three files into a new folder, runs {@code check} on them there, and publishes the folder as
+     * {@code outDir}, replacing an earlier set there.
      *
      * @param captures the captures the inputs came from: {@link OutputFolderPolicy} refuses a folder in any of them, or
      *                 in any directory holding probe manifests
+     * @return the published files
      */
-    public static Files3 write(ReplayResult result, ReplayRequest request, Path dump, Path outDir, Collection<Path> captures)
-            throws IOException {
-        Path out = OutputFolderPolicy.prepare(outDir, captures);
-        Files3 files = new Files3(out.resolve(CANDIDATE), out.resolve(REFERENCE), out.resolve(MANIFEST));
-        payload(result.label(), result.candidate()).write(files.candidate());
-        payload(result.label(), result.reference()).write(files.reference());
-        AtomicFiles.writeString(files.manifest(), Json.write(manifest(result, request, dump, files)));
-        return files;
+    public static <E extends Exception> Files3 write(ReplayResult result, ReplayRequest request, Path dump, Path outDir,
+                                                     Collection<Path> captures, Check<E> check) throws IOException, E {
+        Path out = OutputFolderPolicy.prepareResultSet(outDir, captures, NAMES);
+        AtomicFiles.replaceFolder(out, NAMES, dir -> {
+            Files3 files = Files3.in(dir);
+            payload(result.label(), result.candidate()).write(files.candidate());
+            payload(result.label(), result.reference()).write(files.reference());
+            AtomicFiles.writeString(files.manifest(), Json.write(manifest(result, request, dump, files)));
+            check.check(files);
+        });
+        return Files3.in(out);
     }
 
     /** The replay files already in a folder, which a new replay there would replace. */
@@ -69,7 +91,7 @@ public final class ReplayOutputs {
         return w;
     }
 
-    private static ObjectNode manifest(ReplayResult result, ReplayRequest request, Path dump, Files3 files) throws PayloadFormatException {
+    private static ObjectNode manifest(ReplayResult result, ReplayRequest request, Path dump, Files3 files) throws IOException {
         ObjectNode o = Json.object();
         o.put("probe", PROBE);
         o.put("label", result.label());
@@ -84,7 +106,9 @@ public final class ReplayOutputs {
         o.set("candidate_outputs", outputs(result.candidate()));
         o.set("reference_outputs", outputs(result.reference()));
         o.put("candidate_file", files.candidate().getFileName().toString());
+        o.put("candidate_sha256", AtomicFiles.sha256(files.candidate()));
         o.put("reference_file", files.reference().getFileName().toString());
+        o.put("reference_sha256", AtomicFiles.sha256(files.reference()));
         o.put("note", "A passing replay says the operator's contract holds on these inputs; it does not fix the model.");
         return o;
     }

@@ -30,9 +30,9 @@ import java.util.function.Supplier;
 /**
  * The one replay orchestration, for {@code tdw replay} and the workbench's replay dialog alike: read the captured
  * input set, refuse what would make the result meaningless or unbounded (row-limited inputs unless allowed, more input
- * elements than the plan's bound, an output folder in a capture), run candidate and reference each on its own copy of
- * the inputs, write the three output files atomically, read the two payloads back and compare them (reference left,
- * candidate right).
+ * elements than the plan's bound, an output folder in a capture or holding one), run candidate and reference each on
+ * its own copy of the inputs, write the three output files as one set, read the two payloads back and compare them
+ * (reference left, candidate right), then publish the set ({@link ReplayOutputs}).
  */
 public final class ReplayRunner {
     /**
@@ -66,7 +66,7 @@ public final class ReplayRunner {
         Instant started = clock.instant();
         List<Path> captures = captureRoots(plan);
         // Refuse a bad folder before the work, not after it.
-        var refused = OutputFolderPolicy.refusal(plan.outDir(), captures);
+        var refused = OutputFolderPolicy.resultSetRefusal(plan.outDir(), captures, ReplayOutputs.NAMES);
         if (refused.isPresent()) throw new ReplayException(plan.outDir() + ": " + refused.get());
 
         PayloadReader reader = new PayloadReader();
@@ -77,24 +77,22 @@ public final class ReplayRunner {
         } catch (IOException e) {
             throw new ReplayException(e.getMessage(), e); // the guard's: names the dump, which changed while read
         }
-        progress.accept("comparing reference and candidate");
-        TensorsResult compared;
-        try (Payload reference = read(reader, done.files().reference()); Payload candidate = read(reader, done.files().candidate())) {
-            compared = new TensorComparison(plan.atol(), plan.rtol(), TensorComparison.DEFAULT_MAX_ELEMENTS).compare(reference, candidate);
-        } catch (IOException e) {
-            throw new ReplayException(e.getMessage(), e); // names the output that changed (the comparison guards its reading)
-        }
         ReplayResult result = done.result();
         ReplayOutputs.Files3 files = done.files();
         return new ReplayRun(done.request().key(), plan.side(), captures.get(captures.size() - 1), plan.payload(), result.operator(),
                 result.bindings(), result.candidateRuntime(), result.referenceRuntime(), files.reference(), files.candidate(),
-                done.rowLimited().stream().map(RowLimit::describe).toList(), plan.commandLine(), started, clock.instant(), compared);
+                done.rowLimited().stream().map(RowLimit::describe).toList(), plan.commandLine(), started, clock.instant(), done.compared());
     }
 
-    /** What the replay of the dump's inputs left: the request, both runtimes' outputs and the files written. */
-    private record Replayed(ReplayRequest request, ReplayResult result, ReplayOutputs.Files3 files, List<RowLimit> rowLimited) {}
+    /** What the replay of the dump's inputs left: the request, both runtimes' outputs, the files written and their comparison. */
+    private record Replayed(ReplayRequest request, ReplayResult result, ReplayOutputs.Files3 files, List<RowLimit> rowLimited,
+                            TensorsResult compared) {}
 
-    /** Everything that reads the dump's tensors: finding the inputs, the refusals, both runtimes and writing the outputs. */
+    /**
+     * Everything that reads the dump's tensors: finding the inputs, the refusals, both runtimes and writing the outputs,
+     * compared before they are published: the comparison reads this replay's files, never those of another replay
+     * published into the same folder meanwhile.
+     */
     private Replayed replay(ReplayPlan plan, Payload dump, List<Path> captures, Consumer<String> progress) throws ReplayException {
         ReplayRequest request;
         try {
@@ -116,11 +114,25 @@ public final class ReplayRunner {
             throw new ReplayException("replay of " + request.key() + " failed: " + e.getMessage(), e);
         }
         progress.accept("writing " + plan.outDir());
+        TensorsResult[] compared = new TensorsResult[1];
         try {
-            var files = ReplayOutputs.write(result, request, plan.payload(), plan.outDir(), captures);
-            return new Replayed(request, result, files, rowLimited);
+            var files = ReplayOutputs.write(result, request, plan.payload(), plan.outDir(), captures, written -> {
+                progress.accept("comparing reference and candidate");
+                compared[0] = compare(plan, written);
+            });
+            return new Replayed(request, result, files, rowLimited, compared[0]);
         } catch (IOException e) {
             throw new ReplayException(message(e, plan.outDir()), e);
+        }
+    }
+
+    /** Reads the two payloads written back and compares them, reference left, candidate right. */
+    private static TensorsResult compare(ReplayPlan plan, ReplayOutputs.Files3 written) throws ReplayException {
+        PayloadReader reader = new PayloadReader();
+        try (Payload reference = read(reader, written.reference()); Payload candidate = read(reader, written.candidate())) {
+            return new TensorComparison(plan.atol(), plan.rtol(), TensorComparison.DEFAULT_MAX_ELEMENTS).compare(reference, candidate);
+        } catch (IOException e) {
+            throw new ReplayException(e.getMessage(), e); // names the output that changed (the comparison guards its reading)
         }
     }
 

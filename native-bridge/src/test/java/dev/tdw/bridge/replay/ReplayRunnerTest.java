@@ -1,9 +1,14 @@
 package dev.tdw.bridge.replay;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.bridge.RuntimeDiscovery;
 import dev.tdw.bridge.ascend.AscendLibraryLocator;
 import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.output.AtomicFiles;
 import dev.tdw.model.replay.ReplayRun;
+import dev.tdw.model.report.Json;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +19,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -135,6 +145,86 @@ class ReplayRunnerTest {
         assertEquals(dump + ": changed while reading (the file is shorter than when it was opened; was it still being "
                 + "written or copied?)", e.getMessage());
         assertFalse(Files.exists(tmp.resolve("out").resolve("replay.json")));
+    }
+
+    /**
+     * The issue's race: two replays into one folder at once left a replay.json naming one stage beside the payloads of
+     * the other, both exiting 0. Each set is now published whole, and each run compares its own outputs.
+     */
+    @Test
+    void twoReplaysIntoOneFolderAtOnceNeverMixTheirSets() throws Exception {
+        Path out = tmp.resolve("shared");
+        List<String> stages = List.of("add_rms_norm#3", "gate_up_proj#3");
+        for (int round = 0; round < 4; round++) {
+            CountDownLatch start = new CountDownLatch(1);
+            ExecutorService pool = Executors.newFixedThreadPool(stages.size());
+            try {
+                List<Future<ReplayRun>> runs = new ArrayList<>();
+                for (String stage : stages) {
+                    runs.add(pool.submit(() -> {
+                        start.await();
+                        return runner.run(plan(REPLAY_INPUTS, stage, "host-fp32:bf16", out, ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, false), m -> { });
+                    }));
+                }
+                start.countDown();
+                for (int i = 0; i < stages.size(); i++) {
+                    ReplayRun run = runs.get(i).get(120, TimeUnit.SECONDS);
+                    String stage = stages.get(i);
+                    assertFalse(run.comparison().items().isEmpty());
+                    assertTrue(run.comparison().items().stream().allMatch(item -> item.key().startsWith(stage + ":")),
+                            "the run compared its own outputs: " + run.comparison().items());
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertSelfConsistent(out);
+            try (var beside = Files.list(tmp)) {
+                assertEquals(List.of(out), beside.toList(), "no private folder left beside the set");
+            }
+        }
+    }
+
+    /** replay.json's sha256 are those of the payloads beside it, and both payloads are of the stage it names. */
+    static void assertSelfConsistent(Path out) throws Exception {
+        JsonNode manifest = Json.mapper().readTree(out.resolve("replay.json").toFile());
+        assertEquals(AtomicFiles.sha256(out.resolve("candidate.pt")), manifest.get("candidate_sha256").asText());
+        assertEquals(AtomicFiles.sha256(out.resolve("reference.pt")), manifest.get("reference_sha256").asText());
+        for (String payload : List.of("candidate.pt", "reference.pt")) {
+            try (Payload p = new PayloadReader().read(out.resolve(payload))) {
+                assertEquals(manifest.get("label").asText(), p.label(), payload + " is of the stage replay.json names");
+            }
+        }
+    }
+
+    @Test
+    void aFolderOfRepeatedRunsOrACaptureSetIsRefusedBeforeAnythingRuns() throws Exception {
+        Path runs = tmp.resolve("runs");
+        copyTree(CAPTURES.resolve("intermittent/baseline"), runs);
+        Path set = tmp.resolve("set");
+        copyTree(CAPTURES.resolve("layer-bug/baseline"), set.resolve("baseline"));
+        copyTree(CAPTURES.resolve("layer-bug/candidate"), set.resolve("candidate"));
+        for (Path folder : List.of(runs, set)) {
+            List<String> progress = new ArrayList<>();
+            ReplayException e = assertThrows(ReplayException.class, () -> runner.run(plan(REPLAY_INPUTS, "add_rms_norm#3", "host-fp32",
+                    folder, ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, false), progress::add));
+            assertTrue(e.getMessage().startsWith(folder + ": holds captures ("), e.getMessage());
+            assertTrue(e.getMessage().endsWith("it is a capture set or a folder of repeated runs; outputs never go into a capture"), e.getMessage());
+            assertEquals(List.of(), progress, "nothing read, nothing run");
+            assertFalse(Files.exists(folder.resolve("replay.json")));
+        }
+    }
+
+    @Test
+    void aFailedWriteNamesTheCauseAndPublishesNothing() throws Exception {
+        Path file = Files.writeString(tmp.resolve("plain"), "x");
+        Path out = file.resolve("out");
+        ReplayException e = assertThrows(ReplayException.class, () -> runner.run(plan(REPLAY_INPUTS, "add_rms_norm#3", "host-fp32",
+                out, ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, false), m -> { }));
+        assertTrue(e.outputFailed(), e.getMessage());
+        assertEquals(out + ": " + file + ": cannot create (a file of that name is in the way)", e.getMessage());
+        try (var beside = Files.list(tmp)) {
+            assertEquals(List.of(file), beside.toList());
+        }
     }
 
     private static void cut(Path file) {

@@ -425,7 +425,7 @@ public final class ReplayDialogModel {
         if (dir.isEmpty()) {
             out.add("choose an output directory");
         } else {
-            OutputFolderPolicy.refusal(Path.of(dir), List.of(target.captureRoot(), target.payload().getParent()))
+            OutputFolderPolicy.resultSetRefusal(Path.of(dir), List.of(target.captureRoot(), target.payload().getParent()), ReplayOutputs.NAMES)
                     .ifPresent(why -> out.add(dir + " " + why));
             if (!outDirNote.get().isEmpty() && !replaceExisting.get()) {
                 out.add(outDirNote.get() + "; tick \"Replace\" or choose another folder");
