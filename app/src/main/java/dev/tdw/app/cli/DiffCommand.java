@@ -8,6 +8,8 @@ import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.next.NextCapture;
@@ -42,6 +44,8 @@ final class DiffCommand extends CommandSupport {
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
     private final CaptureSetOptions sets = new CaptureSetOptions();
+    /** How each pair is analysed: {@link PairAnalyses}, or a test's. */
+    Analyser analyser = new PairAnalyses();
 
     @Override
     CommandSpec model() {
@@ -80,34 +84,68 @@ final class DiffCommand extends CommandSupport {
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
+        // Checked before anything is printed: several pairs are printed one by one as they are analysed.
+        if (tensors.value() && (!(tensorAtol.value() >= 0) || !(tensorRtol.value() >= 0) || maxElements.value() < 0)) {
+            throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
+        }
         Integer setExit = CaptureSetModes.run(this, lefts.value(), rights.value(), sets, selector, tol, output, this.out.value(), out);
         if (setExit != null) return setExit;
         Path left = lefts.value().get(0), right = rights.value().get(0);
-        Path page = output.format() == OutputOptions.Format.html ? reportPage(this.out.value(), List.of(left, right)) : null;
+        boolean html = output.format() == OutputOptions.Format.html;
+        Path page = html ? reportPage(this.out.value(), List.of(left, right)) : null;
         Paired paired = pair(left, right, selector);
-        List<PairAnalysis> analyses = new ArrayList<>();
-        for (CapturePairing.ManifestPair p : paired.pairs()) {
-            PairAnalysis a = PairAnalysis.of(p.left(), p.right(), tol);
-            analyses.add(tensors.value() ? withTensors(a, paired.method() == null ? null : left, paired.method() == null ? null : right) : a);
+        if (html && paired.pairs().size() != 1) {
+            throw new UnusableInputException("--format html reports one pair, and " + paired.pairs().size()
+                    + " pairs match; choose one with --label, --occurrence and --rank");
         }
-        DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
+        // Each pair is printed as soon as it is analysed (docs/cli.md): only its diff is kept, for the verdict and the text's end.
+        List<DiffResult> diffs = new ArrayList<>();
         if (output.format() == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
-            for (PairAnalysis a : analyses) out.print(SafeText.lines(TextReport.diff(a, PATHS)));
-            NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
-                    NextCapture.DEFAULT_BUDGET_MIB << 20, analyses.stream().map(PairAnalysis::diff).toList()).next();
-            if (next != null) out.print(SafeText.lines(TextReport.next(next)));
-        } else {
-            ObjectNode json;
-            if (analyses.size() == 1) {
-                json = AnalysisJson.diff(analyses.get(0), PATHS);
-                if (paired.method() != null) json.put("pairing", paired.method().description());
-            } else {
-                json = envelope("diff", paired.method(), analyses.stream().map(a -> AnalysisJson.diff(a, PATHS)).toList(), worst.name());
+            for (CapturePairing.ManifestPair p : paired.pairs()) {
+                PairAnalysis a = analyse(p, paired, tol, diffs);
+                out.print(SafeText.lines(TextReport.diff(a, PATHS)));
+                out.flush();
             }
-            printResult(out, json, page, output.format() == OutputOptions.Format.html ? report(analyses, paired) : null);
+            NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
+                    NextCapture.DEFAULT_BUDGET_MIB << 20, diffs).next();
+            if (next != null) out.print(SafeText.lines(TextReport.next(next)));
+        } else if (paired.pairs().size() == 1) {
+            PairAnalysis a = analyse(paired.pairs().get(0), paired, tol, diffs);
+            ObjectNode json = AnalysisJson.diff(a, PATHS);
+            if (paired.method() != null) json.put("pairing", paired.method().description());
+            printResult(out, json, page, html ? report(a, paired) : null);
+        } else {
+            printEnvelope(out, "diff", paired.method(), paired.pairs(), p -> AnalysisJson.diff(analyse(p, paired, tol, diffs), PATHS),
+                    () -> worst(diffs).name());
         }
-        return exitCode(output, worst.passes());
+        return exitCode(output, worst(diffs).passes());
+    }
+
+    /** How one pair is analysed; a test's may look at what was printed before each pair. */
+    interface Analyser {
+        PairAnalysis of(Manifest left, Manifest right, Tolerance tol);
+    }
+
+    /** The command line's analysis. A named class, not a method reference (see {@link TdwCommand}). */
+    private static final class PairAnalyses implements Analyser {
+        @Override
+        public PairAnalysis of(Manifest left, Manifest right, Tolerance tol) {
+            return PairAnalysis.of(left, right, tol);
+        }
+    }
+
+    /** One pair's analysis (with its tensors under {@code --tensors}); its diff is added to {@code diffs}. */
+    private PairAnalysis analyse(CapturePairing.ManifestPair p, Paired paired, Tolerance tol, List<DiffResult> diffs) throws UnusableInputException {
+        PairAnalysis a = analyser.of(p.left(), p.right(), tol);
+        boolean dirs = paired.method() != null;
+        if (tensors.value()) a = withTensors(a, dirs ? lefts.value().get(0) : null, dirs ? rights.value().get(0) : null);
+        diffs.add(a.diff());
+        return a;
+    }
+
+    private static DiffVerdict worst(List<DiffResult> diffs) {
+        return diffs.stream().map(DiffResult::verdict).min(Comparator.naturalOrder()).orElseThrow();
     }
 
     /**
@@ -115,9 +153,6 @@ final class DiffCommand extends CommandSupport {
      * {@code leftDir}/{@code rightDir} are the capture directories, null when manifests were given directly.
      */
     private PairAnalysis withTensors(PairAnalysis a, Path leftDir, Path rightDir) throws UnusableInputException {
-        if (!(tensorAtol.value() >= 0) || !(tensorRtol.value() >= 0) || maxElements.value() < 0) {
-            throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
-        }
         Path leftRoot = leftDir == null ? a.left().path().toAbsolutePath().getParent() : leftDir;
         Path rightRoot = rightDir == null ? a.right().path().toAbsolutePath().getParent() : rightDir;
         try (Payload l = PayloadFiles.open(TensorsCommand.payloadOf(leftRoot, a.left()));
@@ -127,12 +162,7 @@ final class DiffCommand extends CommandSupport {
     }
 
     /** How the window's report of the one selected pair is written to its page (checked by {@link #reportPage}). */
-    private ReportWrite report(List<PairAnalysis> analyses, Paired paired) throws UnusableInputException {
-        if (analyses.size() != 1) {
-            throw new UnusableInputException("--format html reports one pair, and " + analyses.size()
-                    + " pairs match; choose one with --label, --occurrence and --rank");
-        }
-        PairAnalysis a = analyses.get(0);
+    private ReportWrite report(PairAnalysis a, Paired paired) {
         ReportContext ctx = new ReportContext(lefts.value().get(0).toString(), rights.value().get(0).toString(),
                 paired.method() == null ? "two manifests given directly" : paired.method().description(),
                 ReportChart.STATISTIC, "tdw " + Version.get(), null);
