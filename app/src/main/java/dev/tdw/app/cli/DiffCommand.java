@@ -7,8 +7,8 @@ import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.TensorEvidence;
-import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
@@ -136,7 +136,8 @@ final class DiffCommand extends CommandSupport {
     }
 
     /** One pair's analysis (with its tensors under {@code --tensors}); its diff is added to {@code diffs}. */
-    private PairAnalysis analyse(CapturePairing.ManifestPair p, Paired paired, Tolerance tol, List<DiffResult> diffs) throws UnusableInputException {
+    private PairAnalysis analyse(CapturePairing.ManifestPair p, Paired paired, Tolerance tol, List<DiffResult> diffs)
+            throws UnusableInputException {
         PairAnalysis a = analyser.of(p.left(), p.right(), tol);
         boolean dirs = paired.method() != null;
         if (tensors.value()) a = withTensors(a, dirs ? lefts.value().get(0) : null, dirs ? rights.value().get(0) : null);

@@ -30,7 +30,10 @@ import static dev.tdw.app.report.WorkbenchReport.esc;
 public final class CaptureSetReport {
     private CaptureSetReport() {}
 
-    /** {@code diff --all --format html}, rendered into {@code out} (not flushed): verdict, first divergent forward, the grid (origin cells marked), unpaired manifests. */
+    /**
+     * {@code diff --all --format html}, rendered into {@code out} (not flushed): verdict, first divergent forward, the
+     * grid (origin cells marked), unpaired manifests.
+     */
     public static void allPairs(AllPairsResult r, String tool, Function<Path, String> paths, Writer out) throws IOException {
         Page h = new Page(out);
         String left = paths.apply(r.left()), right = paths.apply(r.right());
@@ -66,7 +69,10 @@ public final class CaptureSetReport {
         unpaired(h, "right", r.unpairedRight(), paths);
     }
 
-    /** {@code diff --left RUN ... --right RUN ... --format html}, rendered into {@code out} (not flushed): the verdict, each side's variability and every right run. */
+    /**
+     * {@code diff --left RUN ... --right RUN ... --format html}, rendered into {@code out} (not flushed): the verdict,
+     * each side's variability and every right run.
+     */
     public static void runs(RunsResult r, String tool, Function<Path, String> paths, Writer out) throws IOException {
         Page h = new Page(out);
         WorkbenchReport.head(h, "tdw runs: " + r.leftRuns().size() + " left runs vs " + r.rightRuns().size() + " right runs");
