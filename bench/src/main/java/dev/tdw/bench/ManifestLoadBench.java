@@ -18,7 +18,9 @@ import java.util.Random;
  * Loads a generated 100k-record manifest with {@link ManifestReader} and, in the same run, with a
  * plain whole-tree Jackson read (the baseline), then scans and diffs it. Prints times and ratios.
  * Usage: {@code java -cp ... dev.tdw.bench.ManifestLoadBench [records]}; with {@code --generate DIR [records]} it only
- * writes two such manifests, {@code DIR/a-rank0.json} and {@code DIR/b-rank0.json} (for {@code bench/manifests.sh}).
+ * writes two such manifests, {@code DIR/a-rank0.json} and {@code DIR/b-rank0.json} (for {@code bench/manifests.sh}), the
+ * same unless a third number gives the right one its own seed ({@code --generate DIR records seed}: then every
+ * statistic differs, a report with a finding on nearly every stage, as {@code bench/report-memory.sh} needs).
  */
 public final class ManifestLoadBench {
     public static void main(String[] args) throws Exception {
@@ -26,7 +28,7 @@ public final class ManifestLoadBench {
             Path out = Path.of(args[1]);
             int n = args.length > 2 ? Integer.parseInt(args[2]) : 100_000;
             generate(out.resolve("a-rank0.json"), n, 1234);
-            generate(out.resolve("b-rank0.json"), n, 1234);
+            generate(out.resolve("b-rank0.json"), n, args.length > 3 ? Long.parseLong(args[3]) : 1234);
             return;
         }
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;

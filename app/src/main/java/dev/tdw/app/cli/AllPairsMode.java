@@ -25,7 +25,7 @@ final class AllPairsMode {
         Path page = output.format() == OutputOptions.Format.html ? DiffCommand.reportPage(out, List.of(left, right)) : null;
         AllPairsResult r = AllPairsAnalysis.of(command.loadDirectory(left), command.loadDirectory(right), tol);
         CaptureSetModes.print(command, output, page, () -> CaptureSetText.allPairs(r, CommandSupport.PATHS),
-                AllPairsJson.of(r, CommandSupport.PATHS), () -> CaptureSetReport.allPairs(r, "tdw " + Version.get(), CommandSupport.PATHS), print);
+                AllPairsJson.of(r, CommandSupport.PATHS), html -> CaptureSetReport.allPairs(r, "tdw " + Version.get(), CommandSupport.PATHS, html), print);
         return CommandSupport.exitCode(output, r.verdict().passes());
     }
 }

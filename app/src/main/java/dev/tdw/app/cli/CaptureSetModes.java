@@ -37,16 +37,17 @@ final class CaptureSetModes {
     }
 
     /**
-     * Prints a capture-set result: text, its JSON, or (html) its page and JSON written beside {@code page}, with the
-     * printed JSON saying where they went. {@code page} is checked before anything is analysed.
+     * Prints a capture-set result: text, its JSON, or (html) its page, rendered straight into its file, and JSON
+     * written beside {@code page}, with the printed JSON saying where they went. {@code page} is checked before anything
+     * is analysed.
      */
     static void print(CommandSupport command, OutputOptions output, Path page, Supplier<String> text, ObjectNode json,
-                      Supplier<String> html, PrintWriter out) throws UnusableInputException {
+                      ReportWriter.Render html, PrintWriter out) throws UnusableInputException {
         if (output.format() == OutputOptions.Format.text) {
             out.print(text.get());
             return;
         }
         command.printResult(out, json, page, output.format() == OutputOptions.Format.html
-                ? p -> ReportWriter.writePage(p, html.get(), json.deepCopy()) : null);
+                ? p -> ReportWriter.writePage(p, html, json.deepCopy()) : null);
     }
 }

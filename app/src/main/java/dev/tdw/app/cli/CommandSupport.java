@@ -21,9 +21,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The shared shape of a comparison command: resolve inputs, compare, print, choose the exit code.
@@ -43,6 +45,9 @@ abstract class CommandSupport implements Callable<Integer> {
     static final Function<Path, String> PATHS = Path::toString;
 
     final List<LoadProblem> problems = new ArrayList<>();
+
+    /** Whether an envelope is printed in part ({@link #printEnvelope}): a failure's object then starts a new line. */
+    private boolean envelopeOpen;
 
     /** Where this command's manifest files come from: read ahead while its model was built, or read when asked. */
     ReadAhead readAhead = ReadAhead.NONE;
@@ -85,6 +90,7 @@ abstract class CommandSupport implements Callable<Integer> {
     /** The message and the JSON failure object every failure prints, whatever the exit code. */
     private int fail(PrintWriter out, PrintWriter err, int exit, String message) {
         err.println(spec.qualifiedName() + ": " + message);
+        if (envelopeOpen) out.println();
         if (!textFormat()) printJson(out, Json.failure(message));
         return exit;
     }
@@ -202,15 +208,41 @@ abstract class CommandSupport implements Callable<Integer> {
         return RunFolders.detect(d).map(runs -> runs.size() > 1).orElse(false);
     }
 
-    /** Several pairs become one envelope whose verdict is the worst of its members. */
-    static ObjectNode envelope(String command, CapturePairing.Method method, List<ObjectNode> results, String worstVerdict) {
-        ObjectNode root = Json.object();
-        root.put("status", "ok");
-        root.put("command", command);
-        root.put("pairing", method.description());
-        root.set("results", Json.array().addAll(results));
-        root.put("verdict", worstVerdict);
-        return root;
+    /** Makes the result of one item of an envelope (one pair's analysis), when its turn comes. */
+    @FunctionalInterface
+    interface Result<T> {
+        ObjectNode of(T item) throws UnusableInputException;
+    }
+
+    /**
+     * Several pairs become one envelope, {@code {status, command, pairing, results: [...], verdict}} (and
+     * {@code problems}), whose verdict is the worst of its members ({@code worst}, asked once every result is made).
+     * It is streamed: each result is made from its item only when the one before it is printed and flushed, so the
+     * first pair's result is on stdout while the later pairs are analysed. A failure after the first result leaves the
+     * envelope open; {@link #fail} then starts the failure object on a line of its own.
+     */
+    <T> void printEnvelope(PrintWriter out, String command, CapturePairing.Method method, List<T> items, Result<T> result,
+                           Supplier<String> worst, Map<String, Supplier<JsonNode>> tail)
+            throws UnusableInputException {
+        Json.StreamedObject envelope = Json.streamObject(out)
+                .field("status", "ok").field("command", command).field("pairing", method.description())
+                .startArray("results");
+        // Until the first result is flushed, the head waits in the generator's buffer: a first pair's failure prints
+        // its failure object alone, as a single pair's does.
+        for (T item : items) {
+            envelope.element(result.of(item));
+            envelopeOpen = true;
+        }
+        envelope.endArray().field("verdict", worst.get());
+        // Fields known only once every result is made (a command budget's cuts), each when present.
+        for (Map.Entry<String, Supplier<JsonNode>> f : tail.entrySet()) {
+            JsonNode v = f.getValue().get();
+            if (v != null) envelope.field(f.getKey(), v);
+        }
+        if (!problems.isEmpty()) envelope.field("problems", problemsField());
+        envelope.end();
+        envelopeOpen = false;
+        out.println();
     }
 
     /** A result printed as it is written (a large one is never one string in memory), then the line's end. */
@@ -250,7 +282,10 @@ abstract class CommandSupport implements Callable<Integer> {
     }
 
     void printProblemsField(ObjectNode node) {
-        if (problems.isEmpty()) return;
-        node.set("problems", Json.strings(problems.stream().map(LoadProblem::message).toList()));
+        if (!problems.isEmpty()) node.set("problems", problemsField());
+    }
+
+    private JsonNode problemsField() {
+        return Json.strings(problems.stream().map(LoadProblem::message).toList());
     }
 }

@@ -7,8 +7,10 @@ import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.TensorEvidence;
+import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.compare.CheckBudget;
+import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.next.NextCapture;
@@ -28,6 +30,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 import static dev.tdw.app.cli.CommandModel.list;
 import static dev.tdw.app.cli.CommandModel.option;
@@ -46,6 +49,8 @@ final class DiffCommand extends CommandSupport {
     private final OutputOptions output = new OutputOptions();
     private final CaptureSetOptions sets = new CaptureSetOptions();
     private final CheckBudgetOptions checkBudget = new CheckBudgetOptions();
+    /** How each pair is analysed: {@link PairAnalyses}, or a test's. */
+    Analyser analyser = new PairAnalyses();
 
     @Override
     CommandSpec model() {
@@ -85,37 +90,73 @@ final class DiffCommand extends CommandSupport {
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage());
         }
+        // Checked before anything is printed: several pairs are printed one by one as they are analysed.
+        if (tensors.value() && (!(tensorAtol.value() >= 0) || !(tensorRtol.value() >= 0) || maxElements.value() < 0)) {
+            throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
+        }
         Integer setExit = CaptureSetModes.run(this, lefts.value(), rights.value(), sets, selector, tol, output, this.out.value(), out);
         if (setExit != null) return setExit;
         Path left = lefts.value().get(0), right = rights.value().get(0);
-        Path page = output.format() == OutputOptions.Format.html ? reportPage(this.out.value(), List.of(left, right)) : null;
+        boolean html = output.format() == OutputOptions.Format.html;
+        Path page = html ? reportPage(this.out.value(), List.of(left, right)) : null;
         Paired paired = pair(left, right, selector);
         CheckBudget budget = checkBudget.budget();
-        List<PairAnalysis> analyses = new ArrayList<>();
-        for (CapturePairing.ManifestPair p : paired.pairs()) {
-            PairAnalysis a = PairAnalysis.of(p.left(), p.right(), tol, budget);
-            analyses.add(tensors.value() ? withTensors(a, paired.method() == null ? null : left, paired.method() == null ? null : right) : a);
+        if (html && paired.pairs().size() != 1) {
+            throw new UnusableInputException("--format html reports one pair, and " + paired.pairs().size()
+                    + " pairs match; choose one with --label, --occurrence and --rank");
         }
-        DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
+        // Each pair is printed as soon as it is analysed (docs/cli.md): only its diff is kept, for the verdict and the text's end.
+        List<DiffResult> diffs = new ArrayList<>();
         if (output.format() == OutputOptions.Format.text) {
             if (paired.method() != null) out.println(paired.method().description());
-            for (PairAnalysis a : analyses) out.print(SafeText.lines(TextReport.diff(a, PATHS)));
+            for (CapturePairing.ManifestPair p : paired.pairs()) {
+                PairAnalysis a = analyse(p, paired, tol, budget, diffs);
+                out.print(SafeText.lines(TextReport.diff(a, PATHS)));
+                out.flush();
+            }
             NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
-                    NextCapture.DEFAULT_BUDGET_MIB << 20, analyses.stream().map(PairAnalysis::diff).toList()).next();
+                    NextCapture.DEFAULT_BUDGET_MIB << 20, diffs).next();
             if (next != null) out.print(SafeText.lines(TextReport.next(next)));
             if (!budget.cuts().isEmpty()) out.print(SafeText.lines(Wording.checkBudgetCut(budget, PATHS) + "\n"));
-        } else {
-            ObjectNode json;
-            if (analyses.size() == 1) {
-                json = AnalysisJson.diff(analyses.get(0), PATHS);
-                if (paired.method() != null) json.put("pairing", paired.method().description());
-            } else {
-                json = envelope("diff", paired.method(), analyses.stream().map(a -> AnalysisJson.diff(a, PATHS)).toList(), worst.name());
-            }
+        } else if (paired.pairs().size() == 1) {
+            PairAnalysis a = analyse(paired.pairs().get(0), paired, tol, budget, diffs);
+            ObjectNode json = AnalysisJson.diff(a, PATHS);
+            if (paired.method() != null) json.put("pairing", paired.method().description());
             if (!budget.cuts().isEmpty()) json.set("check_budget", ScanJson.checkBudget(budget, PATHS));
-            printResult(out, json, page, output.format() == OutputOptions.Format.html ? report(analyses, paired) : null);
+            printResult(out, json, page, html ? report(a, paired) : null);
+        } else {
+            printEnvelope(out, "diff", paired.method(), paired.pairs(), p -> AnalysisJson.diff(analyse(p, paired, tol, budget, diffs), PATHS),
+                    () -> worst(diffs).name(),
+                    Map.of("check_budget", () -> budget.cuts().isEmpty() ? null : ScanJson.checkBudget(budget, PATHS)));
         }
-        return exitCode(output, worst.passes());
+        return exitCode(output, worst(diffs).passes());
+    }
+
+    /** How one pair is analysed; a test's may look at what was printed before each pair. */
+    interface Analyser {
+        PairAnalysis of(Manifest left, Manifest right, Tolerance tol, CheckBudget budget);
+    }
+
+    /** The command line's analysis. A named class, not a method reference (see {@link TdwCommand}). */
+    private static final class PairAnalyses implements Analyser {
+        @Override
+        public PairAnalysis of(Manifest left, Manifest right, Tolerance tol, CheckBudget budget) {
+            return PairAnalysis.of(left, right, tol, budget);
+        }
+    }
+
+    /** One pair's analysis (with its tensors under {@code --tensors}); its diff is added to {@code diffs}. */
+    private PairAnalysis analyse(CapturePairing.ManifestPair p, Paired paired, Tolerance tol, CheckBudget budget,
+                                 List<DiffResult> diffs) throws UnusableInputException {
+        PairAnalysis a = analyser.of(p.left(), p.right(), tol, budget);
+        boolean dirs = paired.method() != null;
+        if (tensors.value()) a = withTensors(a, dirs ? lefts.value().get(0) : null, dirs ? rights.value().get(0) : null);
+        diffs.add(a.diff());
+        return a;
+    }
+
+    private static DiffVerdict worst(List<DiffResult> diffs) {
+        return diffs.stream().map(DiffResult::verdict).min(Comparator.naturalOrder()).orElseThrow();
     }
 
     /**
@@ -132,12 +173,7 @@ final class DiffCommand extends CommandSupport {
     }
 
     /** How the window's report of the one selected pair is written to its page (checked by {@link #reportPage}). */
-    private ReportWrite report(List<PairAnalysis> analyses, Paired paired) throws UnusableInputException {
-        if (analyses.size() != 1) {
-            throw new UnusableInputException("--format html reports one pair, and " + analyses.size()
-                    + " pairs match; choose one with --label, --occurrence and --rank");
-        }
-        PairAnalysis a = analyses.get(0);
+    private ReportWrite report(PairAnalysis a, Paired paired) {
         ReportContext ctx = new ReportContext(lefts.value().get(0).toString(), rights.value().get(0).toString(),
                 paired.method() == null ? "two manifests given directly" : paired.method().description(),
                 ReportChart.STATISTIC, "tdw " + Version.get(), null);

@@ -37,7 +37,7 @@ final class RunsMode {
         }
         RunsResult r = analyse(command, lefts, rights, sets, tol);
         CaptureSetModes.print(command, output, page, () -> CaptureSetText.runs(r, CommandSupport.PATHS),
-                RunsJson.of(r, CommandSupport.PATHS), () -> CaptureSetReport.runs(r, "tdw " + Version.get(), CommandSupport.PATHS), print);
+                RunsJson.of(r, CommandSupport.PATHS), html -> CaptureSetReport.runs(r, "tdw " + Version.get(), CommandSupport.PATHS, html), print);
         return CommandSupport.exitCode(output, r.verdict().passes());
     }
 

@@ -100,10 +100,14 @@ final class TensorsCommand extends CommandSupport {
             if (paired != null) out.println(SafeText.of(paired.method().description()));
             out.print(SafeText.lines(text.toString()));
         } else {
-            ObjectNode json = results.size() == 1 ? results.get(0) : envelope("tensors", paired.method(), results, worst.name());
-            if (paired != null && results.size() == 1) json.put("pairing", paired.method().description());
-            printProblemsField(json);
-            printJson(out, json);
+            if (results.size() > 1) {
+                printEnvelope(out, "tensors", paired.method(), results, r -> r, worst::name, Map.of());
+            } else {
+                ObjectNode json = results.get(0);
+                if (paired != null) json.put("pairing", paired.method().description());
+                printProblemsField(json);
+                printJson(out, json);
+            }
         }
         return exitCode(output, worst == TensorsVerdict.PASS);
     }

@@ -14,6 +14,8 @@ import dev.tdw.model.sets.RunOutcome;
 import dev.tdw.model.sets.RunsResult;
 import dev.tdw.model.sets.StatisticBand;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -30,19 +32,21 @@ import static dev.tdw.app.report.WorkbenchReport.esc;
 public final class CaptureSetReport {
     private CaptureSetReport() {}
 
-    /** {@code diff --all --format html}: verdict, first divergent forward, the grid (origin cells marked), unpaired manifests, ambiguous keys. */
-    public static String allPairs(AllPairsResult r, String tool, Function<Path, String> paths) {
-        StringBuilder h = new StringBuilder(16_384);
+    /**
+     * {@code diff --all --format html}, rendered into {@code out} (not flushed): verdict, first divergent forward, the
+     * grid (origin cells marked), unpaired manifests, ambiguous keys.
+     */
+    public static void allPairs(AllPairsResult r, String tool, Function<Path, String> paths, Writer out) throws IOException {
+        Page h = new Page(out);
         String left = paths.apply(r.left()), right = paths.apply(r.right());
         WorkbenchReport.head(h, "tdw every pair: " + left + " vs " + right);
         h.append("<h1>").append(esc(left)).append(" &#x27F7; ").append(esc(right)).append("</h1>\n");
         allPairsSection(h, r, paths);
         close(h, DiffResult.CLAIM, tool);
-        return h.toString();
     }
 
     /** The every-pair page without its heading and foot: also the overview in a pair's report when a set is open. */
-    static void allPairsSection(StringBuilder h, AllPairsResult r, Function<Path, String> paths) {
+    static void allPairsSection(Page h, AllPairsResult r, Function<Path, String> paths) throws IOException {
         Forward first = r.firstDivergentForward();
         h.append("<p class=\"verdict ").append(r.verdict().name()).append("\" id=\"verdict\">").append(r.verdict().name())
                 .append(first == null ? " — no forward diverges" : " — first divergent forward " + esc(CaptureSetText.forwardName(first))
@@ -55,7 +59,7 @@ public final class CaptureSetReport {
                 + "Outlined and marked ").append(esc(CaptureSetText.ORIGIN)).append(": the origin rank, whose first divergent stage "
                 + "is the forward's earliest.</p>\n<table id=\"pairs\"><tr><th>forward</th>");
         List<Integer> ranks = r.ranks();
-        for (Integer rank : ranks) h.append("<th>rank ").append(rank == null ? "?" : rank).append("</th>");
+        for (Integer rank : ranks) h.append("<th>rank ").append(rank == null ? "?" : rank.toString()).append("</th>");
         h.append("</tr>\n");
         for (Forward f : r.forwards()) {
             h.append("<tr><th>").append(esc(CaptureSetText.forwardName(f))).append("</th>");
@@ -71,19 +75,21 @@ public final class CaptureSetReport {
         h.append("</ul>\n");
     }
 
-    /** {@code diff --left RUN ... --right RUN ... --format html}: the verdict, each side's variability and every right run. */
-    public static String runs(RunsResult r, String tool, Function<Path, String> paths) {
-        StringBuilder h = new StringBuilder(16_384);
+    /**
+     * {@code diff --left RUN ... --right RUN ... --format html}, rendered into {@code out} (not flushed): the verdict,
+     * each side's variability and every right run.
+     */
+    public static void runs(RunsResult r, String tool, Function<Path, String> paths, Writer out) throws IOException {
+        Page h = new Page(out);
         WorkbenchReport.head(h, "tdw runs: " + r.leftRuns().size() + " left runs vs " + r.rightRuns().size() + " right runs");
         h.append("<h1>").append(r.leftRuns().size()).append(" left runs &#x27F7; ").append(r.rightRuns().size())
                 .append(" right runs</h1>\n");
         runsSection(h, r, paths);
         close(h, RunsResult.CLAIM, tool);
-        return h.toString();
     }
 
     /** The runs page without its heading and foot: also the overview in a pair's report when runs are open. */
-    static void runsSection(StringBuilder h, RunsResult r, Function<Path, String> paths) {
+    static void runsSection(Page h, RunsResult r, Function<Path, String> paths) throws IOException {
         h.append("<p class=\"verdict ").append(r.verdict().name()).append("\" id=\"verdict\">")
                 .append(esc(r.verdictText())).append("</p>\n<table>");
         row(h, "left runs (reference)", String.join(", ", r.leftRuns().stream().map(x -> paths.apply(x.source())).toList()));
@@ -110,7 +116,7 @@ public final class CaptureSetReport {
     }
 
     /** One grid cell: the command line's wording, coloured by verdict, an origin rank's cell outlined. */
-    private static void cell(StringBuilder h, Forward f, Integer rank) {
+    private static void cell(Page h, Forward f, Integer rank) throws IOException {
         PairOutcome p = AllPairsAnalysis.pairAt(f, rank);
         String text = CaptureSetText.cell(f, rank);
         if (p == null) {
@@ -123,7 +129,7 @@ public final class CaptureSetReport {
     }
 
     /** The earliest key beyond noise: each statistic's value, the left band and how far outside it lies. */
-    private static void firstBeyondNoise(StringBuilder h, RunOutcome o, Function<Path, String> paths) {
+    private static void firstBeyondNoise(Page h, RunOutcome o, Function<Path, String> paths) throws IOException {
         KeyNoise k = o.firstBeyondNoise();
         h.append("<h2>First beyond noise: ").append(esc(k.key())).append(" in ").append(esc(paths.apply(o.run().source())))
                 .append("</h2>\n<table id=\"first-beyond-noise\"><tr><th>statistic</th><th>value</th><th>left band</th>"
@@ -139,7 +145,7 @@ public final class CaptureSetReport {
 
     private static String num(double v) { return String.format(Locale.ROOT, "%.8g", v); }
 
-    private static void unpaired(StringBuilder h, String side, List<Manifest> ms, Function<Path, String> paths) {
+    private static void unpaired(Page h, String side, List<Manifest> ms, Function<Path, String> paths) throws IOException {
         h.append("<h2>Unpaired ").append(side).append(" (").append(ms.size()).append(")</h2>\n");
         if (ms.isEmpty()) {
             h.append("<p>none</p>\n");
@@ -150,7 +156,7 @@ public final class CaptureSetReport {
         h.append("</ul>\n");
     }
 
-    private static void keys(StringBuilder h, String title, List<String> keys) {
+    private static void keys(Page h, String title, List<String> keys) throws IOException {
         if (keys.isEmpty()) return;
         int shown = Math.min(keys.size(), WorkbenchReport.MAX_HTML_KEYS);
         h.append("<h2>").append(title).append(" (").append(keys.size()).append(")</h2>\n<p>")
@@ -159,7 +165,7 @@ public final class CaptureSetReport {
         h.append("</p>\n");
     }
 
-    private static void row(StringBuilder h, String name, String value) {
+    private static void row(Page h, String name, String value) throws IOException {
         h.append("<tr><th>").append(esc(name)).append("</th><td>").append(esc(value)).append("</td></tr>");
     }
 
@@ -167,7 +173,7 @@ public final class CaptureSetReport {
         return String.join(", ", ranks.stream().map(x -> Objects.toString(x, "?")).toList());
     }
 
-    private static void close(StringBuilder h, String claim, String tool) {
+    private static void close(Page h, String claim, String tool) throws IOException {
         h.append("<p class=\"claim\">").append(esc(claim)).append("</p>\n<p class=\"claim\">").append(esc(tool))
                 .append("</p>\n</body></html>\n");
     }

@@ -29,7 +29,11 @@ import dev.tdw.model.report.TextReport;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.text.SafeText;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -43,6 +47,8 @@ public final class WorkbenchReport {
     /** Beyond this many finding rows the HTML only counts the rest; the JSON has them all. */
     static final int MAX_HTML_ROWS = 500;
     static final int MAX_HTML_KEYS = 100;
+    /** Chart bytes encoded at a time (a multiple of 3: 4 KiB of text). */
+    private static final int BASE64_PIECE = 3 * 1024;
 
     private WorkbenchReport() {}
 
@@ -58,10 +64,13 @@ public final class WorkbenchReport {
         return root;
     }
 
-    /** The page; {@code chartPngBase64} may be null when no chart image could be drawn. */
-    public static String html(PairAnalysis a, ReportContext ctx, String chartPngBase64) {
+    /**
+     * The page, rendered into {@code out} as it is laid out (not flushed); {@code chartPng} may be null when no chart
+     * image could be drawn.
+     */
+    public static void html(PairAnalysis a, ReportContext ctx, byte[] chartPng, Writer out) throws IOException {
         DiffResult d = a.diff();
-        StringBuilder h = new StringBuilder(16_384);
+        Page h = new Page(out);
         head(h, "tdw report: " + ctx.leftName() + " vs " + ctx.rightName());
         h.append("<h1>").append(esc(ctx.leftName())).append(" &#x27F7; ").append(esc(ctx.rightName())).append("</h1>\n");
         h.append("<p class=\"verdict ").append(d.verdict().name()).append("\">").append(esc(Wording.verdict(d))).append("</p>\n");
@@ -80,9 +89,11 @@ public final class WorkbenchReport {
         if (a.nonFiniteOrigin() != null) {
             h.append("<p class=\"verdict DIVERGENT\">").append(esc(Wording.nonFiniteOrigin(a.nonFiniteOrigin()))).append("</p>\n");
         }
-        if (chartPngBase64 != null) {
+        if (chartPng != null) {
             h.append("<h2>").append(esc(ctx.statistic())).append(" along the stage order</h2>\n")
-                    .append("<img alt=\"chart\" src=\"data:image/png;base64,").append(chartPngBase64).append("\">\n");
+                    .append("<img alt=\"chart\" src=\"data:image/png;base64,");
+            base64(h, chartPng);
+            h.append("\">\n");
         }
         if (d.firstDivergent() != null) firstDivergence(h, a.find(d.firstDivergent().key()).orElseThrow());
         findings(h, a);
@@ -101,11 +112,17 @@ public final class WorkbenchReport {
         }
         h.append("<p class=\"claim\">").append(esc(DiffResult.CLAIM)).append("</p>\n<p class=\"claim\">")
                 .append(esc(ctx.tool())).append("</p>\n</body></html>\n");
-        return h.toString();
+    }
+
+    /** Bytes of the chart encoded in pieces: whole groups of 3 bytes encode exactly as their part of the whole. */
+    private static void base64(Page h, byte[] bytes) throws IOException {
+        for (int from = 0; from < bytes.length; from += BASE64_PIECE) {
+            h.append(Base64.getEncoder().encodeToString(Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + BASE64_PIECE))));
+        }
     }
 
     /** The page up to its body: title and the one style sheet of every report page (pairs, every pair, runs). */
-    static void head(StringBuilder h, String title) {
+    static void head(Page h, String title) throws IOException {
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
                 .append(esc(title)).append("</title>\n<style>")
                 .append("body{font-family:system-ui,sans-serif;margin:24px;max-width:1200px;color:#222}")
@@ -123,7 +140,7 @@ public final class WorkbenchReport {
      * How the stage was found: the one history, every step in order with what it showed; a replay step also gives its
      * verdict, tolerances and the command that reproduces it.
      */
-    private static void history(StringBuilder h, InvestigationHistory history) {
+    private static void history(Page h, InvestigationHistory history) throws IOException {
         if (history.isEmpty()) return;
         h.append("<h2>How this was found</h2>\n");
         if (history.dropped() > 0) h.append("<p>").append(history.dropped()).append(" earlier steps not kept.</p>\n");
@@ -144,7 +161,7 @@ public final class WorkbenchReport {
         h.append("</table>\n");
     }
 
-    private static void firstDivergence(StringBuilder h, StageFindings first) {
+    private static void firstDivergence(Page h, StageFindings first) throws IOException {
         h.append("<h2>First divergence: ").append(esc(first.key())).append("</h2>\n<ul>");
         for (Finding f : first.findings()) h.append("<li>").append(esc(Wording.finding(f))).append("</li>");
         h.append("</ul>\n<table><tr><th>statistic</th><th>left</th><th>right</th><th>left − right</th><th>rel Δ</th></tr>");
@@ -166,7 +183,7 @@ public final class WorkbenchReport {
                 + " · " + m.records().size() + " records";
     }
 
-    private static void findings(StringBuilder h, PairAnalysis a) {
+    private static void findings(Page h, PairAnalysis a) throws IOException {
         List<StageFindings> found = a.withFindings();
         h.append("<h2>Stages with findings (").append(found.size()).append(" of ").append(a.stages().size()).append(")</h2>\n");
         if (found.isEmpty()) return;
@@ -185,7 +202,7 @@ public final class WorkbenchReport {
     }
 
     /** The tensor verdict, the first mismatch with its metrics, every stage that did not pass, and the cross-mode pairs. */
-    private static void tensors(StringBuilder h, TensorEvidence e) {
+    private static void tensors(Page h, TensorEvidence e) throws IOException {
         h.append("<h2>Tensors</h2>\n<p class=\"verdict ").append(e.result().verdict() == TensorsVerdict.PASS ? "ALIGNED" : "DIVERGENT")
                 .append("\">").append(esc(Wording.tensorVerdict(e))).append("</p>\n");
         if (e.firstMismatch() != null) {
@@ -226,7 +243,7 @@ public final class WorkbenchReport {
 
     private static String text(Object o) { return o == null ? "–" : o.toString(); }
 
-    private static void keys(StringBuilder h, String title, List<String> keys) {
+    private static void keys(Page h, String title, List<String> keys) throws IOException {
         if (keys.isEmpty()) return;
         h.append("<h2>").append(title).append(" (").append(keys.size()).append(")</h2>\n<p>");
         h.append(esc(String.join(", ", keys.subList(0, Math.min(keys.size(), MAX_HTML_KEYS)))));
@@ -234,7 +251,7 @@ public final class WorkbenchReport {
         h.append("</p>\n");
     }
 
-    private static void scan(StringBuilder h, String side, ScanResult r) {
+    private static void scan(Page h, String side, ScanResult r) throws IOException {
         Manifest m = r.manifest();
         h.append("<h2>Scan of the ").append(side).append(" side</h2>\n<table>");
         row(h, "manifest", m.label() + " · rank " + m.rank() + " · occurrence " + m.occurrence() + " · match " + m.matchIndex()
@@ -255,7 +272,7 @@ public final class WorkbenchReport {
         h.append("</table>\n");
     }
 
-    private static void row(StringBuilder h, String name, String value) {
+    private static void row(Page h, String name, String value) throws IOException {
         h.append("<tr><th>").append(esc(name)).append("</th><td>").append(esc(value == null ? "–" : value)).append("</td></tr>");
     }
 

@@ -34,7 +34,7 @@ class ReportHistoryTest {
                 .with(new Step(Instant.parse("2026-12-03T07:00:00Z"), StepKind.COMPARISON, "baseline vs candidate", "DIVERGENT at <layers.3>"))
                 .with(new Step(Instant.parse("2026-12-03T07:05:00Z"), StepKind.CAPTURE, "python3 repro.py\u001b[2J", "left: exit 0"));
         ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test", h);
-        String html = WorkbenchReport.html(layerBug(), ctx, null);
+        String html = Pages.html(layerBug(), ctx);
         assertTrue(html.contains("<h2>How this was found</h2>"));
         assertTrue(html.indexOf("DIVERGENT at &lt;layers.3&gt;") < html.indexOf("left: exit 0"), "in order, escaped");
         assertTrue(html.contains("python3 repro.py\\u001b[2J"), "control characters escaped");
@@ -51,7 +51,7 @@ class ReportHistoryTest {
                 .with(Step.replay(failed, Instant.EPOCH))
                 .with(new Step(Instant.parse("2026-12-03T07:05:00Z"), StepKind.CAPTURE, "python3 repro.py", "left: exit 0"));
         ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test", h);
-        String html = WorkbenchReport.html(layerBug(), ctx, null);
+        String html = Pages.html(layerBug(), ctx);
         assertFalse(html.contains("<h2>Replays"), "no second list");
         int comparison = html.indexOf("DIVERGENT at add_rms_norm#3"), replay = html.indexOf("<td>replay</td>"), capture = html.indexOf("left: exit 0");
         assertTrue(comparison > 0 && comparison < replay && replay < capture, "one list, in order");
@@ -67,7 +67,7 @@ class ReportHistoryTest {
     @Test
     void noHistoryNoSection() throws Exception {
         ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test", null);
-        assertFalse(WorkbenchReport.html(layerBug(), ctx, null).contains("How this was found"));
+        assertFalse(Pages.html(layerBug(), ctx).contains("How this was found"));
         assertEquals(0, WorkbenchReport.json(layerBug(), ctx, Path::toString).get("history").get("steps").size());
     }
 }

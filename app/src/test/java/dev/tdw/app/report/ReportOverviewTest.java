@@ -39,7 +39,7 @@ class ReportOverviewTest {
     @Test
     void theTensorVerdictAndTheFirstMismatchWithItsMetricsAreInBothFiles() throws Exception {
         PairAnalysis a = layerBugWithTensors();
-        String html = WorkbenchReport.html(a, PLAIN, null);
+        String html = Pages.html(a, PLAIN);
         assertTrue(html.contains("<h2>Tensors</h2>"));
         assertTrue(html.contains("first mismatch layers.3.self_attn.q_rope#0 (FAIL: 256 elements differ"), "the verdict line");
         assertTrue(html.contains("<tr><td>layers.3.self_attn.q_rope#0</td><td>256 mismatches, max |d| 1.188"), "its metrics");
@@ -56,7 +56,7 @@ class ReportOverviewTest {
         RunsResult runs = RunsAnalysis.of(RunFolders.of(Captures.load("intermittent", "baseline")),
                 RunFolders.of(Captures.load("intermittent", "candidate")), Tolerance.EXACT, 1.0);
         ReportContext ctx = new ReportContext("baseline", "candidate", "paired by label", "max_abs", "tdw test", null, all, runs);
-        String html = WorkbenchReport.html(a, ctx, null);
+        String html = Pages.html(a, ctx);
         assertTrue(html.contains("<h2>Every pair of the open capture set</h2>"));
         assertTrue(html.contains("<table id=\"pairs\">") && html.contains("<th>rank 2</th>"), "the forwards-by-ranks grid");
         assertTrue(html.contains("<h2>The open repeated runs</h2>") && html.contains("<table id=\"runs\">"));
@@ -65,7 +65,7 @@ class ReportOverviewTest {
         assertEquals(all.verdict().name(), json.get("all_pairs").get("verdict").asText());
         assertEquals(runs.verdict().name(), json.get("runs").get("verdict").asText());
 
-        String plain = WorkbenchReport.html(a, PLAIN, null);
+        String plain = Pages.html(a, PLAIN);
         assertFalse(plain.contains("Every pair of the open capture set") || plain.contains("The open repeated runs"));
         assertNull(WorkbenchReport.json(a, PLAIN, Path::toString).get("all_pairs"));
     }

@@ -118,12 +118,91 @@ public final class Json {
      * an error of {@code out} itself is the caller's to see (a {@code PrintWriter} keeps it in {@code checkError}).
      */
     public static void write(JsonNode node, Writer out) {
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.setPrettyPrinter(new DefaultPrettyPrinter());
+        try (JsonGenerator g = generator(out)) {
             JsonValues.write(g, node);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot serialise a result tree", e);
+        }
+    }
+
+    /** The generator of every output: this configuration, pretty-printed, {@code out} left open. */
+    private static JsonGenerator generator(Writer out) throws IOException {
+        JsonGenerator g = FACTORY.createGenerator(out);
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.setPrettyPrinter(new DefaultPrettyPrinter());
+        return g;
+    }
+
+    /** Starts an object streamed into {@code out} ({@link StreamedObject}). */
+    public static StreamedObject streamObject(Writer out) {
+        return new StreamedObject(out);
+    }
+
+    /**
+     * An object written field by field while its values are still being computed (a command's several results): the
+     * bytes are those {@link #write(JsonNode, Writer)} writes for the whole object, and each array {@link #element}
+     * reaches {@code out} (flushed) as soon as it is given, before the next one is computed. Nothing is closed but the
+     * object itself, by {@link #end}; an object never ended leaves {@code out} with what was written so far.
+     */
+    public static final class StreamedObject {
+        private final JsonGenerator g;
+
+        private StreamedObject(Writer out) {
+            try {
+                g = generator(out);
+                g.writeStartObject();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot serialise a result", e);
+            }
+        }
+
+        public StreamedObject field(String name, JsonNode value) {
+            return step(() -> {
+                g.writeFieldName(name);
+                JsonValues.write(g, value);
+            });
+        }
+
+        public StreamedObject field(String name, String value) {
+            return step(() -> g.writeStringField(name, value));
+        }
+
+        /** Opens the array {@code name}; its elements follow. */
+        public StreamedObject startArray(String name) {
+            return step(() -> g.writeArrayFieldStart(name));
+        }
+
+        /** One element of the open array, flushed to the writer. */
+        public StreamedObject element(JsonNode value) {
+            return step(() -> {
+                JsonValues.write(g, value);
+                g.flush();
+            });
+        }
+
+        public StreamedObject endArray() {
+            return step(g::writeEndArray);
+        }
+
+        /** Closes the object and flushes it. */
+        public void end() {
+            step(() -> {
+                g.writeEndObject();
+                g.close();
+            });
+        }
+
+        private interface Step {
+            void run() throws IOException;
+        }
+
+        private StreamedObject step(Step step) {
+            try {
+                step.run();
+                return this;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot serialise a result", e);
+            }
         }
     }
 

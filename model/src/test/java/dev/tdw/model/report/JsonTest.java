@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JsonTest {
     private static ObjectNode element(int i) {
@@ -57,5 +58,22 @@ class JsonTest {
         Json.write(o, out);
         out.write("!");
         assertEquals(Json.write(o) + "!", out.toString());
+    }
+
+    @Test
+    void aStreamedObjectIsByteForByteTheTreeAndEachElementReachesTheWriterWhenGiven() {
+        ObjectNode whole = Json.object();
+        whole.put("status", "ok");
+        whole.set("results", Json.array().add(element(1)).add(element(2)));
+        whole.put("verdict", "DIVERGENT");
+        StringWriter out = new StringWriter();
+        // Buffered as a command's stdout is: only a flush shows the element to the writer below.
+        java.io.BufferedWriter buffered = new java.io.BufferedWriter(out, 1 << 16);
+        Json.StreamedObject streamed = Json.streamObject(buffered).field("status", "ok").startArray("results").element(element(1));
+        String afterFirst = out.toString();
+        streamed.element(element(2)).endArray().field("verdict", "DIVERGENT").end();
+        assertEquals(Json.write(whole), out.toString());
+        assertEquals(Json.write(whole).substring(0, afterFirst.length()), afterFirst);
+        assertTrue(afterFirst.contains("\"i\" : 1") && !afterFirst.contains("\"i\" : 2"), afterFirst);
     }
 }
