@@ -49,7 +49,8 @@ public final class Json {
     /**
      * JSON escapes C0 controls by itself; these are escaped too ({@code \\uXXXX}), so a terminal or an editor showing
      * the output cannot be steered by a value: DEL and C1 controls (U+009B is an 8-bit CSI), the line and paragraph
-     * separators, and the bidirectional overrides ({@link SafeText#unsafe}).
+     * separators, and the format characters: bidirectional overrides, zero-width spaces, U+FEFF ({@link SafeText#unsafe}).
+     * A JSON escape reads back as the same string, so the values stay exact.
      */
     private static final class UnsafeCharacterEscapes extends CharacterEscapes {
         private final int[] ascii = standardAsciiEscapesForJSON();
@@ -63,7 +64,8 @@ public final class Json {
 
         @Override
         public SerializableString getEscapeSequence(int ch) {
-            return SafeText.unsafe((char) ch) && ch > 0x7f ? new SerializedString(String.format("\\u%04x", ch)) : null;
+            // Jackson hands over UTF-16 units: the halves of a pair are not lone surrogates and stay as they are.
+            return ch > 0x7f && !Character.isSurrogate((char) ch) && SafeText.unsafe(ch) ? new SerializedString(SafeText.escape(ch)) : null;
         }
     }
 
