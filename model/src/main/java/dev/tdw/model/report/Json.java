@@ -49,8 +49,8 @@ public final class Json {
     /**
      * JSON escapes C0 controls by itself; these are escaped too ({@code \\uXXXX}), so a terminal or an editor showing
      * the output cannot be steered by a value: DEL and C1 controls (U+009B is an 8-bit CSI), the line and paragraph
-     * separators, and the format characters: bidirectional overrides, zero-width spaces, U+FEFF ({@link SafeText#unsafe}).
-     * A JSON escape reads back as the same string, so the values stay exact.
+     * separators, the format characters (bidirectional overrides, zero-width spaces, U+FEFF) and surrogates
+     * ({@link SafeText#unsafe}). A JSON escape reads back as the same string, so the values stay exact.
      */
     private static final class UnsafeCharacterEscapes extends CharacterEscapes {
         private final int[] ascii = standardAsciiEscapesForJSON();
@@ -64,8 +64,9 @@ public final class Json {
 
         @Override
         public SerializableString getEscapeSequence(int ch) {
-            // Jackson hands over UTF-16 units: the halves of a pair are not lone surrogates and stay as they are.
-            return ch > 0x7f && !Character.isSurrogate((char) ch) && SafeText.unsafe(ch) ? new SerializedString(SafeText.escape(ch)) : null;
+            // Jackson hands over UTF-16 units, so every surrogate is escaped, a pair's halves too: a lone one has no
+            // UTF-8 form and would read back as '?', and two escapes read back as the pair.
+            return ch > 0x7f && SafeText.unsafe(ch) ? new SerializedString(SafeText.escape(ch)) : null;
         }
     }
 
