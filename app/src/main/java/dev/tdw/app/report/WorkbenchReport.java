@@ -276,20 +276,21 @@ public final class WorkbenchReport {
         h.append("<tr><th>").append(esc(name)).append("</th><td>").append(esc(value == null ? "–" : value)).append("</td></tr>");
     }
 
-    /** HTML-escaped, with control characters shown as code points: capture names and metadata are untrusted. */
+    /**
+     * HTML-escaped, with unsafe characters shown as code points ({@link SafeText#lines}, the rule of every text a
+     * human reads; our newlines kept): capture names and metadata are untrusted.
+     */
     static String esc(String s) {
-        StringBuilder out = new StringBuilder(s.length() + 16);
-        for (char ch : s.toCharArray()) {
+        String safe = SafeText.lines(s);
+        StringBuilder out = new StringBuilder(safe.length() + 16);
+        for (char ch : safe.toCharArray()) {
             switch (ch) {
                 case '<' -> out.append("&lt;");
                 case '>' -> out.append("&gt;");
                 case '&' -> out.append("&amp;");
                 case '"' -> out.append("&quot;");
                 case '\'' -> out.append("&#39;");
-                default -> {
-                    if (Character.isISOControl(ch) && ch != '\n') out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) ch));
-                    else out.append(ch);
-                }
+                default -> out.append(ch);
             }
         }
         return out.toString();

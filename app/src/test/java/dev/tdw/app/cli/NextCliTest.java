@@ -2,17 +2,27 @@ package dev.tdw.app.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.model.testing.TestCaptures;
+import dev.tdw.model.text.SafeText;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import static dev.tdw.app.cli.CliBehaviourTest.tdw;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code tdw next} and the closing suggestion of {@code tdw diff --format text}, on the shared captures. */
 class NextCliTest {
+    @TempDir
+    Path tmp;
+
     private static String side(String scenario, String side) { return TestCaptures.scenario(scenario).resolve(side).toString(); }
 
     private static Map<String, String> env(JsonNode side) {
@@ -49,7 +59,7 @@ class NextCliTest {
         JsonNode n = r.json().get("next");
         assertEquals("runner.positions#0", n.get("key").asText());
         assertEquals("stage", n.get("scope").asText(), "runner.positions has no layer");
-        assertEquals(expected("^runner\\.positions$", "0", "1", "2", "0,1"), env(n.get("left")));
+        assertEquals(expected("^runner\\.positions(?![\\s\\S])", "0", "1", "2", "0,1"), env(n.get("left")));
     }
 
     @Test
@@ -75,7 +85,7 @@ class NextCliTest {
         var r = tdw("diff", "--left", side("chunked-prefill", "baseline"), "--right", side("chunked-prefill", "candidate"), "--format", "text");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().strip().endsWith(
-                "DUMP_PROBE_TENSOR='^runner\\.positions$' DUMP_PROBE_ROWS=0 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=2 DUMP_PROBE_RANKS=0,1"), r.out());
+                "DUMP_PROBE_TENSOR='^runner\\.positions(?![\\s\\S])' DUMP_PROBE_ROWS=0 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=2 DUMP_PROBE_RANKS=0,1"), r.out());
         var aligned = tdw("diff", "--left", side("identical", "run1"), "--right", side("identical", "run2"), "--format", "text");
         assertTrue(!aligned.out().contains("next capture"), aligned.out());
     }
@@ -90,6 +100,46 @@ class NextCliTest {
         assertEquals(0, tp4.exit(), tp4.err());
         assertTrue(tp4.out().strip().endsWith(
                 "DUMP_PROBE_TENSOR='layers\\.2\\.' DUMP_PROBE_ROWS=12 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=1 DUMP_PROBE_RANKS=2"), tp4.out());
+    }
+
+    /**
+     * Issue 31: a stage name with C1 controls (NEL, CSI), a line separator, a right-to-left override, a zero-width space
+     * and a lone surrogate before a literal '?'. The line to paste shows each as the escape the regex holds, and the
+     * regex matches that stage only (raw, the surrogate printed as '?', a quantifier: "x" alone matched too).
+     */
+    @Test
+    void theLineToPasteShowsAHostileStageEscapedAndItsRegexSelectsOnlyThatStage() throws Exception {
+        String stage = "runner.evil\u0085\u009b2J\u2028\u202e\u200b\ud800?x";
+        Path left = manifest("left", stage, 0), right = manifest("right", stage, 3);
+        String regex = "^runner\\.evil\\u0085\\u009b2J\\u2028\\u202e\\u200b\\ud800\\?x(?![\\s\\S])";
+        String line = "  DUMP_PROBE_TENSOR='" + regex + "' DUMP_PROBE_ROWS=0 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=1 DUMP_PROBE_RANKS=0";
+        var next = tdw("next", "--left", left.toString(), "--right", right.toString(), "--format", "text");
+        var diff = tdw("diff", "--left", left.toString(), "--right", right.toString(), "--format", "text");
+        for (var r : java.util.List.of(next, diff)) {
+            assertEquals(0, r.exit(), r.err());
+            assertEquals(SafeText.lines(r.out()), r.out(), "nothing unsafe reaches the terminal: " + SafeText.of(r.out()));
+            assertTrue(r.out().lines().anyMatch(line::equals), r.out());
+        }
+        Pattern p = Pattern.compile(regex);
+        assertTrue(p.matcher(stage).find());
+        for (String other : java.util.List.of("runner.evil\u0085\u009b2J\u2028\u202e\u200bx", stage + "\n", "runner.evil"))
+            assertFalse(p.matcher(other).find(), SafeText.of(other));
+        // JSON is read by machines: the same regex, exactly; the stage exactly too.
+        var json = tdw("next", "--left", left.toString(), "--right", right.toString(), "--scope", "stage");
+        assertEquals(regex, json.json().get("next").get("tensor").asText());
+        assertEquals(stage + "#0", json.json().get("next").get("key").asText());
+    }
+
+    /** A manifest of one stage outside the layers (so it is captured alone) with {@code nan} NaNs. */
+    private Path manifest(String side, String stage, int nan) throws Exception {
+        StringBuilder escaped = new StringBuilder();
+        for (char c : stage.toCharArray()) escaped.append(c < 0x20 || c > 0x7e ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+        Path file = Files.createDirectories(tmp.resolve(side)).resolve("x-rank0.json");
+        Files.writeString(file, "{\"probe\": \"ascend-tensor-dump/1\", \"label\": \"x\", \"rank\": 0, \"match_index\": 1, \"occurrence\": 1,"
+                + " \"records\": [{\"stage\": \"" + escaped + "\", \"order\": 0, \"shape\": [4], \"dtype\": \"torch.float32\","
+                + " \"summary\": {\"nan_count\": " + nan + ", \"inf_count\": 0, \"max_abs\": 1, \"min\": 0, \"max\": 1, \"mean\": 0.5}}]}",
+                StandardCharsets.UTF_8);
+        return file;
     }
 
     @Test

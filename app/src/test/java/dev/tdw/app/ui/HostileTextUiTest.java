@@ -29,13 +29,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 15 item 7 in the window: a stage name carrying an escape sequence (ESC [2J) and a right-to-left override
- * (U+202E) and a newline is shown escaped in every text the window renders (table cells, banners, detail, scan, chart, title).
+ * Issue 15 item 7 in the window: a stage name carrying an escape sequence (ESC [2J), a right-to-left override (U+202E),
+ * invisible characters (U+200B, U+FEFF; issue 31) and a newline is shown escaped in every text the window renders
+ * (table cells, banners, detail, scan, chart, title).
  */
 @ExtendWith(ApplicationExtension.class)
 class HostileTextUiTest {
-    static final String EVIL = "evil\u001b[2J\u202e\nforged";
-    static final String SHOWN = "evil\\u001b[2J\\u202e\\u000aforged";
+    static final String EVIL = "evil\u001b[2J\u202e\u200b\ufeff\nforged";
+    static final String SHOWN = "evil\\u001b[2J\\u202e\\u200b\\ufeff\\u000aforged";
 
     private WorkbenchApp.Session session;
     private WorkbenchViewModel vm;

@@ -49,7 +49,8 @@ public final class Json {
     /**
      * JSON escapes C0 controls by itself; these are escaped too ({@code \\uXXXX}), so a terminal or an editor showing
      * the output cannot be steered by a value: DEL and C1 controls (U+009B is an 8-bit CSI), the line and paragraph
-     * separators, and the bidirectional overrides ({@link SafeText#unsafe}).
+     * separators, the format characters (bidirectional overrides, zero-width spaces, U+FEFF) and surrogates
+     * ({@link SafeText#unsafe}). A JSON escape reads back as the same string, so the values stay exact.
      */
     private static final class UnsafeCharacterEscapes extends CharacterEscapes {
         private final int[] ascii = standardAsciiEscapesForJSON();
@@ -63,7 +64,9 @@ public final class Json {
 
         @Override
         public SerializableString getEscapeSequence(int ch) {
-            return SafeText.unsafe((char) ch) && ch > 0x7f ? new SerializedString(String.format("\\u%04x", ch)) : null;
+            // Jackson hands over UTF-16 units, so every surrogate is escaped, a pair's halves too: a lone one has no
+            // UTF-8 form and would read back as '?', and two escapes read back as the pair.
+            return ch > 0x7f && SafeText.unsafe(ch) ? new SerializedString(SafeText.escape(ch)) : null;
         }
     }
 

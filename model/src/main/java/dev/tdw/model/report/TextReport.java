@@ -121,17 +121,22 @@ public final class TextReport {
         }
     }
 
-    /** The closing lines of a text diff: the environment of the next, narrower capture. */
+    /**
+     * The closing lines of a text diff and {@code next --format text}: the environment of the next, narrower capture.
+     * The line to paste goes through {@link SafeText} like the header: the regex escapes what a reader must not see
+     * ({@link dev.tdw.model.next.ProbeRegex}), and anything left (a code point beyond U+FFFF) is shown as Python's
+     * {@code re} reads it.
+     */
     public static String next(NextCapture n) {
         StringBuilder b = new StringBuilder();
         b.append("next capture: tensors of ").append(n.scope().description()).append(" at ").append(SafeText.of(n.suspect().key()))
                 .append(String.format(java.util.Locale.ROOT, " (%d stage(s), about %s of the %d MiB budget%s)%n", n.savedStages().size(),
                         n.estimateText(), n.budgetBytes() >> 20, n.overBudget() ? ", OVER BUDGET: capture the stage alone" : ""));
         if (n.sameOnBothSides()) {
-            b.append("  ").append(n.left().shellAssignments()).append('\n');
+            b.append("  ").append(SafeText.of(n.left().shellAssignments())).append('\n');
         } else {
-            b.append("  left:  ").append(n.left().shellAssignments()).append('\n');
-            b.append("  right: ").append(n.right().shellAssignments()).append('\n');
+            b.append("  left:  ").append(SafeText.of(n.left().shellAssignments())).append('\n');
+            b.append("  right: ").append(SafeText.of(n.right().shellAssignments())).append('\n');
         }
         return b.toString();
     }

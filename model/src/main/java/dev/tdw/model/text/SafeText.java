@@ -2,13 +2,16 @@ package dev.tdw.model.text;
 
 /**
  * Untrusted text made safe for a human to read: stage names, labels, file and zip entry names, values from a
- * manifest or a pickle. Control characters (C0, DEL, C1 such as U+009B, the 8-bit CSI), line and paragraph
- * separators and the bidirectional overrides and isolates are shown as {@code \}{@code uXXXX}, so an {@code ESC[2J}
- * in a stage name cannot clear a terminal, a U+202E cannot reverse what a name appears to say, and a newline cannot
- * forge a line of output. A backslash stays as it is, so the escaping is for reading, not a reversible encoding.
+ * manifest or a pickle. Control characters (C0, DEL, C1 such as U+009B, the 8-bit CSI), format characters (the
+ * bidirectional marks, overrides and isolates, zero-width spaces and joiners, U+FEFF, tag characters), line and
+ * paragraph separators and lone surrogates are shown as {@code \}{@code uXXXX} ({@code \}{@code UXXXXXXXX} beyond
+ * U+FFFF), so an {@code ESC[2J} in a stage name cannot clear a terminal, a U+202E cannot reverse what a name appears to
+ * say, a U+200B cannot make two names look alike, a newline cannot forge a line of output and a lone surrogate does
+ * not print as {@code ?}. A backslash stays as it is, so the escaping is for reading, not a reversible encoding; the
+ * escapes are spelled as Python's {@code re} and string literals read them (the probe regex relies on it).
  *
- * <p>The one place this rule lives: the command line's text and error output, the workbench's labels and the
- * readers' error messages all use it.
+ * <p>The one place this rule lives: the command line's text and error output, the HTML report, the workbench's
+ * labels, the readers' error messages and the probe regexes ({@code ProbeRegex}) all use it.
  */
 public final class SafeText {
     private SafeText() {}
@@ -32,41 +35,46 @@ public final class SafeText {
         return "'" + of(value) + "'";
     }
 
-    /** Whether a character must not reach a human reader as it is. */
-    public static boolean unsafe(char c) {
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f)
-                || c == 0x061c || c == 0x200e || c == 0x200f
-                || (c >= 0x2028 && c <= 0x202e)
-                || (c >= 0x2066 && c <= 0x2069);
+    /**
+     * Whether a code point of a string must not reach a human reader as it is: controls (Cc), format characters (Cf),
+     * line and paragraph separators (Zl, Zp), and a surrogate, which as a code point of a string is a lone one (a
+     * pair is one supplementary code point) and cannot be encoded as UTF-8.
+     */
+    public static boolean unsafe(int codePoint) {
+        if (codePoint >= 0x20 && codePoint < 0x7f) return false;  // printable ASCII, most of every text: no table lookup
+        return switch (Character.getType(codePoint)) {
+            case Character.CONTROL, Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR,
+                 Character.SURROGATE -> true;
+            default -> false;
+        };
+    }
+
+    /** How an unsafe code point is shown: {@code \}{@code u200b}, or {@code \}{@code U000e0041} beyond U+FFFF. */
+    public static String escape(int codePoint) {
+        return Character.isBmpCodePoint(codePoint) ? String.format("\\u%04x", codePoint) : String.format("\\U%08x", codePoint);
+    }
+
+    private static boolean escaped(int codePoint, boolean keepLines) {
+        return unsafe(codePoint) && !(keepLines && (codePoint == '\n' || codePoint == '\t'));
     }
 
     private static int firstUnsafe(String s, boolean keepLines) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (unsafe(c) && !(keepLines && (c == '\n' || c == '\t'))) return i;
-            if (Character.isSurrogate(c) && !pairedSurrogate(s, i)) return i;
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            if (escaped(cp, keepLines)) return i;
+            i += Character.charCount(cp);
         }
         return -1;
     }
 
     private static String escape(String s, int from, boolean keepLines) {
         StringBuilder out = new StringBuilder(s.length() + 16).append(s, 0, from);
-        for (int i = from; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean kept = keepLines && (c == '\n' || c == '\t');
-            if (!kept && (unsafe(c) || Character.isSurrogate(c) && !pairedSurrogate(s, i))) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
+        for (int i = from; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            if (escaped(cp, keepLines)) out.append(escape(cp));
+            else out.appendCodePoint(cp);
+            i += Character.charCount(cp);
         }
         return out.toString();
-    }
-
-    /** A lone surrogate cannot be encoded as UTF-8 and would print as '?'. */
-    private static boolean pairedSurrogate(String s, int i) {
-        char c = s.charAt(i);
-        if (Character.isHighSurrogate(c)) return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-        return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
     }
 }

@@ -48,6 +48,17 @@ class JsonTest {
         assertThrows(UnsupportedOperationException.class, () -> lazy.add(1));
     }
 
+    /** Issue 31: escaped for a reader, exact for a machine: a lone surrogate no longer comes out as '?'. */
+    @Test
+    void invisibleCharactersAndSurrogatesAreEscapedAndReadBackExactly() throws Exception {
+        String value = "a\ud800b\u200bc\ufeffd\u2069e\ud83d\ude00";
+        ObjectNode o = Json.object();
+        o.put("stage", value);
+        String written = Json.write(o);
+        assertTrue(written.contains("\"a\\ud800b\\u200bc\\ufeffd\\u2069e\\ud83d\\ude00\""), written);
+        assertEquals(value, Json.mapper().readTree(written.getBytes(java.nio.charset.StandardCharsets.UTF_8)).get("stage").asText());
+    }
+
     @Test
     void writingToAWriterIsByteForByteTheStringAndLeavesItOpen() {
         ObjectNode o = Json.object();

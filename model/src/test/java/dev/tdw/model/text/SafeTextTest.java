@@ -17,8 +17,18 @@ class SafeTextTest {
     }
 
     @Test
+    void invisibleAndFormatCharactersAreEscapedLikeControls() {
+        // Issue 31: zero-width space, byte order mark, the isolates and the override, zero-width joiner, soft hyphen.
+        assertEquals("a\\u200bb\\ufeffc\\u2066\\u2067\\u2068\\u2069\\u202ed\\u200de\\u00adf",
+                SafeText.of("a\u200bb\ufeffc\u2066\u2067\u2068\u2069\u202ed\u200de\u00adf"));
+        assertEquals("tag\\U000e0041 ok", SafeText.lines("tag\udb40\udc41 ok"), "an invisible tag character beyond U+FFFF");
+        assertEquals("\\u0085\\u2029", SafeText.lines("\u0085\u2029"), "NEL and the paragraph separator are not our layout");
+    }
+
+    @Test
     void aLoneSurrogateIsEscapedAndAPairIsKept() {
         assertEquals("a\\ud800b\ud83d\ude00", SafeText.of("a\ud800b\ud83d\ude00"));
+        assertEquals("\\udc00x\\ud800", SafeText.of("\udc00x\ud800"), "a low one first, a high one last");
     }
 
     @Test

@@ -172,6 +172,7 @@ public final class DevicePanel extends BorderPane {
 
         ListView<String> log = new ListView<>(vm.log());
         log.setId("device-log");
+        log.setCellFactory(Labels.cells());
         log.setStyle("-fx-font-family: monospace;");
         // Follow the newest line, as a terminal does.
         vm.log().addListener((ListChangeListener<String>) c -> log.scrollTo(vm.log().size() - 1));

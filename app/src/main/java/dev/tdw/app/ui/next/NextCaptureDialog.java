@@ -217,6 +217,7 @@ public final class NextCaptureDialog {
         private static Node log(NextCaptureViewModel.SideRun run) {
             ListView<String> list = new ListView<>(run.log());
             list.setId(run.side().word() + "-log");
+            list.setCellFactory(Labels.cells());
             list.setStyle("-fx-font-family: monospace;");
             list.setPrefHeight(160);
             Label waiting = new Label("The " + run.side().word() + " run's output appears here when it starts, its command first.");

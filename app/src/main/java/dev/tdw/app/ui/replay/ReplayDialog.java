@@ -95,6 +95,7 @@ public final class ReplayDialog {
 
         ListView<CapturedInput> inputs = new ListView<>(m.capturedInputs());
         inputs.setId("replay-inputs");
+        inputs.setCellFactory(Labels.cells());
         inputs.setPrefHeight(24 * 4.5);
         g.addRow(row++, new Label("Captured inputs"), inputs);
 

@@ -3,6 +3,7 @@ package dev.tdw.app.ui.tensor;
 import dev.tdw.app.ui.input.NumberInput;
 import dev.tdw.app.ui.input.NumberRule;
 
+import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.model.capture.CaptureDirectory;
@@ -120,6 +121,7 @@ public final class TensorViewModel {
      * A line of the pair list. {@code key} is the payload key to open elementwise, or null when the pair has no single
      * key both payloads hold (a cross-mode pair, a key saved on one side only).
      */
+    /** One pair as the list shows it: {@code name} is the key made safe to show ({@link Labels#name}); {@code key} the key itself, for lookups. */
     public record PairRow(String name, String status, String detail, boolean failed, String key) {}
 
     private void listPairs(TensorEvidence e) {
@@ -130,14 +132,14 @@ public final class TensorViewModel {
         }
         List<PairRow> rows = new ArrayList<>();
         for (TensorPairResult item : e.result().items()) {
-            rows.add(new PairRow(item.key(), TextReport.status(item), TextReport.describe(item.metrics()), item.failed(), item.key()));
+            rows.add(new PairRow(Labels.name(item.key()), TextReport.status(item), TextReport.describe(item.metrics()), item.failed(), item.key()));
         }
         for (CrossModePair p : e.crossMode()) {
-            rows.add(new PairRow(p.slotKey(), "cross-mode " + (p.rows() == 0 ? "gap" : p.failed() ? "FAIL" : "ok"),
+            rows.add(new PairRow(Labels.name(p.slotKey()), "cross-mode " + (p.rows() == 0 ? "gap" : p.failed() ? "FAIL" : "ok"),
                     Wording.crossMode(p), p.failed(), null));
         }
-        for (String k : e.result().onlyInLeft()) rows.add(new PairRow(k, "only left", "saved on the left side only", false, null));
-        for (String k : e.result().onlyInRight()) rows.add(new PairRow(k, "only right", "saved on the right side only", false, null));
+        for (String k : e.result().onlyInLeft()) rows.add(new PairRow(Labels.name(k), "only left", "saved on the left side only", false, null));
+        for (String k : e.result().onlyInRight()) rows.add(new PairRow(Labels.name(k), "only right", "saved on the right side only", false, null));
         pairs.setAll(rows);
         pairsSummary.set(Wording.tensorVerdict(e));
     }

@@ -3,6 +3,9 @@ package dev.tdw.app.ui.widget;
 import dev.tdw.model.text.SafeText;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.util.Callback;
 import javafx.util.StringConverter;
 
 /**
@@ -48,6 +51,20 @@ public final class Labels {
     /** A bound text made safe whenever it changes. */
     public static ObservableValue<String> safe(ObservableValue<String> text) {
         return text.map(SafeText::lines);
+    }
+
+    /**
+     * Cells of a list showing each item's text safely, one line each ({@link #name}): a list's default cell shows
+     * {@code toString()} as it is (captured input names and values, the lines of a run's log).
+     */
+    public static <T> Callback<ListView<T>, ListCell<T>> cells() {
+        return v -> new ListCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : name(item));
+            }
+        };
     }
 
     /** Shows the strings of a choice box or combo box (labels, keys, operators) safely; they are not edited. */

@@ -1,6 +1,9 @@
 package dev.tdw.app.ui.table;
 
+import dev.tdw.app.ui.compare.ComparisonTask;
 import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.Manifests;
+import dev.tdw.model.compare.Tolerance;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +41,15 @@ class StageTableViewModelTest {
         assertEquals(Optional.of("model.logits#0"), vm.previousDivergent(null));
         // From an agreeing row, N goes forward to the next divergence.
         assertEquals(Optional.of("layers.3.self_attn.q_rope#0"), vm.nextDivergent("layers.0.self_attn.qkv#0"));
+    }
+
+    /** Issue 31: what the stage column's cells show of a key holding invisible and bidi characters is their escapes. */
+    @Test
+    void theStageCellShowsInvisibleAndBidiCharactersEscaped() {
+        String stage = "layers.0.a\u200bb\ufeffc\u2067d\u202ee";
+        StageRow row = ComparisonTask.run(Manifests.of("left", stage, 1.0), Manifests.of("right", stage, 2.0), Tolerance.EXACT)
+                .rows().find(stage + "#0").orElseThrow();
+        assertEquals("layers.0.a\\u200bb\\ufeffc\\u2067d\\u202ee#0", StageTableViewModel.label(new RowNode.Leaf(row)));
     }
 
     @Test

@@ -3,8 +3,23 @@ package dev.tdw.app.ui.tensor;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
+import dev.tdw.app.ui.testing.Manifests;
+import dev.tdw.model.analysis.PairAnalysis;
+import dev.tdw.model.analysis.TensorEvidence;
+import dev.tdw.model.compare.TensorComparison;
+import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.tensor.DType;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadReader;
+import dev.tdw.model.tensor.PayloadWriter;
+import dev.tdw.model.tensor.TestTensors;
+import dev.tdw.model.text.SafeText;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,6 +62,28 @@ class TensorViewModelTest {
         vm.selectedStageProperty().set(null);
         vm.keyProperty().set("model.logits#0");
         assertEquals("PASS: exactly equal", vm.reportProperty().get().verdict());
+    }
+
+    /** Issue 31: the pair list shows payload keys with bidi, invisible and C1 characters as escapes; the key itself stays for lookups. */
+    @Test
+    void thePairListShowsAHostileKeyEscaped(@TempDir Path dir) throws Exception {
+        String stage = "evil\u202e\u200b\u0085x";
+        Path left = dir.resolve("l.pt"), right = dir.resolve("r.pt");
+        for (Path f : List.of(left, right)) {
+            new PayloadWriter("ascend-tensor-dump/1", "x", 0, Map.of()).tensor(stage, TestTensors.of(DType.FLOAT32, new long[] {2}, 1, 2))
+                    .tensor("only" + (f == left ? "L\u2066" : "R\ufeff"), TestTensors.of(DType.FLOAT32, new long[] {1}, 0)).write(f);
+        }
+        PairAnalysis a = PairAnalysis.of(Manifests.of("l", "x", 1.0), Manifests.of("r", "x", 1.0), Tolerance.EXACT);
+        PayloadReader reader = new PayloadReader();
+        try (Payload l = reader.read(left); Payload r = reader.read(right)) {
+            vm.evidenceProperty().set(TensorEvidence.of(a, l, r, TensorComparison.DEFAULT_ATOL, TensorComparison.DEFAULT_RTOL,
+                    TensorComparison.DEFAULT_MAX_ELEMENTS));
+        }
+        List<String> shown = vm.pairs().stream().map(TensorViewModel.PairRow::name).toList();
+        assertTrue(shown.stream().anyMatch(n -> n.startsWith("evil\\u202e\\u200b\\u0085x")), shown.toString());
+        assertTrue(shown.stream().anyMatch(n -> n.startsWith("onlyL\\u2066")) && shown.stream().anyMatch(n -> n.startsWith("onlyR\\ufeff")), shown.toString());
+        assertTrue(shown.stream().allMatch(n -> n.equals(SafeText.of(n))), shown.toString());
+        assertTrue(vm.pairs().stream().anyMatch(p -> p.key() != null && p.key().startsWith(stage)), "the key itself, for lookups");
     }
 
     @Test
