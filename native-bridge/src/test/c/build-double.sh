@@ -25,7 +25,7 @@ libs="-L$out/current -lnnopbase -lascendcl $rpath -lm"
 $cc $flags -o "$out/current/libopapi_math.so" "$src/ops_math.c" -Wl,-soname,libopapi_math.so $libs
 $cc $flags -o "$out/current/libopapi_nn.so" "$src/ops_nn.c" -Wl,-soname,libopapi_nn.so $libs
 $cc $flags -o "$out/current/libopapi_transformer.so" "$src/ops_transformer.c" -Wl,-soname,libopapi_transformer.so $libs
-$cc $flags -o "$out/legacy/libopapi.so" "$src/ops_math.c" "$src/ops_nn.c" "$src/ops_transformer.c" -Wl,-soname,libopapi.so \
+$cc $flags -DTDW_DOUBLE_WITHOUT_GMM_V5 -o "$out/legacy/libopapi.so" "$src/ops_math.c" "$src/ops_nn.c" "$src/ops_transformer.c" -Wl,-soname,libopapi.so \
     -L"$out/legacy" -lnnopbase -lascendcl "$rpath" -lm
 
 $cc $flags -o "$out/single/libascend_double.so" "$src/runtime.c" "$src/tensor.c" "$src/ops_math.c" "$src/ops_nn.c" "$src/ops_transformer.c" \

@@ -41,6 +41,9 @@ typedef void *aclrtStream;
 #define ACL_ERROR_INVALID_RESOURCE_HANDLE 200005
 #define ACL_ERROR_INTERNAL_ERROR 500000
 #define ACL_ERROR_RT_FAILURE 500003
+/* rt_error_codes.h */
+#define ACL_ERROR_RT_CONTEXT_NULL 107002
+#define ACL_ERROR_RT_STREAM_SYNC_TIMEOUT 507046
 
 /* aclnn return codes */
 #define ACLNN_SUCCESS 0

@@ -215,9 +215,30 @@ TDW_EXPORT aclError aclFinalizeReference(uint64_t *refCount) {
     return result;
 }
 
-/* The message of the last failure on this thread; it stays until the next failure replaces it. */
+/* What the runtime reports when a call needs the thread's context and none is bound (runtime
+ * src/runtime/core/src/context/context_manage.cc, ReportContextValidationError, EE1018). */
+#define NO_CONTEXT_MESSAGE "EE1018: No valid context is bound to the current thread. Call aclrtSetDevice or" \
+    " aclrtSetCurrentContext to bind a valid context to the current thread before calling this API"
+
+/* The message of the last failure on this thread; it stays until the next failure replaces it. Reading it
+ * asks the device for its messages first (acl.cpp aclGetRecentErrMsgImpl calls rtGetDevMsg), which on a
+ * thread without a bound device reports EE1018; that report is put before the message, as acl.cpp puts the
+ * newest host message before the older ones. */
 TDW_EXPORT const char *aclGetRecentErrMsg(void) {
+    if (g_device < 0) {
+        char older[sizeof g_error];
+        memcpy(older, g_error, sizeof older);
+        if (older[0] == '\0') snprintf(g_error, sizeof g_error, "%s", NO_CONTEXT_MESSAGE);
+        else snprintf(g_error, sizeof g_error, "%s\n%.*s", NO_CONTEXT_MESSAGE, (int)(sizeof g_error - sizeof NO_CONTEXT_MESSAGE - 1), older);
+    }
     return g_error[0] == '\0' ? NULL : g_error;
+}
+
+/* Calls that work on the thread's context fail without one (ACL binds the current device per thread). */
+static int context_bound(const char *function) {
+    if (g_device >= 0) return 1;
+    snprintf(g_error, sizeof g_error, "%s: %s", function, NO_CONTEXT_MESSAGE);
+    return 0;
 }
 
 TDW_EXPORT aclError aclrtSetDevice(int32_t deviceId) {
@@ -337,6 +358,7 @@ TDW_EXPORT aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size
         tdw_double_error("aclrtMemcpy", "bad arguments (count %zu, destMax %zu, kind %d)", count, destMax, kind);
         return ACL_ERROR_INVALID_PARAM;
     }
+    if (!context_bound("aclrtMemcpy")) return ACL_ERROR_RT_CONTEXT_NULL;
     int dst_device = tdw_double_in_device_memory(dst, count);
     int src_device = tdw_double_in_device_memory(src, count);
     int want_dst = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
@@ -405,6 +427,7 @@ TDW_EXPORT aclError aclrtSynchronizeStream(aclrtStream stream) {
 TDW_EXPORT aclError aclrtDestroyStream(aclrtStream stream) {
     static const char *fn = "aclrtDestroyStream";
     if (tdw_double_fault("error", fn)) return injected(fn, ACL_ERROR_RT_FAILURE);
+    if (!context_bound(fn)) return ACL_ERROR_RT_CONTEXT_NULL;
     if (!tdw_double_live(stream, TDW_STREAM)) {
         tdw_double_error(fn, "%p is not a live stream", stream);
         return ACL_ERROR_INVALID_RESOURCE_HANDLE;
