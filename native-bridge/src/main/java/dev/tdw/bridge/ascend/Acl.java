@@ -54,6 +54,9 @@ final class Acl {
 
     boolean exports(String function) { return symbols.find(function).isPresent(); }
 
+    /** Whether both phases of an aclnn operator are exported. */
+    boolean exportsOperator(String operator) { return exports(operator + "GetWorkspaceSize") && exports(operator); }
+
     private int call(String function, Object... args) {
         return symbols.require(function).invokeInt(args);
     }

@@ -36,7 +36,7 @@ public final class AscendRuntime implements DeviceRuntime {
         this.kernels = kernels;
         var supported = new LinkedHashSet<String>();
         kernels.forEach((name, kernel) -> {
-            if (kernel.aclnnOperators().stream().allMatch(op -> acl.exports(op + "GetWorkspaceSize") && acl.exports(op))) {
+            if (kernel.aclnnOperators().stream().allMatch(acl::exportsOperator)) {
                 supported.add(name);
             }
         });

@@ -35,6 +35,11 @@ final class DeviceScope implements AutoCloseable {
         this.stream = stream;
     }
 
+    /** Whether the loaded libraries export both phases of an aclnn operator. */
+    boolean exports(String operator) {
+        return acl.exportsOperator(operator);
+    }
+
     /** An aclTensor for {@code t}'s own view (shape, strides, offset) of its uploaded storage. */
     Pointer tensor(Tensor t) {
         return view(t, t.shape(), t.stride());
