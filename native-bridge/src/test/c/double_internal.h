@@ -128,6 +128,7 @@ TDW_EXPORT int tdw_double_untrack(void *handle, int kind);
 TDW_EXPORT int tdw_double_live(const void *handle, int kind);
 TDW_EXPORT int tdw_double_in_device_memory(const void *p, size_t bytes);
 TDW_EXPORT size_t tdw_double_live_count(int kind);
+TDW_EXPORT size_t tdw_double_message_reads(void);
 TDW_EXPORT int tdw_double_initialized(void);
 TDW_EXPORT aclnnStatus tdw_double_enqueue(const char *function, aclrtStream stream, aclOpExecutor *ex);
 

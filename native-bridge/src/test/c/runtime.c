@@ -215,6 +215,11 @@ TDW_EXPORT aclError aclFinalizeReference(uint64_t *refCount) {
     return result;
 }
 
+/* How often this thread read the recent message (each read is a device round trip on a real runtime). */
+static __thread size_t g_message_reads;
+
+TDW_EXPORT size_t tdw_double_message_reads(void) { return g_message_reads; }
+
 /* What the runtime reports when a call needs the thread's context and none is bound (runtime
  * src/runtime/core/src/context/context_manage.cc, ReportContextValidationError, EE1018). */
 #define NO_CONTEXT_MESSAGE "EE1018: No valid context is bound to the current thread. Call aclrtSetDevice or" \
@@ -225,6 +230,7 @@ TDW_EXPORT aclError aclFinalizeReference(uint64_t *refCount) {
  * thread without a bound device reports EE1018; that report is put before the message, as acl.cpp puts the
  * newest host message before the older ones. */
 TDW_EXPORT const char *aclGetRecentErrMsg(void) {
+    g_message_reads++;
     if (g_device < 0) {
         char older[sizeof g_error];
         memcpy(older, g_error, sizeof older);
