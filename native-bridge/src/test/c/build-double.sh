@@ -5,6 +5,7 @@
 #   legacy/   libascendcl.so libnnopbase.so libopapi.so                      (older CANN, one operator library)
 #   single/   libascend_double.so and the three legacy names as symlinks to it
 #   broken/   libascendcl.so linked against a library that is then removed (a dependency that does not load)
+#   opp/      an empty folder for ASCEND_OPP_PATH, which the locator checks
 # Usage: build-double.sh <source dir> <output dir>. Called by the Maven test build only.
 set -eu
 src=$1
@@ -14,7 +15,7 @@ flags="-std=gnu11 -O1 -g -Wall -Wextra -Werror -fPIC -pthread -fvisibility=hidde
 rpath='-Wl,-rpath,$ORIGIN'
 
 rm -rf "$out"
-mkdir -p "$out/current" "$out/legacy" "$out/single" "$out/broken"
+mkdir -p "$out/current" "$out/legacy" "$out/single" "$out/broken" "$out/opp"
 
 for layout in current legacy; do
     dir=$out/$layout
