@@ -429,6 +429,34 @@ TDW_EXPORT aclError aclrtSynchronizeStream(aclrtStream stream) {
     return result;
 }
 
+/* The timeout of the last aclrtSynchronizeStreamWithTimeout in the process, for tests. */
+static int32_t g_last_sync_timeout = -2;
+
+TDW_EXPORT int32_t tdw_double_last_sync_timeout(void) { return g_last_sync_timeout; }
+
+/* acl_rt.h: timeout in milliseconds, -1 waits indefinitely, 0 only checks; ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
+ * (rt_error_codes.h) when the tasks did not finish in time. The double's tasks finish at once, so only a
+ * stuck fault times out. */
+TDW_EXPORT aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+    static const char *fn = "aclrtSynchronizeStreamWithTimeout";
+    g_last_sync_timeout = timeout;
+    if (timeout < -1) {
+        tdw_double_error(fn, "timeout %d is below -1", timeout);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (tdw_double_fault("stuck", fn)) {
+        tdw_double_error(fn, "stream synchronization timed out after %d ms (TDW_DOUBLE_FAULT=stuck:%s)", timeout, fn);
+        return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
+    }
+    if (!tdw_double_live(stream, TDW_STREAM)) {
+        tdw_double_error(fn, "%p is not a live stream", stream);
+        return ACL_ERROR_INVALID_RESOURCE_HANDLE;
+    }
+    aclError result = drain(fn, stream);
+    if (tdw_double_fault("error", fn)) return injected(fn, ACL_ERROR_RT_FAILURE);
+    return result;
+}
+
 /* acl_rt.h: synchronize before aclrtDestroyStream so the stream's tasks have completed. */
 TDW_EXPORT aclError aclrtDestroyStream(aclrtStream stream) {
     static const char *fn = "aclrtDestroyStream";

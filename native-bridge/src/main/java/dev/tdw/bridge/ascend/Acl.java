@@ -186,7 +186,14 @@ final class Acl {
 
     void destroyStream(Pointer stream) { check("aclrtDestroyStream", stream); }
 
-    void synchronizeStream(Pointer stream) { check("aclrtSynchronizeStream", stream); }
+    /**
+     * How long a synchronization waits for the stream's tasks: a replayed operator takes milliseconds, so a
+     * minute means the device is stuck, and the caller gets ACL_ERROR_RT_STREAM_SYNC_TIMEOUT instead of a hang.
+     */
+    static final int SYNC_TIMEOUT_MS = 60_000;
+
+    /** aclrtSynchronizeStreamWithTimeout (acl_rt.h): waits at most {@link #SYNC_TIMEOUT_MS}. */
+    void synchronizeStream(Pointer stream) { check("aclrtSynchronizeStreamWithTimeout", stream, SYNC_TIMEOUT_MS); }
 
     /** aclCreateTensor: note that the element offset comes before the format. */
     Pointer createTensor(long[] shape, DType type, long[] strides, long offset, int format, long[] storageShape, Pointer data) {

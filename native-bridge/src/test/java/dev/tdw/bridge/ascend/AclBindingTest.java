@@ -127,7 +127,7 @@ class AclBindingTest {
         acl.synchronizeStream(other);
         acl.destroyStream(other);
         assertEquals(OptionalInt.of(200005), failure(() -> acl.destroyStream(other)).status());
-        assertEquals("aclrtSynchronizeStream", failure(() -> acl.synchronizeStream(other)).function());
+        assertEquals("aclrtSynchronizeStreamWithTimeout", failure(() -> acl.synchronizeStream(other)).function());
     }
 
     @Test
