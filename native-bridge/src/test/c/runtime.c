@@ -247,6 +247,24 @@ static int context_bound(const char *function) {
     return 0;
 }
 
+/* acl_rt.h aclrtGetVersion: the ACL version of the header the double follows (1.17.0). */
+TDW_EXPORT aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion, int32_t *patchVersion) {
+    if (tdw_double_fault("error", "aclrtGetVersion")) return injected("aclrtGetVersion", ACL_ERROR_RT_FAILURE);
+    if (majorVersion == NULL || minorVersion == NULL || patchVersion == NULL) {
+        tdw_double_error("aclrtGetVersion", "a version pointer is null");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    *majorVersion = 1;
+    *minorVersion = 17;
+    *patchVersion = 0;
+    return ACL_SUCCESS;
+}
+
+/* acl_base_rt.h aclrtGetSocName: the chip's name, null before aclInit. */
+TDW_EXPORT const char *aclrtGetSocName(void) {
+    return g_init_references > 0 ? "tdw-double" : NULL;
+}
+
 TDW_EXPORT aclError aclrtSetDevice(int32_t deviceId) {
     if (tdw_double_fault("error", "aclrtSetDevice")) return injected("aclrtSetDevice", ACL_ERROR_RT_FAILURE);
     if (g_init_references == 0) {

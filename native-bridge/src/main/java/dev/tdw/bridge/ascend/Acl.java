@@ -142,6 +142,21 @@ final class Acl {
     /** aclFinalizeReference(NULL): drops one aclInit reference; the last one finalises. */
     void finalizeReference() { check("aclFinalizeReference", (Object) null); }
 
+    /** aclrtGetVersion (acl_rt.h, deprecated but in every release): the ACL version, "major.minor.patch". */
+    String version() {
+        var major = new IntByReference();
+        var minor = new IntByReference();
+        var patch = new IntByReference();
+        check("aclrtGetVersion", major, minor, patch);
+        return major.getValue() + "." + minor.getValue() + "." + patch.getValue();
+    }
+
+    /** aclrtGetSocName (acl_base_rt.h): the chip, e.g. Ascend910B3; empty when the runtime does not say. */
+    String socName() {
+        Pointer p = symbols.require("aclrtGetSocName").invokePointer(new Object[0]);
+        return p == null ? "" : p.getString(0);
+    }
+
     void setDevice(int deviceId) {
         check("aclrtSetDevice", deviceId);
         deviceBound.set(true);

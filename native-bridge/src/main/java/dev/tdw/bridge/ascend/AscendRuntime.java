@@ -106,6 +106,14 @@ public final class AscendRuntime implements DeviceRuntime {
         });
     }
 
+    /** The ACL version and the chip's name, "ACL 1.17.0 on Ascend910B3". */
+    public String version() {
+        return thread.call(() -> {
+            String soc = acl.socName();
+            return "ACL " + acl.version() + (soc.isEmpty() ? "" : " on " + soc);
+        });
+    }
+
     /** The replay operators whose aclnn functions the loaded libraries export. */
     @Override
     public Set<String> operators() { return operators; }
