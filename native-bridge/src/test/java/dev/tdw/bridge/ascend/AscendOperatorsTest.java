@@ -134,6 +134,11 @@ class AscendOperatorsTest {
     }
 
     @Test
+    void layerNormOverSeveralDimsWithoutWeights() {
+        agree(call(LAYER_NORM, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(3, 2, 4), 72), "normalized_shape", "[2, 4]"));
+    }
+
+    @Test
     void layerNormWithOnlyABiasNormalizesOverTheBiasShape() {
         agree(call(LAYER_NORM, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(3, 2, 4), 14), "bias", tensor(DType.FLOAT32, shape(2, 4), 15)));
     }
