@@ -5,6 +5,7 @@
 #   legacy/   libascendcl.so libnnopbase.so libopapi.so                      (older CANN, one operator library)
 #   single/   libascend_double.so and the three legacy names as symlinks to it
 #   broken/   libascendcl.so linked against a library that is then removed (a dependency that does not load)
+#   opp/      an empty folder for ASCEND_OPP_PATH, which the locator checks
 # Usage: build-double.sh <source dir> <output dir>. Called by the Maven test build only.
 set -eu
 src=$1
@@ -14,7 +15,7 @@ flags="-std=gnu11 -O1 -g -Wall -Wextra -Werror -fPIC -pthread -fvisibility=hidde
 rpath='-Wl,-rpath,$ORIGIN'
 
 rm -rf "$out"
-mkdir -p "$out/current" "$out/legacy" "$out/single" "$out/broken"
+mkdir -p "$out/current" "$out/legacy" "$out/single" "$out/broken" "$out/opp"
 
 for layout in current legacy; do
     dir=$out/$layout
@@ -25,7 +26,7 @@ libs="-L$out/current -lnnopbase -lascendcl $rpath -lm"
 $cc $flags -o "$out/current/libopapi_math.so" "$src/ops_math.c" -Wl,-soname,libopapi_math.so $libs
 $cc $flags -o "$out/current/libopapi_nn.so" "$src/ops_nn.c" -Wl,-soname,libopapi_nn.so $libs
 $cc $flags -o "$out/current/libopapi_transformer.so" "$src/ops_transformer.c" -Wl,-soname,libopapi_transformer.so $libs
-$cc $flags -o "$out/legacy/libopapi.so" "$src/ops_math.c" "$src/ops_nn.c" "$src/ops_transformer.c" -Wl,-soname,libopapi.so \
+$cc $flags -DTDW_DOUBLE_WITHOUT_GMM_V5 -o "$out/legacy/libopapi.so" "$src/ops_math.c" "$src/ops_nn.c" "$src/ops_transformer.c" -Wl,-soname,libopapi.so \
     -L"$out/legacy" -lnnopbase -lascendcl "$rpath" -lm
 
 $cc $flags -o "$out/single/libascend_double.so" "$src/runtime.c" "$src/tensor.c" "$src/ops_math.c" "$src/ops_nn.c" "$src/ops_transformer.c" \

@@ -16,6 +16,7 @@
  *   quiet_error:<function>   the same failure, leaving the recent error message as it was
  *   queued_error:<aclnnOp>   the second phase queues its work, then fails
  *   stuck:aclrtSynchronizeStream  synchronization fails before the queued tasks ran
+ *   stuck:aclrtSynchronizeStreamWithTimeout  the same, as a timeout (507046)
  *   wrong_result:<aclnnOp>   the operator adds 1 to the first element of its first output
  */
 #ifndef TDW_DOUBLE_INTERNAL_H
@@ -41,6 +42,9 @@ typedef void *aclrtStream;
 #define ACL_ERROR_INVALID_RESOURCE_HANDLE 200005
 #define ACL_ERROR_INTERNAL_ERROR 500000
 #define ACL_ERROR_RT_FAILURE 500003
+/* rt_error_codes.h */
+#define ACL_ERROR_RT_CONTEXT_NULL 107002
+#define ACL_ERROR_RT_STREAM_SYNC_TIMEOUT 507046
 
 /* aclnn return codes */
 #define ACLNN_SUCCESS 0
@@ -125,6 +129,8 @@ TDW_EXPORT int tdw_double_untrack(void *handle, int kind);
 TDW_EXPORT int tdw_double_live(const void *handle, int kind);
 TDW_EXPORT int tdw_double_in_device_memory(const void *p, size_t bytes);
 TDW_EXPORT size_t tdw_double_live_count(int kind);
+TDW_EXPORT size_t tdw_double_message_reads(void);
+TDW_EXPORT int32_t tdw_double_last_sync_timeout(void);
 TDW_EXPORT int tdw_double_initialized(void);
 TDW_EXPORT aclnnStatus tdw_double_enqueue(const char *function, aclrtStream stream, aclOpExecutor *ex);
 

@@ -57,6 +57,12 @@ static aclnnStatus binary_first_phase(const char *fn, const char *op, tdw_kernel
             return ACLNN_ERR_PARAM_INVALID;
         }
     }
+    /* ops-math math/add/op_api/aclnn_add.cpp CheckPromoteType: the promoted type must cast to out's type, and a
+     * floating type never casts to an integer one (math/mul/op_api/aclnn_mul.cpp checks the same). */
+    if (promoted_floating && !is_floating(out->dtype)) {
+        tdw_double_error(fn, "the floating result cannot be cast to out's type %d", out->dtype);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
     if (!tdw_double_broadcastable(self, out) || !tdw_double_broadcastable(other, out)) {
         tdw_double_error(fn, "self and other do not broadcast to the shape of out");
         return ACLNN_ERR_PARAM_INVALID;

@@ -219,6 +219,14 @@ TDW_EXPORT aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, co
     }
     REQUIRE(fn, tdw_double_is_float(input->dtype) && tdw_double_same_shape(input, out) && out->dtype == input->dtype,
             "out differs from input in shape or type");
+    /* ops-nn norm/layer_norm_v4/op_host/op_api/aclnn_layer_norm.cpp CheckInputDtype: weight and bias are each
+     * FLOAT or the input's type, and equal to each other when both are given. */
+    REQUIRE(fn, weight == NULL || weight->dtype == ACL_FLOAT || weight->dtype == input->dtype,
+            "weight has type %d; it must be FLOAT or the input's type %d", weight == NULL ? -1 : weight->dtype, input->dtype);
+    REQUIRE(fn, bias == NULL || bias->dtype == ACL_FLOAT || bias->dtype == input->dtype,
+            "bias has type %d; it must be FLOAT or the input's type %d", bias == NULL ? -1 : bias->dtype, input->dtype);
+    REQUIRE(fn, weight == NULL || bias == NULL || weight->dtype == bias->dtype, "weight (type %d) and bias (type %d) differ in type",
+            weight == NULL ? -1 : weight->dtype, bias == NULL ? -1 : bias->dtype);
     REQUIRE(fn, weight == NULL || same_dims(weight, normalizedShape), "weight's shape is not normalizedShape");
     REQUIRE(fn, bias == NULL || same_dims(bias, normalizedShape), "bias's shape is not normalizedShape");
     int64_t rows = tdw_double_numel(input) / width;
@@ -293,6 +301,8 @@ TDW_EXPORT aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const 
     REQUIRE(fn, tdw_double_broadcastable(&ab, &ob) && tdw_double_broadcastable(&bb, &ob),
             "batch dims of self and mat2 do not broadcast to out");
     REQUIRE(fn, self->dtype == mat2->dtype && tdw_double_is_float(self->dtype), "self and mat2 must share a float type");
+    /* ops-nn matmul/mat_mul_v3/op_host/op_api/aclnn_matmul.cpp: out is FLOAT, FLOAT16 or BF16 too. */
+    REQUIRE(fn, tdw_double_is_float(out->dtype), "out has type %d; it must be FLOAT, FLOAT16 or BF16", out->dtype);
     aclOpExecutor *ex = tdw_double_new_executor("aclnnMatmul", matmul_compute, (uint64_t)(n > 0 ? n : 1) * sizeof(float));
     tdw_double_bind(ex, 0, 0, self);
     tdw_double_bind(ex, 0, 1, mat2);
@@ -346,6 +356,8 @@ TDW_EXPORT aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64
     int64_t d = dim < 0 ? dim + rank : dim;
     REQUIRE(fn, d >= 0 && d < rank, "dim %lld is out of range", (long long)dim);
     REQUIRE(fn, tdw_double_is_float(self->dtype) && tdw_double_same_shape(self, out), "out differs from self");
+    /* ops-nn activation/softmax_v2/op_api/aclnn_softmax.cpp CheckDtypeValid: out is a float type too. */
+    REQUIRE(fn, tdw_double_is_float(out->dtype), "out has type %d; it must be a float type", out->dtype);
     int64_t len = self->ndim > 0 && self->dims[d] > 0 ? self->dims[d] : 1;
     aclOpExecutor *ex = tdw_double_new_executor("aclnnSoftmax", softmax_compute, (uint64_t)len * sizeof(float));
     tdw_double_bind(ex, 0, 0, self);

@@ -76,9 +76,15 @@ TDW_EXPORT aclnnStatus aclnnRotaryPositionEmbedding(void *workspace, uint64_t wo
 
 /* ---------- GroupedMatmulV4 ---------- */
 
-/* Rows of x in group g times weight[g]. Rows after the last group are not written, as on the device. The
- * group list is device memory, read when the kernel runs; a list that goes backwards or past M fails the
- * task. The workspace holds one output row of fp32 sums. */
+/* At most this many groups in a tensor group list (ops-transformer gmm/grouped_matmul/op_host/op_api/
+ * aclnn_grouped_matmul.cpp MAX_GROUP_LIST_SIZE_TENSOR). */
+#define MAX_GROUPS 1024
+
+/* Rows of x in group g times weight[g]. The group list is device memory, read when the kernel runs; the
+ * aclnnGroupedMatmulV4 doc (groupType 0, one x, weight and out) wants its last cumulative value, or the sum
+ * of its counts, equal to M. What the device does with a list that ends short is not documented, so the
+ * double fails the task, as it does for a list that goes backwards or past M. The workspace holds one
+ * output row of fp32 sums. */
 static aclnnStatus gmm_compute(aclOpExecutor *ex, void *workspace) {
     const aclTensor *x = ex->in[0], *w = ex->in[1], *groups = ex->in[2], *out = ex->out[0];
     float *acc = workspace;
@@ -88,7 +94,7 @@ static aclnnStatus gmm_compute(aclOpExecutor *ex, void *workspace) {
         int64_t value = (int64_t)tdw_double_get(groups, g);
         int64_t end = ex->integer == 0 ? value : start + value;
         if (end < start || end > m) {
-            tdw_double_error("aclnnGroupedMatmulV4", "group %lld ends at row %lld (previous end %lld, %lld rows)", (long long)g,
+            tdw_double_error(ex->op, "group %lld ends at row %lld (previous end %lld, %lld rows)", (long long)g,
                              (long long)end, (long long)start, (long long)m);
             return ACLNN_ERR_RUNTIME_ERROR;
         }
@@ -101,6 +107,10 @@ static aclnnStatus gmm_compute(aclOpExecutor *ex, void *workspace) {
             for (int64_t j = 0; j < n; j++) tdw_double_set(out, row * n + j, acc[j]);
         }
         start = end;
+    }
+    if (start != m) {
+        tdw_double_error(ex->op, "the group list ends at row %lld, but x has %lld rows", (long long)start, (long long)m);
+        return ACLNN_ERR_RUNTIME_ERROR;
     }
     return ACLNN_SUCCESS;
 }
@@ -117,8 +127,16 @@ static aclnnStatus single_tensor(const char *fn, const char *name, const aclTens
     return ACLNN_SUCCESS;
 }
 
-TDW_EXPORT aclnnStatus aclnnGroupedMatmulV4GetWorkspaceSize(
-    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
+/* gmm::IsTransposeLastTwoDims as CheckSpecialTranspose applies it to x (aclnn_grouped_matmul.cpp): the last two
+ * dims are a transposed view ([M, K] with strides [1, M]), unless they hold a single element. */
+static int transposed(const aclTensor *t) {
+    int64_t rows = t->dims[t->ndim - 2], cols = t->dims[t->ndim - 1];
+    return t->strides[t->ndim - 2] == 1 && t->strides[t->ndim - 1] == rows && rows * cols != 1;
+}
+
+/* The first phase of V4 and V5, which check the same; V5 adds tuningConfigOptional (null or an aclIntArray). */
+static aclnnStatus gmm_first_phase(
+    const char *fn, const char *op, const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
     const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
     const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
     const aclTensorList *perTokenScaleOptional, const aclTensor *groupListOptional,
@@ -126,7 +144,6 @@ TDW_EXPORT aclnnStatus aclnnGroupedMatmulV4GetWorkspaceSize(
     const aclTensorList *activationQuantOffsetOptional, int64_t splitItem, int64_t groupType, int64_t groupListType,
     int64_t actType, aclTensorList *out, aclTensorList *activationFeatureOutOptional,
     aclTensorList *dynQuantScaleOutOptional, uint64_t *workspaceSize, aclOpExecutor **executor) {
-    static const char *fn = "aclnnGroupedMatmulV4GetWorkspaceSize";
     CHECK(tdw_double_first_phase(fn, workspaceSize, executor));
     const aclTensor *xt, *wt, *ot;
     CHECK(single_tensor(fn, "x", x, &xt));
@@ -148,12 +165,15 @@ TDW_EXPORT aclnnStatus aclnnGroupedMatmulV4GetWorkspaceSize(
             "x [%lld, %lld], weight [%lld, %lld, %lld] and out [%lld, %lld] do not fit", (long long)xt->dims[0],
             (long long)xt->dims[1], (long long)wt->dims[0], (long long)wt->dims[1], (long long)wt->dims[2],
             (long long)ot->dims[0], (long long)ot->dims[1]);
+    REQUIRE(fn, groupListOptional->dims[0] <= MAX_GROUPS, "groupList has %lld entries; at most %d groups",
+            (long long)groupListOptional->dims[0], MAX_GROUPS);
+    REQUIRE(fn, !transposed(xt), "When groupType is 0, x can not be transposed.");
     REQUIRE(fn, groupListOptional->dims[0] == wt->dims[0], "groupList has %lld entries for %lld groups",
             (long long)groupListOptional->dims[0], (long long)wt->dims[0]);
     REQUIRE(fn, tdw_double_is_float(xt->dtype) && wt->dtype == xt->dtype && ot->dtype == xt->dtype,
             "x, weight and out must share a float type");
     int64_t n = wt->dims[2];
-    aclOpExecutor *ex = tdw_double_new_executor("aclnnGroupedMatmulV4", gmm_compute, (uint64_t)(n > 0 ? n : 1) * sizeof(float));
+    aclOpExecutor *ex = tdw_double_new_executor(op, gmm_compute, (uint64_t)(n > 0 ? n : 1) * sizeof(float));
     tdw_double_bind(ex, 0, 0, xt);
     tdw_double_bind(ex, 0, 1, wt);
     tdw_double_bind(ex, 0, 2, groupListOptional);
@@ -164,7 +184,55 @@ TDW_EXPORT aclnnStatus aclnnGroupedMatmulV4GetWorkspaceSize(
     return ACLNN_SUCCESS;
 }
 
+TDW_EXPORT aclnnStatus aclnnGroupedMatmulV4GetWorkspaceSize(
+    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
+    const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
+    const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
+    const aclTensorList *perTokenScaleOptional, const aclTensor *groupListOptional,
+    const aclTensorList *activationInputOptional, const aclTensorList *activationQuantScaleOptional,
+    const aclTensorList *activationQuantOffsetOptional, int64_t splitItem, int64_t groupType, int64_t groupListType,
+    int64_t actType, aclTensorList *out, aclTensorList *activationFeatureOutOptional,
+    aclTensorList *dynQuantScaleOutOptional, uint64_t *workspaceSize, aclOpExecutor **executor) {
+    return gmm_first_phase("aclnnGroupedMatmulV4GetWorkspaceSize", "aclnnGroupedMatmulV4", x, weight, biasOptional,
+                           scaleOptional, offsetOptional, antiquantScaleOptional, antiquantOffsetOptional,
+                           perTokenScaleOptional, groupListOptional, activationInputOptional,
+                           activationQuantScaleOptional, activationQuantOffsetOptional, splitItem, groupType,
+                           groupListType, actType, out, activationFeatureOutOptional, dynQuantScaleOutOptional,
+                           workspaceSize, executor);
+}
+
 TDW_EXPORT aclnnStatus aclnnGroupedMatmulV4(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                             aclrtStream stream) {
     return tdw_double_run_phase("aclnnGroupedMatmulV4", workspace, workspaceSize, executor, stream);
 }
+
+#ifndef TDW_DOUBLE_WITHOUT_GMM_V5
+/* aclnnGroupedMatmulV5 (ops-transformer gmm/grouped_matmul/op_host/op_api/aclnn_grouped_matmul_v5.h): V4's
+ * arguments with tuningConfigOptional after actType. The legacy layout is built without it, as a release
+ * before V5. */
+TDW_EXPORT aclnnStatus aclnnGroupedMatmulV5GetWorkspaceSize(
+    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
+    const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
+    const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
+    const aclTensorList *perTokenScaleOptional, const aclTensor *groupListOptional,
+    const aclTensorList *activationInputOptional, const aclTensorList *activationQuantScaleOptional,
+    const aclTensorList *activationQuantOffsetOptional, int64_t splitItem, int64_t groupType, int64_t groupListType,
+    int64_t actType, aclIntArray *tuningConfigOptional, aclTensorList *out, aclTensorList *activationFeatureOutOptional,
+    aclTensorList *dynQuantScaleOutOptional, uint64_t *workspaceSize, aclOpExecutor **executor) {
+    static const char *fn = "aclnnGroupedMatmulV5GetWorkspaceSize";
+    if (tuningConfigOptional != NULL && !tdw_double_live(tuningConfigOptional, TDW_INT_ARRAY)) {
+        tdw_double_error(fn, "tuningConfigOptional is not a live aclIntArray");
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return gmm_first_phase(fn, "aclnnGroupedMatmulV5", x, weight, biasOptional, scaleOptional, offsetOptional,
+                           antiquantScaleOptional, antiquantOffsetOptional, perTokenScaleOptional, groupListOptional,
+                           activationInputOptional, activationQuantScaleOptional, activationQuantOffsetOptional,
+                           splitItem, groupType, groupListType, actType, out, activationFeatureOutOptional,
+                           dynQuantScaleOutOptional, workspaceSize, executor);
+}
+
+TDW_EXPORT aclnnStatus aclnnGroupedMatmulV5(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                            aclrtStream stream) {
+    return tdw_double_run_phase("aclnnGroupedMatmulV5", workspace, workspaceSize, executor, stream);
+}
+#endif

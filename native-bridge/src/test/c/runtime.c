@@ -215,9 +215,54 @@ TDW_EXPORT aclError aclFinalizeReference(uint64_t *refCount) {
     return result;
 }
 
-/* The message of the last failure on this thread; it stays until the next failure replaces it. */
+/* How often this thread read the recent message (each read is a device round trip on a real runtime). */
+static __thread size_t g_message_reads;
+
+TDW_EXPORT size_t tdw_double_message_reads(void) { return g_message_reads; }
+
+/* What the runtime reports when a call needs the thread's context and none is bound (runtime
+ * src/runtime/core/src/context/context_manage.cc, ReportContextValidationError, EE1018). */
+#define NO_CONTEXT_MESSAGE "EE1018: No valid context is bound to the current thread. Call aclrtSetDevice or" \
+    " aclrtSetCurrentContext to bind a valid context to the current thread before calling this API"
+
+/* The message of the last failure on this thread; it stays until the next failure replaces it. Reading it
+ * asks the device for its messages first (acl.cpp aclGetRecentErrMsgImpl calls rtGetDevMsg), which on a
+ * thread without a bound device reports EE1018; that report is put before the message, as acl.cpp puts the
+ * newest host message before the older ones. */
 TDW_EXPORT const char *aclGetRecentErrMsg(void) {
+    g_message_reads++;
+    if (g_device < 0) {
+        char older[sizeof g_error];
+        memcpy(older, g_error, sizeof older);
+        if (older[0] == '\0') snprintf(g_error, sizeof g_error, "%s", NO_CONTEXT_MESSAGE);
+        else snprintf(g_error, sizeof g_error, "%s\n%.*s", NO_CONTEXT_MESSAGE, (int)(sizeof g_error - sizeof NO_CONTEXT_MESSAGE - 1), older);
+    }
     return g_error[0] == '\0' ? NULL : g_error;
+}
+
+/* Calls that work on the thread's context fail without one (ACL binds the current device per thread). */
+static int context_bound(const char *function) {
+    if (g_device >= 0) return 1;
+    snprintf(g_error, sizeof g_error, "%s: %s", function, NO_CONTEXT_MESSAGE);
+    return 0;
+}
+
+/* acl_rt.h aclrtGetVersion: the ACL version of the header the double follows (1.17.0). */
+TDW_EXPORT aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion, int32_t *patchVersion) {
+    if (tdw_double_fault("error", "aclrtGetVersion")) return injected("aclrtGetVersion", ACL_ERROR_RT_FAILURE);
+    if (majorVersion == NULL || minorVersion == NULL || patchVersion == NULL) {
+        tdw_double_error("aclrtGetVersion", "a version pointer is null");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    *majorVersion = 1;
+    *minorVersion = 17;
+    *patchVersion = 0;
+    return ACL_SUCCESS;
+}
+
+/* acl_base_rt.h aclrtGetSocName: the chip's name, null before aclInit. */
+TDW_EXPORT const char *aclrtGetSocName(void) {
+    return g_init_references > 0 ? "tdw-double" : NULL;
 }
 
 TDW_EXPORT aclError aclrtSetDevice(int32_t deviceId) {
@@ -337,6 +382,7 @@ TDW_EXPORT aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size
         tdw_double_error("aclrtMemcpy", "bad arguments (count %zu, destMax %zu, kind %d)", count, destMax, kind);
         return ACL_ERROR_INVALID_PARAM;
     }
+    if (!context_bound("aclrtMemcpy")) return ACL_ERROR_RT_CONTEXT_NULL;
     int dst_device = tdw_double_in_device_memory(dst, count);
     int src_device = tdw_double_in_device_memory(src, count);
     int want_dst = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
@@ -401,10 +447,39 @@ TDW_EXPORT aclError aclrtSynchronizeStream(aclrtStream stream) {
     return result;
 }
 
+/* The timeout of the last aclrtSynchronizeStreamWithTimeout in the process, for tests. */
+static int32_t g_last_sync_timeout = -2;
+
+TDW_EXPORT int32_t tdw_double_last_sync_timeout(void) { return g_last_sync_timeout; }
+
+/* acl_rt.h: timeout in milliseconds, -1 waits indefinitely, 0 only checks; ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
+ * (rt_error_codes.h) when the tasks did not finish in time. The double's tasks finish at once, so only a
+ * stuck fault times out. */
+TDW_EXPORT aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+    static const char *fn = "aclrtSynchronizeStreamWithTimeout";
+    g_last_sync_timeout = timeout;
+    if (timeout < -1) {
+        tdw_double_error(fn, "timeout %d is below -1", timeout);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (tdw_double_fault("stuck", fn)) {
+        tdw_double_error(fn, "stream synchronization timed out after %d ms (TDW_DOUBLE_FAULT=stuck:%s)", timeout, fn);
+        return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
+    }
+    if (!tdw_double_live(stream, TDW_STREAM)) {
+        tdw_double_error(fn, "%p is not a live stream", stream);
+        return ACL_ERROR_INVALID_RESOURCE_HANDLE;
+    }
+    aclError result = drain(fn, stream);
+    if (tdw_double_fault("error", fn)) return injected(fn, ACL_ERROR_RT_FAILURE);
+    return result;
+}
+
 /* acl_rt.h: synchronize before aclrtDestroyStream so the stream's tasks have completed. */
 TDW_EXPORT aclError aclrtDestroyStream(aclrtStream stream) {
     static const char *fn = "aclrtDestroyStream";
     if (tdw_double_fault("error", fn)) return injected(fn, ACL_ERROR_RT_FAILURE);
+    if (!context_bound(fn)) return ACL_ERROR_RT_CONTEXT_NULL;
     if (!tdw_double_live(stream, TDW_STREAM)) {
         tdw_double_error(fn, "%p is not a live stream", stream);
         return ACL_ERROR_INVALID_RESOURCE_HANDLE;

@@ -37,7 +37,8 @@ class RuntimeDiscoveryTest {
         assertFalse(discovery.ascendAvailable());
         var e = assertThrows(DeviceException.class, () -> discovery.openAscend(0));
         assertEquals("no Ascend runtime: not found: libascendcl.so. " + dev.tdw.bridge.ascend.CannSetup.advice(), e.getMessage());
-        assertTrue(e.getMessage().contains("source /usr/local/Ascend/ascend-toolkit/set_env.sh")
+        assertTrue(e.getMessage().contains("source /usr/local/Ascend/cann/set_env.sh (/usr/local/Ascend/ascend-toolkit/set_env.sh in older")
+                && e.getMessage().contains("ASCEND_OPP_PATH")
                 && e.getMessage().contains("ASCEND_HOME_PATH") && e.getMessage().contains("LD_LIBRARY_PATH")
                 && e.getMessage().contains("before starting tdw"), e.getMessage());
         assertEquals("host reference (FP64)", discovery.host(Precision.FP64).describe(Role.REFERENCE));

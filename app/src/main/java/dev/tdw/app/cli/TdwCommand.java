@@ -13,14 +13,14 @@ import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** The {@code tdw} command line: {@code scan}, {@code diff}, {@code next}, {@code tensors}, {@code replay}. */
+/** The {@code tdw} command line: {@code scan}, {@code diff}, {@code next}, {@code tensors}, {@code replay}, {@code device}. */
 public final class TdwCommand {
     /**
      * The sub-commands in the order the usage lists them. A run that names one builds only that one's model: building
      * a model is most of a short command's start-up time. A command's class is not even loaded until its model is built
      * (hence no constructor references here: creating those would load every command class up front).
      */
-    private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "next", "tensors", "replay", "help");
+    private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "next", "tensors", "replay", "device", "help");
 
     /**
      * A sub-command's model, reading its manifest files through {@code ahead}; {@code help} is picocli's own help
@@ -33,6 +33,7 @@ public final class TdwCommand {
             case "next" -> new NextCommand();
             case "tensors" -> new TensorsCommand();
             case "replay" -> new ReplayCommand();
+            case "device" -> new DeviceCommand();
             default -> null;
         };
         if (command == null) return new CommandLine.HelpCommand();

@@ -11,6 +11,7 @@ import dev.tdw.model.tensor.DType;
 
 import java.util.Arrays;
 import java.util.OptionalInt;
+import java.util.stream.Collectors;
 
 /**
  * The CANN C API, one method per function, with the signatures of acl_rt.h, acl_base_rt.h and acl_meta.h
@@ -54,16 +55,18 @@ final class Acl {
 
     boolean exports(String function) { return symbols.find(function).isPresent(); }
 
+    /** Whether both phases of an aclnn operator are exported. */
+    boolean exportsOperator(String operator) { return exports(operator + "GetWorkspaceSize") && exports(operator); }
+
     private int call(String function, Object... args) {
         return symbols.require(function).invokeInt(args);
     }
 
     /** Calls a function returning aclError/aclnnStatus; nonzero (other than {@code tolerated}) throws. */
     private int checkTolerating(int tolerated, String function, Object... args) {
-        String before = recentErrorMessage();
         int status = call(function, args);
         if (status != 0 && status != tolerated) {
-            throw new AclException(function, OptionalInt.of(status), newMessage(before, recentErrorMessage()));
+            throw new AclException(function, OptionalInt.of(status), failureMessage());
         }
         return status;
     }
@@ -73,9 +76,8 @@ final class Acl {
     }
 
     private Pointer handle(String function, Object... args) {
-        String before = recentErrorMessage();
         Pointer p = symbols.require(function).invokePointer(args);
-        if (p == null) throw new AclException(function, OptionalInt.empty(), newMessage(before, recentErrorMessage()));
+        if (p == null) throw new AclException(function, OptionalInt.empty(), failureMessage());
         return p;
     }
 
@@ -87,9 +89,36 @@ final class Acl {
     }
 
     /**
+     * The line the runtime reports when a call needs the thread's context and none is bound (runtime
+     * src/runtime/core/src/context/context_manage.cc, ReportContextValidationError, EE1018).
+     */
+    static final String NO_CONTEXT_REPORT = "No valid context is bound to the current thread";
+
+    /** Whether this thread set a device through this binding and has not reset it. */
+    private final ThreadLocal<Boolean> deviceBound = ThreadLocal.withInitial(() -> false);
+    /** The message as read at this thread's previous failure. */
+    private final ThreadLocal<String> lastMessage = ThreadLocal.withInitial(() -> "");
+
+    /**
+     * What a failure added to this thread's recent message, read only after a failure: reading asks the device
+     * for its messages first (acl.cpp aclGetRecentErrMsgImpl calls rtGetDevMsg), a round trip per read, and on a
+     * thread without a bound device (before aclrtSetDevice, in the exit hook) that request itself reports
+     * {@value #NO_CONTEXT_REPORT}, which is no part of the failure and is left out.
+     */
+    private String failureMessage() {
+        String read = recentErrorMessage();
+        if (!deviceBound.get()) {
+            read = read.lines().filter(line -> !line.contains(NO_CONTEXT_REPORT)).collect(Collectors.joining("\n"));
+        }
+        String added = newMessage(lastMessage.get(), read);
+        lastMessage.set(read);
+        return added;
+    }
+
+    /**
      * What a failure added to the recent message. Reading does not clear it (acl.cpp keeps it per thread
-     * and prepends newer messages), so what was there before the call belongs to an earlier failure. A
-     * repeat of the very same text cannot be told from a stale one and is left out too.
+     * and prepends newer messages), so what was there at this thread's previous failure belongs to that
+     * failure. A repeat of the very same text cannot be told from a stale one and is left out too.
      */
     static String newMessage(String before, String after) {
         if (after.equals(before)) return "";
@@ -113,9 +142,30 @@ final class Acl {
     /** aclFinalizeReference(NULL): drops one aclInit reference; the last one finalises. */
     void finalizeReference() { check("aclFinalizeReference", (Object) null); }
 
-    void setDevice(int deviceId) { check("aclrtSetDevice", deviceId); }
+    /** aclrtGetVersion (acl_rt.h, deprecated but in every release): the ACL version, "major.minor.patch". */
+    String version() {
+        var major = new IntByReference();
+        var minor = new IntByReference();
+        var patch = new IntByReference();
+        check("aclrtGetVersion", major, minor, patch);
+        return major.getValue() + "." + minor.getValue() + "." + patch.getValue();
+    }
 
-    void resetDevice(int deviceId) { check("aclrtResetDevice", deviceId); }
+    /** aclrtGetSocName (acl_base_rt.h): the chip, e.g. Ascend910B3; empty when the runtime does not say. */
+    String socName() {
+        Pointer p = symbols.require("aclrtGetSocName").invokePointer(new Object[0]);
+        return p == null ? "" : p.getString(0);
+    }
+
+    void setDevice(int deviceId) {
+        check("aclrtSetDevice", deviceId);
+        deviceBound.set(true);
+    }
+
+    void resetDevice(int deviceId) {
+        check("aclrtResetDevice", deviceId);
+        deviceBound.set(false);
+    }
 
     int deviceCount() {
         var count = new IntByReference();
@@ -151,7 +201,14 @@ final class Acl {
 
     void destroyStream(Pointer stream) { check("aclrtDestroyStream", stream); }
 
-    void synchronizeStream(Pointer stream) { check("aclrtSynchronizeStream", stream); }
+    /**
+     * How long a synchronization waits for the stream's tasks: a replayed operator takes milliseconds, so a
+     * minute means the device is stuck, and the caller gets ACL_ERROR_RT_STREAM_SYNC_TIMEOUT instead of a hang.
+     */
+    static final int SYNC_TIMEOUT_MS = 60_000;
+
+    /** aclrtSynchronizeStreamWithTimeout (acl_rt.h): waits at most {@link #SYNC_TIMEOUT_MS}. */
+    void synchronizeStream(Pointer stream) { check("aclrtSynchronizeStreamWithTimeout", stream, SYNC_TIMEOUT_MS); }
 
     /** aclCreateTensor: note that the element offset comes before the format. */
     Pointer createTensor(long[] shape, DType type, long[] strides, long offset, int format, long[] storageShape, Pointer data) {

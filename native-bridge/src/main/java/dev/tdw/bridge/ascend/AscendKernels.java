@@ -1,5 +1,6 @@
 package dev.tdw.bridge.ascend;
 
+import com.sun.jna.Pointer;
 import dev.tdw.bridge.device.GeluApproximation;
 import dev.tdw.bridge.device.NormalizedShape;
 import dev.tdw.bridge.device.OperatorCall;
@@ -13,6 +14,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Replay operators bound to aclnn. First-phase argument lists follow the CANN headers recorded in
@@ -55,16 +57,42 @@ final class AscendKernels {
             throw new IllegalArgumentException("add: alpha " + alpha + " is not an integer, but self and other are "
                     + a.dtype().torchName() + " and " + b.dtype().torchName());
         }
-        var out = s.output(c.outputType(), Tensors.broadcastShape(a.shape(), b.shape()));
+        var out = s.output(floatingResultType(c, a, b), Tensors.broadcastShape(a.shape(), b.shape()));
         s.launch("aclnnAdd", s.tensor(a), s.tensor(b), s.scalar(alpha, floating ? DType.FLOAT64 : DType.INT64), out.tensor());
         return Map.of("out", s.download(out));
     }
 
     private static Map<String, Tensor> mul(DeviceScope s, OperatorCall c) {
         Tensor a = c.tensor("self"), b = c.tensor("other");
-        var out = s.output(c.outputType(), Tensors.broadcastShape(a.shape(), b.shape()));
+        var out = s.output(floatingResultType(c, a, b), Tensors.broadcastShape(a.shape(), b.shape()));
         s.launch("aclnnMul", s.tensor(a), s.tensor(b), out.tensor());
         return Map.of("out", s.download(out));
+    }
+
+    /**
+     * The output type of aclnnAdd/aclnnMul: the promoted type of the inputs must cast to it (ops-math
+     * math/add/op_api/aclnn_add.cpp CheckPromoteType, math/mul/op_api/aclnn_mul.cpp), and a floating result
+     * never casts to an integer or bool output.
+     */
+    private static DType floatingResultType(OperatorCall c, Tensor a, Tensor b) {
+        if ((a.dtype().isFloating() || b.dtype().isFloating()) && !c.outputType().isFloating()) {
+            throw new IllegalArgumentException(c.operator() + " on Ascend cannot write the floating result of "
+                    + a.dtype().torchName() + " and " + b.dtype().torchName() + " into " + c.outputType().torchName());
+        }
+        return c.outputType();
+    }
+
+    /** Output types aclnnMatmul takes (ops-nn matmul/mat_mul_v3/op_host/op_api/aclnn_matmul.cpp DTYPE_SUPPORT_LIST). */
+    private static final Set<DType> MATMUL_OUTPUTS = Set.of(DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16);
+    /** Output types aclnnSoftmax takes (ops-nn activation/softmax_v2/op_api/aclnn_softmax.cpp, Atlas A2/A3 list). */
+    private static final Set<DType> SOFTMAX_OUTPUTS = Set.of(DType.FLOAT32, DType.FLOAT16, DType.FLOAT64, DType.BFLOAT16);
+
+    private static DType supportedOutput(OperatorCall c, Set<DType> supported) {
+        if (!supported.contains(c.outputType())) {
+            throw new IllegalArgumentException(c.operator() + " on Ascend cannot write " + c.outputType().torchName()
+                    + "; it writes " + supported.stream().map(DType::torchName).sorted().toList());
+        }
+        return c.outputType();
     }
 
     /**
@@ -113,11 +141,27 @@ final class AscendKernels {
         return result;
     }
 
+    /**
+     * aclnnLayerNorm: weight and bias are each float32 or x's type, and one type when both are given (ops-nn
+     * norm/layer_norm_v4/op_host/op_api/aclnn_layer_norm.cpp CheckInputDtype).
+     */
     private static Map<String, Tensor> layerNorm(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x");
         var weight = c.optionalTensor("weight");
         var bias = c.optionalTensor("bias");
         long[] normalized = NormalizedShape.of(c);
+        for (var affine : new String[] {"weight", "bias"}) {
+            c.optionalTensor(affine).ifPresent(t -> {
+                if (t.dtype() != DType.FLOAT32 && t.dtype() != x.dtype()) {
+                    throw new IllegalArgumentException("layer_norm on Ascend needs " + affine + " in float32 or x's type "
+                            + x.dtype().torchName() + ", not " + t.dtype().torchName());
+                }
+            });
+        }
+        if (weight.isPresent() && bias.isPresent() && weight.get().dtype() != bias.get().dtype()) {
+            throw new IllegalArgumentException("layer_norm on Ascend needs weight and bias in one type, not "
+                    + weight.get().dtype().torchName() + " and " + bias.get().dtype().torchName());
+        }
         var out = s.output(inputType(c, x), x.shape());
         s.launch("aclnnLayerNorm", s.tensor(x), s.intArray(normalized), weight.map(s::tensor).orElse(null),
                 bias.map(s::tensor).orElse(null), c.doubleValue("epsilon", 1e-5), out.tensor(), null, null);
@@ -125,7 +169,7 @@ final class AscendKernels {
     }
 
     /** A transpose of the last two dims as a strided view: no data moves. */
-    private static com.sun.jna.Pointer maybeTransposed(DeviceScope s, Tensor t, boolean transpose) {
+    private static Pointer maybeTransposed(DeviceScope s, Tensor t, boolean transpose) {
         if (!transpose) return s.tensor(t);
         return s.view(t, swapLast2(t.shape()), swapLast2(t.stride()));
     }
@@ -150,7 +194,8 @@ final class AscendKernels {
         Tensor a = c.tensor("a"), b = c.tensor("b");
         boolean ta = c.booleanValue("transpose_a", false), tb = c.booleanValue("transpose_b", false);
         if (a.dim() < 2 || b.dim() < 2) throw new IllegalArgumentException("matmul: a and b need 2 or more dims");
-        var out = s.output(c.outputType(), matmulShape(ta ? swapLast2(a.shape()) : a.shape(), tb ? swapLast2(b.shape()) : b.shape()));
+        var out = s.output(supportedOutput(c, MATMUL_OUTPUTS),
+                matmulShape(ta ? swapLast2(a.shape()) : a.shape(), tb ? swapLast2(b.shape()) : b.shape()));
         s.launch("aclnnMatmul", maybeTransposed(s, a, ta), maybeTransposed(s, b, tb), out.tensor(), KEEP_DTYPE);
         return Map.of("out", s.download(out));
     }
@@ -159,7 +204,7 @@ final class AscendKernels {
     private static Map<String, Tensor> gateUpProj(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x"), w = c.tensor("weight");
         if (w.dim() != 2 || x.dim() < 2) throw new IllegalArgumentException("gate_up_proj: x needs 2+ dims and weight 2");
-        var out = s.output(c.outputType(), matmulShape(x.shape(), swapLast2(w.shape())));
+        var out = s.output(supportedOutput(c, MATMUL_OUTPUTS), matmulShape(x.shape(), swapLast2(w.shape())));
         s.launch("aclnnMatmul", s.tensor(x), maybeTransposed(s, w, true), out.tensor(), KEEP_DTYPE);
         return Map.of("out", s.download(out));
     }
@@ -189,15 +234,61 @@ final class AscendKernels {
         if (groups.dtype() != DType.INT64) {
             throw new IllegalArgumentException("grouped_matmul on Ascend needs an int64 group_list, not " + groups.dtype().torchName());
         }
+        checkGroups(x, groups, listType);
         var out = s.outputList(inputType(c, x), new long[] {x.shape()[0], w.shape()[2]});
-        s.launch("aclnnGroupedMatmulV4", s.tensorList(x), s.tensorList(w), null, null, null, null, null, null, s.tensor(groups),
-                null, null, null, GMM_ONE_OUTPUT_TENSOR, GMM_SPLIT_M, listType, GMM_NO_ACTIVATION, out.tensor(), null, null);
+        Pointer xs = s.tensorList(x), ws = s.tensorList(w), list = s.tensor(groups);
+        // torch_npu's npu_grouped_matmul calls V5 where the loaded CANN exports it, V4 otherwise, and passes an
+        // empty tuning config (op-plugin op_plugin/ops/opapi/GroupedMatmulKernelNpuOpApi.cpp, ConvertType of an
+        // empty IntArrayRef in op_plugin/utils/op_api_common.cpp).
+        if (s.exports(GMM_V5)) {
+            s.launch(GMM_V5, xs, ws, null, null, null, null, null, null, list, null, null, null, GMM_ONE_OUTPUT_TENSOR,
+                    GMM_SPLIT_M, listType, GMM_NO_ACTIVATION, s.intArray(), out.tensor(), null, null);
+        } else {
+            s.launch(GMM_V4, xs, ws, null, null, null, null, null, null, list, null, null, null, GMM_ONE_OUTPUT_TENSOR,
+                    GMM_SPLIT_M, listType, GMM_NO_ACTIVATION, out.tensor(), null, null);
+        }
         return Map.of("out", s.download(out));
+    }
+
+    static final String GMM_V4 = "aclnnGroupedMatmulV4", GMM_V5 = "aclnnGroupedMatmulV5";
+    /** ops-transformer gmm/grouped_matmul/op_host/op_api/aclnn_grouped_matmul.cpp MAX_GROUP_LIST_SIZE_TENSOR. */
+    static final int GMM_MAX_GROUPS = 1024;
+
+    /**
+     * What the aclnnGroupedMatmulV4 doc asks of one x, weight and out split along M (groupType 0): at most 1024
+     * groups, x not transposed, and a group list of non-negative, non-decreasing ends whose last is M, or of
+     * non-negative counts summing to M. The library cannot check the values (they are device memory), and rows
+     * no group covers would stay unwritten on the device while the host writes zeros; so this is refused here.
+     */
+    private static void checkGroups(Tensor x, Tensor groups, long listType) {
+        long m = x.shape()[0], k = x.shape()[1];
+        if (groups.numel() > GMM_MAX_GROUPS) {
+            throw new IllegalArgumentException("grouped_matmul on Ascend takes at most " + GMM_MAX_GROUPS + " groups, not " + groups.numel());
+        }
+        // gmm::IsTransposeLastTwoDims as CheckSpecialTranspose applies it (aclnn_grouped_matmul.cpp).
+        if (x.stride()[0] == 1 && x.stride()[1] == m && m * k != 1) {
+            throw new IllegalArgumentException("grouped_matmul on Ascend cannot take a transposed x (strides "
+                    + Arrays.toString(x.stride()) + " for shape " + Arrays.toString(x.shape()) + "); pass it contiguous");
+        }
+        long end = 0;
+        for (int g = 0; g < groups.numel(); g++) {
+            long value = groups.getLong(g);
+            long next = listType == 0 ? value : end + value;
+            if (value < 0 || next < end) {
+                throw new IllegalArgumentException("grouped_matmul: group_list " + (listType == 0 ? "ends must not decrease" : "counts must not be negative")
+                        + ", but entry " + g + " is " + value);
+            }
+            end = next;
+        }
+        if (end != m) {
+            throw new IllegalArgumentException("grouped_matmul on Ascend needs the group list to cover the " + m + " rows of x, but it "
+                    + (listType == 0 ? "ends at " : "counts ") + end);
+        }
     }
 
     private static Map<String, Tensor> softmax(DeviceScope s, OperatorCall c) {
         Tensor x = c.tensor("x");
-        var out = s.output(c.outputType(), x.shape());
+        var out = s.output(supportedOutput(c, SOFTMAX_OUTPUTS), x.shape());
         s.launch("aclnnSoftmax", s.tensor(x), c.longValue("dim", -1), out.tensor());
         return Map.of("out", s.download(out));
     }

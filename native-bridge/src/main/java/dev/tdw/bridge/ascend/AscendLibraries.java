@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The CANN libraries to load: the runtime ({@code libascendcl.so}), the operator-object library
- * ({@code libnnopbase.so}) and the operator libraries, which are {@code libopapi_math.so} and
- * {@code libopapi_nn.so} in current CANN and one {@code libopapi.so} in older releases.
+ * The CANN libraries to load, from one directory: the runtime ({@code libascendcl.so}), the operator-object library
+ * ({@code libnnopbase.so}) and the operator libraries in lookup order: each {@code libopapi_*.so} (current CANN splits
+ * them), then {@code libopapi.so} (older releases have only that one).
  */
 public record AscendLibraries(Path runtime, Path operatorObjects, List<Path> operatorLibraries) {
     public AscendLibraries {

@@ -8,7 +8,10 @@ import dev.tdw.bridge.device.OperatorCall;
 import dev.tdw.bridge.device.Role;
 import dev.tdw.model.tensor.Tensor;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -27,6 +30,12 @@ public final class AscendRuntime implements DeviceRuntime {
     private final Map<String, AscendKernel> kernels;
     private final Set<String> operators;
     private Pointer stream;
+    /**
+     * Streams set aside after their synchronization failed (a device fault or a timeout): their tasks may still
+     * be running or the stream may be in an error state, and acl_rt.h promises nothing about using it again,
+     * so the next call gets a new stream; these are synchronized and destroyed on close.
+     */
+    private final List<Pointer> setAside = new ArrayList<>();
 
     private AscendRuntime(AscendLibraries libraries, int deviceId, DeviceThread thread, Acl acl, Map<String, AscendKernel> kernels) {
         this.libraries = libraries;
@@ -36,7 +45,7 @@ public final class AscendRuntime implements DeviceRuntime {
         this.kernels = kernels;
         var supported = new LinkedHashSet<String>();
         kernels.forEach((name, kernel) -> {
-            if (kernel.aclnnOperators().stream().allMatch(op -> acl.exports(op + "GetWorkspaceSize") && acl.exports(op))) {
+            if (kernel.aclnnOperators().stream().allMatch(acl::exportsOperator)) {
                 supported.add(name);
             }
         });
@@ -51,6 +60,7 @@ public final class AscendRuntime implements DeviceRuntime {
                 Acl acl = new Acl(NativeSymbols.load(libraries));
                 var runtime = new AscendRuntime(libraries, deviceId, thread, acl, AscendKernels.standard());
                 runtime.start();
+                AclProcessState.opened(runtime);
                 return runtime;
             });
         } catch (RuntimeException e) {
@@ -80,6 +90,9 @@ public final class AscendRuntime implements DeviceRuntime {
 
     public AscendLibraries libraries() { return libraries; }
 
+    /** The thread every ACL call of this runtime runs on (tests hold it busy to stand for a call in flight). */
+    DeviceThread thread() { return thread; }
+
     @Override
     public String describe(Role role) {
         return "Ascend device " + deviceId + " (CANN at " + libraries.runtime().getParent() + ")";
@@ -90,6 +103,14 @@ public final class AscendRuntime implements DeviceRuntime {
         return thread.call(() -> {
             long[] memory = acl.memoryInfo(Acl.HBM_MEMORY);
             return new DeviceInfo("Ascend (CANN)", deviceId, acl.deviceCount(), memory[0], memory[1]);
+        });
+    }
+
+    /** The ACL version and the chip's name, "ACL 1.17.0 on Ascend910B3". */
+    public String version() {
+        return thread.call(() -> {
+            String soc = acl.socName();
+            return "ACL " + acl.version() + (soc.isEmpty() ? "" : " on " + soc);
         });
     }
 
@@ -105,33 +126,62 @@ public final class AscendRuntime implements DeviceRuntime {
                     + (kernel == null ? "" : ": the loaded CANN does not export " + kernel.aclnnOperators()));
         }
         return thread.call(() -> {
-            try (var scope = new DeviceScope(acl, stream)) {
+            var scope = new DeviceScope(acl, stream);
+            try (scope) {
                 return kernel.body().run(scope, call);
+            } finally {
+                if (scope.synchronizationFailed()) replaceStream();
             }
         });
+    }
+
+    /** Sets the current stream aside and creates a new one; on the device thread. */
+    private void replaceStream() {
+        setAside.add(stream);
+        stream = acl.createStream();
     }
 
     /** Runs after every call already accepted; calls made later are refused. Closing twice does nothing. */
     @Override
     public void close() {
-        thread.close(() -> {
+        thread.close(this::teardown);
+        AclProcessState.closed(this);
+    }
+
+    /**
+     * {@link #close()}, waiting at most {@code wait} for the calls already accepted and the teardown; false when
+     * they had not ended by then (the teardown still runs after them).
+     */
+    boolean closeWithin(Duration wait) {
+        boolean ended = thread.closeWithin(this::teardown, wait);
+        if (ended) AclProcessState.closed(this);
+        return ended;
+    }
+
+    private Void teardown() {
+        RuntimeException failure = null;
+        var streams = new ArrayList<>(setAside);
+        streams.add(stream);
+        for (Pointer s : streams) {
             try {
                 // acl_rt.h: synchronize before aclrtDestroyStream. A failure here was already reported
                 // by the call that queued the work; destroying the stream is what matters now.
-                acl.synchronizeStream(stream);
+                acl.synchronizeStream(s);
             } catch (RuntimeException reportedBefore) {
                 // ignored, see above
             }
-            RuntimeException failure = null;
-            for (Runnable step : new Runnable[] {() -> acl.destroyStream(stream), () -> acl.resetDevice(deviceId)}) {
-                try {
-                    step.run();
-                } catch (RuntimeException e) {
-                    if (failure == null) failure = e; else failure.addSuppressed(e);
-                }
+            try {
+                acl.destroyStream(s);
+            } catch (RuntimeException e) {
+                if (failure == null) failure = e; else failure.addSuppressed(e);
             }
-            if (failure != null) throw failure;
-            return null;
-        });
+        }
+        try {
+            acl.resetDevice(deviceId);
+        } catch (RuntimeException e) {
+            if (failure == null) failure = e; else failure.addSuppressed(e);
+        }
+        if (failure != null) throw failure;
+        return null;
     }
 }

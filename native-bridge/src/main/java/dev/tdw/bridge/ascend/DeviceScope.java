@@ -29,10 +29,16 @@ final class DeviceScope implements AutoCloseable {
     private final Deque<Runnable> releases = new ArrayDeque<>();
     private final Map<Storage, Pointer> uploaded = new IdentityHashMap<>();
     private boolean unsynchronized;
+    private boolean synchronizationFailed;
 
     DeviceScope(Acl acl, Pointer stream) {
         this.acl = acl;
         this.stream = stream;
+    }
+
+    /** Whether the loaded libraries export both phases of an aclnn operator. */
+    boolean exports(String operator) {
+        return acl.exportsOperator(operator);
     }
 
     /** An aclTensor for {@code t}'s own view (shape, strides, offset) of its uploaded storage. */
@@ -158,7 +164,7 @@ final class DeviceScope implements AutoCloseable {
 
     Tensor download(Output out) {
         if (unsynchronized) {
-            acl.synchronizeStream(stream);
+            synchronize();
             unsynchronized = false;
         }
         int bytes = Math.toIntExact(Tensors.numel(out.shape()) * out.type().elementSize());
@@ -209,13 +215,25 @@ final class DeviceScope implements AutoCloseable {
         return bytes;
     }
 
+    private void synchronize() {
+        try {
+            acl.synchronizeStream(stream);
+        } catch (RuntimeException e) {
+            synchronizationFailed = true;
+            throw e;
+        }
+    }
+
+    /** Whether a synchronization of the stream failed (a device fault or a timeout): its tasks may still run. */
+    boolean synchronizationFailed() { return synchronizationFailed; }
+
     /** Waits for launched work, then releases everything; the first release failure is rethrown at the end. */
     @Override
     public void close() {
         RuntimeException failure = null;
         if (unsynchronized) {
             try {
-                acl.synchronizeStream(stream);
+                synchronize();
             } catch (RuntimeException e) {
                 failure = e;
             }

@@ -2,11 +2,14 @@ package dev.tdw.bridge.ascend;
 
 import dev.tdw.bridge.device.DeviceException;
 
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The one thread a runtime makes its ACL calls on (ACL binds the current device per thread). Accepting
@@ -16,6 +19,8 @@ import java.util.concurrent.Future;
 final class DeviceThread {
     private final ExecutorService executor;
     private boolean closed;
+    /** The teardown queued by the first close. */
+    private Future<Void> teardownDone;
 
     DeviceThread(String name) {
         executor = Executors.newSingleThreadExecutor(r -> {
@@ -43,15 +48,39 @@ final class DeviceThread {
     synchronized Future<Void> closeAsync(Callable<Void> teardown) {
         if (closed) return null;
         closed = true;
-        Future<Void> done = executor.submit(teardown);
+        teardownDone = executor.submit(teardown);
         executor.shutdown();
-        return done;
+        return teardownDone;
     }
 
     /** {@link #closeAsync} and wait for the teardown; does nothing when already closed. */
     void close(Callable<Void> teardown) {
         Future<Void> done = closeAsync(teardown);
         if (done != null) await(done);
+    }
+
+    /**
+     * {@link #closeAsync} (unless closed already) and wait at most {@code wait} for the accepted work and the
+     * teardown of the first close; false when they had not ended by then. A failure of the teardown is thrown.
+     */
+    boolean closeWithin(Callable<Void> teardown, Duration wait) {
+        closeAsync(teardown);
+        Future<Void> done;
+        synchronized (this) {
+            done = teardownDone;
+        }
+        try {
+            done.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException e) {
+            await(done); // done: rethrows the teardown's failure
+            return true;
+        }
     }
 
     static <T> T await(Future<T> f) {

@@ -28,7 +28,7 @@ final class NativeSymbols {
             } catch (UnsatisfiedLinkError e) {
                 // The file exists (the locator found it), so a missing shared object is one of its dependencies.
                 String advice = String.valueOf(e.getMessage()).contains("cannot open shared object file")
-                        ? "; a library it depends on was not found: " + AscendLibraryLocator.SET_ENV_ADVICE : "";
+                        ? "; a library it depends on was not found: " + CannSetup.SET_ENV_ADVICE : "";
                 throw new DeviceException("cannot load " + p + ": " + e.getMessage() + advice, e);
             }
         }

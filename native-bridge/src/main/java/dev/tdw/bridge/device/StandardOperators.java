@@ -31,9 +31,10 @@ public final class StandardOperators {
             "s = x + residual; out = s * rsqrt(mean(s^2, -1) + epsilon) * gamma; residual = s");
 
     public static final OperatorSignature LAYER_NORM = new OperatorSignature("layer_norm",
-            List.of(tensor("x"), optionalTensor("weight"), optionalTensor("bias"), optionalValue("epsilon")),
+            List.of(tensor("x"), optionalTensor("weight"), optionalTensor("bias"), optionalValue("epsilon"), optionalValue("normalized_shape")),
             List.of("out"),
-            "out = (x - mean(x, -1)) * rsqrt(var(x, -1) + epsilon) * weight + bias (biased variance, epsilon 1e-5)");
+            "out = (x - mean(x, dims)) * rsqrt(var(x, dims) + epsilon) * weight + bias over the trailing dims normalized_shape"
+                    + " names (default: weight's shape, else bias's, else the last dim; biased variance, epsilon 1e-5)");
 
     public static final OperatorSignature MATMUL = new OperatorSignature("matmul",
             List.of(tensor("a"), tensor("b"), optionalValue("transpose_a"), optionalValue("transpose_b")),

@@ -127,7 +127,7 @@ class AclBindingTest {
         acl.synchronizeStream(other);
         acl.destroyStream(other);
         assertEquals(OptionalInt.of(200005), failure(() -> acl.destroyStream(other)).status());
-        assertEquals("aclrtSynchronizeStream", failure(() -> acl.synchronizeStream(other)).function());
+        assertEquals("aclrtSynchronizeStreamWithTimeout", failure(() -> acl.synchronizeStream(other)).function());
     }
 
     @Test
@@ -415,6 +415,31 @@ class AclBindingTest {
             var later = failure(() -> acl.malloc(8));
             assertEquals("", later.recentMessage(), "the device-9 message belongs to the earlier failure");
             assertEquals("aclrtMalloc failed with status 200000", later.getMessage());
+        }
+    }
+
+    private static long messageReads() {
+        return NativeSymbols.load(TestDouble.libraries("current")).require("tdw_double_message_reads").invokeLong(new Object[0]);
+    }
+
+    @Test
+    void theMessageIsReadOnlyAfterAFailure() {
+        long before = messageReads();
+        Pointer p = upload(1, 2);
+        acl.free(p);
+        acl.synchronizeStream(stream);
+        assertEquals(before, messageReads(), "successful calls do not ask the device for messages");
+        failure(() -> acl.free(p));
+        assertEquals(before + 1, messageReads());
+    }
+
+    /** On a thread without a device, reading the message reports EE1018; a failed aclInit there shows its own message. */
+    @Test
+    void aFailedInitOnAThreadWithoutADeviceShowsItsOwnMessage() {
+        try (var fault = TestDouble.fault("error:aclInit")) {
+            var e = java.util.concurrent.CompletableFuture.supplyAsync(() -> failure(acl::init)).join();
+            assertEquals(OptionalInt.of(500003), e.status());
+            assertEquals("aclInit: injected fault (TDW_DOUBLE_FAULT=error:aclInit)", e.recentMessage());
         }
     }
 

@@ -31,7 +31,7 @@ class AclProcessStateTest {
             }
         }
 
-        assertEquals(List.of(), AclProcessState.finalizeAll(), "the JVM-exit step finalises without failures");
+        assertEquals(List.of(), AclProcessState.finalizeAll(AclProcessState.EXIT_WAIT), "the JVM-exit step finalises without failures");
         var references = new LongByReference(-1);
         assertEquals(0, symbols.require("aclFinalizeReference").invokeInt(new Object[] {references}),
                 "the runtime dropped only its own reference: the other component's one is still there");

@@ -71,7 +71,7 @@ class AscendFaultTest {
     void runtimeFailuresInsideACallAreReported() {
         assertEquals(OptionalInt.of(200000), failsWith("error:aclrtMalloc").status());
         assertEquals("aclrtMemcpy", failsWith("error:aclrtMemcpy").function());
-        assertEquals("aclrtSynchronizeStream", failsWith("error:aclrtSynchronizeStream").function());
+        assertEquals("aclrtSynchronizeStreamWithTimeout", failsWith("error:aclrtSynchronizeStreamWithTimeout").function());
         var nullHandle = failsWith("error:aclCreateTensor");
         assertEquals(OptionalInt.empty(), nullHandle.status());
         assertTrue(nullHandle.getMessage().startsWith("aclCreateTensor returned null: "), nullHandle.getMessage());

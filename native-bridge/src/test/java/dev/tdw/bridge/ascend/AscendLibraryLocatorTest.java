@@ -21,19 +21,50 @@ class AscendLibraryLocatorTest {
         return d;
     }
 
-    @Test
-    void searchesAscendHomeThenLdLibraryPathThenTheDefaultToolkit() {
-        var locator = AscendLibraryLocator.forSettings(null, Map.of("ASCEND_HOME_PATH", "/opt/cann", "LD_LIBRARY_PATH", "/a::/b"));
-        assertEquals(List.of(Path.of("/opt/cann/lib64"), Path.of("/a"), Path.of("/b"), Path.of(AscendLibraryLocator.DEFAULT_TOOLKIT),
-                Path.of("/usr/local/Ascend/cann/lib64")), locator.directories());
-        assertEquals(List.of(Path.of(AscendLibraryLocator.DEFAULT_TOOLKIT), Path.of(AscendLibraryLocator.DEFAULT_CANN)),
-                AscendLibraryLocator.forSettings(" ", Map.of()).directories());
+    /** The environment set_env.sh leaves for a CANN root, with ASCEND_OPP_PATH an existing folder. */
+    private Map<String, String> setEnv(Path root) {
+        return Map.of("ASCEND_HOME_PATH", root.toString(), "ASCEND_OPP_PATH", tmp.toString());
     }
 
     @Test
-    void theOverrideIsTheOnlyDirectorySearched() {
-        var locator = AscendLibraryLocator.forSettings("/tmp/cann", Map.of("ASCEND_HOME_PATH", "/opt/cann"));
-        assertEquals(List.of(Path.of("/tmp/cann")), locator.directories());
+    void oneCannRootAscendHomeThenTheDefaultRoots() {
+        assertEquals(Path.of("/opt/cann/lib64"), AscendLibraryLocator.forSettings(null,
+                Map.of("ASCEND_HOME_PATH", "/opt/cann", "LD_LIBRARY_PATH", "/a:/b")).directory(), "LD_LIBRARY_PATH is no second source");
+        // Neither default root exists here: the current layout's is named.
+        assertEquals(Path.of("/usr/local/Ascend/cann/lib64"), AscendLibraryLocator.forSettings(" ", Map.of()).directory());
+    }
+
+    @Test
+    void everyLibraryComesFromTheOneRootEvenWhenAnotherFolderHasThem() throws IOException {
+        Path root = tmp.resolve("cann-8.3");
+        dir("cann-8.3/lib64", "libascendcl.so", "libnnopbase.so", "libopapi_nn.so");
+        Path other = dir("cann-8.1/lib64", "libascendcl.so", "libnnopbase.so", "libopapi_math.so", "libopapi_nn.so");
+        var env = new java.util.HashMap<>(setEnv(root));
+        env.put("LD_LIBRARY_PATH", other.toString());
+        var found = AscendLibraryLocator.forSettings(null, env).locate().libraries().orElseThrow();
+        assertEquals(List.of(root.resolve("lib64/libascendcl.so"), root.resolve("lib64/libnnopbase.so"), root.resolve("lib64/libopapi_nn.so")),
+                found.all());
+    }
+
+    /** As torch_npu loads them (op-plugin op_api_common.cpp): each libopapi_*.so first, libopapi.so last. */
+    @Test
+    void theSplitLibrariesComeFirstAndLibopapiLast() throws IOException {
+        Path d = dir("cann", "libascendcl.so", "libnnopbase.so", "libopapi.so", "libopapi_nn.so", "libopapi_math.so", "libopapi_transformer.so");
+        var found = new AscendLibraryLocator(d).locate().libraries().orElseThrow();
+        assertEquals(List.of(d.resolve("libopapi_math.so"), d.resolve("libopapi_nn.so"), d.resolve("libopapi_transformer.so"),
+                d.resolve("libopapi.so")), found.operatorLibraries());
+    }
+
+    @Test
+    void theOverrideIsTheOneDirectoryAndPassesTheSameChecks() throws IOException {
+        Path d = dir("double", "libascendcl.so", "libnnopbase.so", "libopapi.so");
+        var locator = AscendLibraryLocator.forSettings(d.toString(), Map.of("ASCEND_HOME_PATH", "/opt/cann"));
+        assertEquals(d, locator.directory());
+        var discovery = locator.locate();
+        assertFalse(discovery.found());
+        assertTrue(discovery.explanation().endsWith("(from -Dtdw.ascend.lib), but ASCEND_OPP_PATH is not set, and aclnn operators"
+                + " fail without it: " + CannSetup.SET_ENV_ADVICE), discovery.explanation());
+        assertTrue(AscendLibraryLocator.forSettings(d.toString(), Map.of("ASCEND_OPP_PATH", tmp.toString())).locate().found());
     }
 
     @Test
@@ -45,26 +76,20 @@ class AscendLibraryLocatorTest {
     }
 
     @Test
-    void anOldLibopapiBesideTheSplitIsNotLoaded() throws IOException {
-        Path d = dir("cann", "libascendcl.so", "libnnopbase.so", "libopapi_math.so", "libopapi_nn.so", "libopapi.so");
-        var found = new AscendLibraryLocator(List.of(d)).locate().libraries().orElseThrow();
-        assertEquals(List.of(d.resolve("libopapi_math.so"), d.resolve("libopapi_nn.so")), found.operatorLibraries());
-    }
-
-    @Test
     void foundThroughTheEnvironmentCannNeedsAscendOppPath() throws IOException {
-        Path d = dir("env", "libascendcl.so", "libnnopbase.so", "libopapi.so");
-        var without = AscendLibraryLocator.forSettings(null, Map.of("LD_LIBRARY_PATH", d.toString())).locate();
+        Path root = tmp.resolve("env");
+        Path d = dir("env/lib64", "libascendcl.so", "libnnopbase.so", "libopapi.so");
+        var without = AscendLibraryLocator.forSettings(null, Map.of("ASCEND_HOME_PATH", root.toString())).locate();
         assertFalse(without.found());
         assertEquals("found " + List.of(d.resolve("libascendcl.so"), d.resolve("libnnopbase.so"), d.resolve("libopapi.so"))
-                + ", but ASCEND_OPP_PATH is not set, and aclnn operators fail without it: run `source <CANN install>/set_env.sh`"
-                + " (e.g. /usr/local/Ascend/ascend-toolkit/set_env.sh) before starting tdw", without.explanation());
-        var notADirectory = AscendLibraryLocator.forSettings(null, Map.of("LD_LIBRARY_PATH", d.toString(),
+                + " in " + d + " (the CANN root in ASCEND_HOME_PATH), but ASCEND_OPP_PATH is not set, and aclnn operators fail without it:"
+                + " run `source <CANN root>/set_env.sh` (/usr/local/Ascend/cann/set_env.sh, or /usr/local/Ascend/ascend-toolkit/set_env.sh"
+                + " in older installations) before starting tdw", without.explanation());
+        var notADirectory = AscendLibraryLocator.forSettings(null, Map.of("ASCEND_HOME_PATH", root.toString(),
                 "ASCEND_OPP_PATH", tmp.resolve("nowhere").toString())).locate();
         assertTrue(notADirectory.explanation().contains("ASCEND_OPP_PATH " + tmp.resolve("nowhere") + " is not a directory"),
                 notADirectory.explanation());
-        var with = AscendLibraryLocator.forSettings(null, Map.of("LD_LIBRARY_PATH", d.toString(), "ASCEND_OPP_PATH", tmp.toString())).locate();
-        assertTrue(with.found(), with.explanation());
+        assertTrue(AscendLibraryLocator.forSettings(null, setEnv(root)).locate().found());
     }
 
     @Test
@@ -74,39 +99,13 @@ class AscendLibraryLocatorTest {
                 List.of(current.resolve("libopapi_math.so")));
         var e = assertThrows(dev.tdw.bridge.device.DeviceException.class, () -> NativeSymbols.load(libraries));
         assertTrue(e.getMessage().contains("libtdw_double_gone.so"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("a library it depends on was not found: run `source <CANN install>/set_env.sh`"
-                + " (e.g. /usr/local/Ascend/ascend-toolkit/set_env.sh) before starting tdw"), e.getMessage());
-    }
-
-    @Test
-    void theSplitIncludesTheTransformerOperatorsWhenInstalled() throws IOException {
-        Path d = dir("split", "libascendcl.so", "libnnopbase.so", "libopapi_math.so", "libopapi_nn.so", "libopapi_transformer.so");
-        var found = new AscendLibraryLocator(List.of(d)).locate().libraries().orElseThrow();
-        assertEquals(List.of(d.resolve("libopapi_math.so"), d.resolve("libopapi_nn.so"), d.resolve("libopapi_transformer.so")),
-                found.operatorLibraries());
-    }
-
-    @Test
-    void takesEachLibraryFromTheFirstDirectoryThatHasIt() throws IOException {
-        Path toolkit = dir("toolkit", "libascendcl.so", "libnnopbase.so");
-        Path ops = dir("ops", "libopapi.so", "libascendcl.so");
-        var found = new AscendLibraryLocator(List.of(toolkit, ops)).locate().libraries().orElseThrow();
-        assertEquals(toolkit.resolve("libascendcl.so"), found.runtime());
-        assertEquals(List.of(ops.resolve("libopapi.so")), found.operatorLibraries());
-    }
-
-    @Test
-    void halfASplitIsNotEnough() throws IOException {
-        Path d = dir("partial", "libascendcl.so", "libnnopbase.so", "libopapi_math.so");
-        var discovery = new AscendLibraryLocator(List.of(d)).locate();
-        assertFalse(discovery.found());
-        assertEquals("not found: libopapi_math.so + libopapi_nn.so or libopapi.so in [" + d + "]", discovery.explanation());
+        assertTrue(e.getMessage().endsWith("a library it depends on was not found: " + CannSetup.SET_ENV_ADVICE), e.getMessage());
     }
 
     @Test
     void explainsEverythingThatIsMissing() {
-        var discovery = new AscendLibraryLocator(List.of(tmp)).locate();
-        assertTrue(discovery.explanation().startsWith("not found: libascendcl.so, libnnopbase.so, libopapi_math.so"), discovery.explanation());
+        var discovery = new AscendLibraryLocator(tmp).locate();
+        assertEquals("not found: libascendcl.so, libnnopbase.so, libopapi_*.so or libopapi.so in " + tmp + " (given)", discovery.explanation());
         assertEquals(List.of(tmp), discovery.searched());
     }
 }

@@ -134,6 +134,11 @@ class AscendOperatorsTest {
     }
 
     @Test
+    void layerNormOverSeveralDimsWithoutWeights() {
+        agree(call(LAYER_NORM, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(3, 2, 4), 72), "normalized_shape", "[2, 4]"));
+    }
+
+    @Test
     void layerNormWithOnlyABiasNormalizesOverTheBiasShape() {
         agree(call(LAYER_NORM, DType.FLOAT32, "x", tensor(DType.FLOAT32, shape(3, 2, 4), 14), "bias", tensor(DType.FLOAT32, shape(2, 4), 15)));
     }
@@ -244,6 +249,72 @@ class AscendOperatorsTest {
         var int32 = assertThrows(IllegalArgumentException.class, () -> device.execute(call(GROUPED_MATMUL, DType.BFLOAT16, "x", x,
                 "weight", w, "group_list", dev.tdw.bridge.device.Tensors.contiguous(DType.INT32, shape(4), new double[] {3, 5, 9, 12}))));
         assertEquals("grouped_matmul on Ascend needs an int64 group_list, not torch.int32", int32.getMessage());
+    }
+
+    @Test
+    void layerNormRefusesWeightAndBiasTypesTheKernelRejects() {
+        var x = tensor(DType.BFLOAT16, shape(2, 8), 60);
+        var half = assertThrows(IllegalArgumentException.class, () -> device.execute(call(LAYER_NORM, DType.BFLOAT16, "x", x,
+                "weight", tensor(DType.FLOAT16, shape(8), 61))));
+        assertEquals("layer_norm on Ascend needs weight in float32 or x's type torch.bfloat16, not torch.float16", half.getMessage());
+        var mixed = assertThrows(IllegalArgumentException.class, () -> device.execute(call(LAYER_NORM, DType.BFLOAT16, "x", x,
+                "weight", tensor(DType.FLOAT32, shape(8), 62), "bias", tensor(DType.BFLOAT16, shape(8), 63))));
+        assertEquals("layer_norm on Ascend needs weight and bias in one type, not torch.float32 and torch.bfloat16", mixed.getMessage());
+        agree(call(LAYER_NORM, DType.BFLOAT16, "x", x, "weight", tensor(DType.FLOAT32, shape(8), 62), "bias", tensor(DType.FLOAT32, shape(8), 64)));
+    }
+
+    @Test
+    void floatOperatorsRefuseAnIntegerOutputType() {
+        var a = tensor(DType.FLOAT32, shape(2, 2), 65);
+        for (OperatorCall c : new OperatorCall[] {call(ADD, DType.INT32, "self", a, "other", a), call(MUL, DType.INT32, "self", a, "other", a)}) {
+            var e = assertThrows(IllegalArgumentException.class, () -> device.execute(c));
+            assertEquals(c.operator() + " on Ascend cannot write the floating result of torch.float32 and torch.float32 into torch.int32",
+                    e.getMessage());
+        }
+        var matmul = assertThrows(IllegalArgumentException.class, () -> device.execute(call(MATMUL, DType.INT32, "a", a, "b", a)));
+        assertEquals("matmul on Ascend cannot write torch.int32; it writes [torch.bfloat16, torch.float16, torch.float32]", matmul.getMessage());
+        var softmax = assertThrows(IllegalArgumentException.class, () -> device.execute(call(SOFTMAX, DType.INT32, "x", a)));
+        assertEquals("softmax on Ascend cannot write torch.int32; it writes [torch.bfloat16, torch.float16, torch.float32, torch.float64]",
+                softmax.getMessage());
+    }
+
+    private static IllegalArgumentException gmmRefusal(Tensor x, Tensor w, Tensor groups, String listType) {
+        return assertThrows(IllegalArgumentException.class, () -> device.execute(call(GROUPED_MATMUL, DType.BFLOAT16, "x", x,
+                "weight", w, "group_list", groups, "group_list_type", listType)));
+    }
+
+    @Test
+    void groupedMatmulRefusesAGroupListThatDoesNotCoverXOrATransposedX() {
+        var x = tensor(DType.BFLOAT16, shape(12, 16), 66);
+        var w = tensor(DType.BFLOAT16, shape(4, 16, 8), 67);
+        assertEquals("grouped_matmul on Ascend needs the group list to cover the 12 rows of x, but it ends at 9",
+                gmmRefusal(x, w, i64(shape(4), 3, 5, 9, 9), "0").getMessage());
+        assertEquals("grouped_matmul on Ascend needs the group list to cover the 12 rows of x, but it counts 11",
+                gmmRefusal(x, w, i64(shape(4), 3, 2, 4, 2), "1").getMessage());
+        assertEquals("grouped_matmul: group_list ends must not decrease, but entry 2 is 4",
+                gmmRefusal(x, w, i64(shape(4), 3, 5, 4, 12), "0").getMessage());
+        assertEquals("grouped_matmul: group_list counts must not be negative, but entry 1 is -1",
+                gmmRefusal(x, w, i64(shape(4), 3, -1, 4, 6), "1").getMessage());
+        Tensor storage = tensor(DType.BFLOAT16, shape(16, 12), 68);
+        Tensor transposed = new Tensor(storage.storage(), 0, shape(12, 16), shape(1, 12));
+        assertEquals("grouped_matmul on Ascend cannot take a transposed x (strides [1, 12] for shape [12, 16]); pass it contiguous",
+                gmmRefusal(transposed, w, i64(shape(4), 3, 5, 9, 12), "0").getMessage());
+        double[] ends = new double[1025];
+        java.util.Arrays.fill(ends, 12);
+        assertEquals("grouped_matmul on Ascend takes at most 1024 groups, not 1025", gmmRefusal(x, tensor(DType.BFLOAT16, shape(1025, 16, 1), 69),
+                Tensors.contiguous(DType.INT64, shape(1025), ends), "0").getMessage());
+    }
+
+    /** torch_npu calls aclnnGroupedMatmulV5 where the library exports it (the current layout does). */
+    @Test
+    void groupedMatmulRunsV5WhereExported() {
+        var x = tensor(DType.BFLOAT16, shape(4, 16), 70);
+        var w = tensor(DType.BFLOAT16, shape(2, 16, 8), 71);
+        try (var fault = TestDouble.fault("error:aclnnGroupedMatmulV5GetWorkspaceSize")) {
+            var e = assertThrows(AclException.class, () -> device.execute(call(GROUPED_MATMUL, DType.BFLOAT16, "x", x, "weight", w,
+                    "group_list", i64(shape(2), 1, 4))));
+            assertEquals("aclnnGroupedMatmulV5GetWorkspaceSize", e.function());
+        }
     }
 
     @Test

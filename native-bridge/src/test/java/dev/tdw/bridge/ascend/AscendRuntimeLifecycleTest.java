@@ -46,15 +46,25 @@ class AscendRuntimeLifecycleTest {
         }
     }
 
+    private static long liveStreams() {
+        return NativeSymbols.load(LIBRARIES).require("tdw_double_live_count").invokeLong(new Object[] {2});
+    }
+
     @Test
-    void closeSynchronizesWorkLeftOnTheStreamBeforeDestroyingIt() {
+    void aSynchronizationThatTimesOutSetsTheStreamAsideAndCloseDestroysIt() {
+        long before = liveStreams();
         var runtime = AscendRuntime.open(LIBRARIES, 0);
-        try (var stuck = TestDouble.fault("stuck:aclrtSynchronizeStream")) {
+        try (var stuck = TestDouble.fault("stuck:aclrtSynchronizeStreamWithTimeout")) {
             var e = assertThrows(AclException.class, () -> assertWorks(runtime));
-            assertEquals("aclrtSynchronizeStream", e.function());
+            assertEquals("aclrtSynchronizeStreamWithTimeout", e.function());
+            assertEquals(OptionalInt.of(507046), e.status(), "ACL_ERROR_RT_STREAM_SYNC_TIMEOUT");
         }
-        // The double refuses aclrtDestroyStream while the silu task is still queued.
+        assertEquals(Acl.SYNC_TIMEOUT_MS, NativeSymbols.load(LIBRARIES).require("tdw_double_last_sync_timeout").invokeInt(new Object[0]));
+        assertWorks(runtime);
+        assertEquals(before + 2, liveStreams(), "the next call ran on a new stream; the stuck one is set aside");
+        // The double refuses aclrtDestroyStream while the stuck silu task is still queued: close synchronizes first.
         assertDoesNotThrow(runtime::close);
+        assertEquals(before, liveStreams());
     }
 
     @Test

@@ -40,7 +40,7 @@ class ReplayRunnerTest {
     @TempDir Path tmp;
 
     final ReplayRunner runner = new ReplayRunner(OperatorRegistry.standard(),
-            () -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(Path.of("/nonexistent-cann"))).locate()),
+            () -> new RuntimeDiscovery(new AscendLibraryLocator(Path.of("/nonexistent-cann")).locate()),
             Clock.fixed(T0, ZoneOffset.UTC));
 
     private ReplayPlan plan(Path dump, String stage, String candidate, Path out, long maxElements, boolean allowRowLimited) {

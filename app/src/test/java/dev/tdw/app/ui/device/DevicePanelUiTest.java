@@ -53,7 +53,7 @@ class DevicePanelUiTest {
 
     @Start
     void start(Stage stage) {
-        RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(Path.of("/nonexistent-cann"))).locate()));
+        RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(Path.of("/nonexistent-cann")).locate()));
         vm = new DevicePanelViewModel(new RuntimesViewModel(noCann, pool),
                 new CaptureRunViewModel(actions, new RunHistory(tmp.resolve("runs.json")), pool, Clock.systemUTC()),
                 new ServiceArmingViewModel(new CompletionProbe(Duration.ofSeconds(1)), pool));

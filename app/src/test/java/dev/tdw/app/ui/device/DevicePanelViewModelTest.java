@@ -42,7 +42,7 @@ class DevicePanelViewModelTest {
     }
 
     private DevicePanelViewModel panel() {
-        RuntimeInventory inventory = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(tmp.resolve("no-cann"))).locate()));
+        RuntimeInventory inventory = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(tmp.resolve("no-cann")).locate()));
         return call(() -> new DevicePanelViewModel(new RuntimesViewModel(inventory, pool),
                 new CaptureRunViewModel(new RecordingActions(), new RunHistory(tmp.resolve("runs.json")), pool, Clock.systemUTC()),
                 new ServiceArmingViewModel(new CompletionProbe(Duration.ofSeconds(1)), pool)));

@@ -16,7 +16,7 @@ class RuntimeInventoryTest {
     @Test
     void withoutCannTheHostIsListedAndTheReasonGiven() {
         Path nowhere = Path.of("/nonexistent-cann");
-        Runtimes r = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(nowhere)).locate())).list();
+        Runtimes r = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(nowhere).locate())).list();
         assertEquals(List.of("host-fp32:bf16", "host-fp32:fp16", "host-fp32", "host-fp64"), r.entries().stream().map(RuntimeEntry::spec).toList());
         assertTrue(r.ascendStatus().startsWith("no Ascend runtime: "), r.ascendStatus());
         assertTrue(r.ascendStatus().contains("/nonexistent-cann") && r.ascendStatus().contains("set_env.sh")
@@ -33,7 +33,7 @@ class RuntimeInventoryTest {
     void eachAscendDeviceIsListedWithItsMemory() {
         Path doubleDir = TestCaptures.root().getParent().getParent().resolve("native-bridge/target/test-double/current");
         assertTrue(Files.isDirectory(doubleDir), "the native-bridge build makes the test double at " + doubleDir);
-        Runtimes r = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(doubleDir)).locate())).list();
+        Runtimes r = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(doubleDir).locate())).list();
         assertEquals("2 Ascend devices", r.ascendStatus());
         RuntimeEntry d1 = r.entries().get(1);
         assertEquals("ascend:1", d1.spec());

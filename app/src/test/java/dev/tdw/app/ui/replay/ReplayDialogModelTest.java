@@ -51,7 +51,7 @@ class ReplayDialogModelTest {
 
     final RecordingActions actions = new RecordingActions();
     final DirectTaskRunner tasks = new DirectTaskRunner();
-    final RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(Path.of("/nonexistent-cann"))).locate()));
+    final RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(Path.of("/nonexistent-cann")).locate()));
 
     @BeforeAll
     static void toolkit() {
@@ -224,7 +224,7 @@ class ReplayDialogModelTest {
     void theDeviceCandidateOnTheCannTestDoublePassesWithinOneBfloat16Step() {
         Path doubleDir = TestCaptures.root().getParent().getParent().resolve("native-bridge/target/test-double/current");
         assertTrue(Files.isDirectory(doubleDir), "the native-bridge build makes the test double at " + doubleDir);
-        RuntimeInventory onDouble = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(doubleDir)).locate()));
+        RuntimeInventory onDouble = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(doubleDir).locate()));
         ReplayDialogModel m = call(() -> ReplayDialogModel.open(ADD_RMS_NORM_3, actions, onDouble, tmp.resolve("replays"), tasks, choices()));
         run(m::refreshRuntimes);
         assertEquals("ascend:0", call(() -> m.candidateProperty().get()));

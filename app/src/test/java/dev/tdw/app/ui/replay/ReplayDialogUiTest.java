@@ -56,7 +56,7 @@ class ReplayDialogUiTest {
         owner = stage;
         stage.setScene(new Scene(new StackPane(), 300, 200));
         stage.show();
-        RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(List.of(Path.of("/nonexistent-cann"))).locate()));
+        RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(Path.of("/nonexistent-cann")).locate()));
         model = ReplayDialogModel.open(new ReplayTarget(CAPTURE.resolve("cmpl-replay-rank0.pt"), "add_rms_norm", 3, "cmpl-replay", CAPTURE,
                 Side.RIGHT), actions, noCann, tmp.resolve("replays"), tasks, new ReplayChoices(tmp.resolve("config/replay-choices.json")));
     }
