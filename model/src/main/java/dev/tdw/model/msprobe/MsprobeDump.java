@@ -29,10 +29,15 @@ public final class MsprobeDump {
     private final JsonFiles files;
     private final DumpJsonReader reader;
     private final SideFiles sides;
+    private final boolean searchBackward;
 
-    public MsprobeDump() { this(MsprobeLimits.DEFAULTS); }
+    public MsprobeDump() { this(MsprobeLimits.DEFAULTS, false); }
 
-    public MsprobeDump(MsprobeLimits limits) {
+    /** @param searchBackward whether the diff searches backward stages for the first divergence too (off by default) */
+    public MsprobeDump(boolean searchBackward) { this(MsprobeLimits.DEFAULTS, searchBackward); }
+
+    public MsprobeDump(MsprobeLimits limits, boolean searchBackward) {
+        this.searchBackward = searchBackward;
         this.files = new JsonFiles(limits);
         this.reader = new DumpJsonReader(files);
         this.sides = new SideFiles(files);
@@ -125,7 +130,13 @@ public final class MsprobeDump {
         }
         Map<String, String> modules = folder == null ? Map.of() : sides.construct(folder.resolve("construct.json"));
         Map<String, List<String>> stacks = folder == null ? Map.of() : sides.stacks(folder.resolve("stack.json"));
-        return reader.read(dump, label, step, rank, modules, stacks);
+        Manifest m = reader.read(dump, label, step, rank, modules, stacks);
+        if (!searchBackward) return m;
+        // How the dump was read travels with its manifests, so every analysis built on the diff searches alike.
+        Map<String, Object> extra = new java.util.LinkedHashMap<>(m.extra());
+        extra.put(MsprobeDiff.SEARCH_BACKWARD, true);
+        return new Manifest(m.path(), m.probe(), m.label(), m.rank(), m.matchIndex(), m.occurrence(), m.metadata(), m.stats(),
+                m.records(), m.graphSlots(), m.tensorFile(), extra);
     }
 
     private static long number(Path p) {
