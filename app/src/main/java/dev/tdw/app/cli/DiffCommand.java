@@ -39,6 +39,7 @@ final class DiffCommand extends CommandSupport {
     private final OptionValue<Double> tensorAtol = new OptionValue<>(0.0);
     private final OptionValue<Double> tensorRtol = new OptionValue<>(0.0);
     private final OptionValue<Long> maxElements = new OptionValue<>(0L);
+    private final OptionValue<Boolean> backward = new OptionValue<>(false);
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
     private final CaptureSetOptions sets = new CaptureSetOptions();
@@ -63,6 +64,8 @@ final class DiffCommand extends CommandSupport {
                 .description("with --tensors: relative tolerance (default 1e-2)").build());
         spec.addOption(option(maxElements, long.class, "--max-elements").paramLabel("<maxElements>").defaultValue("2000000")
                 .description("with --tensors: larger tensors are gaps (default 2000000)").build());
+        spec.addOption(option(backward, boolean.class, "--backward").description("msprobe dumps: search backward stages"
+                + " (and parameter gradients) for the first divergence too; they are compared and shown either way").build());
         selector.addTo(spec);
         output.addTo(spec);
         sets.addTo(spec);
@@ -71,6 +74,9 @@ final class DiffCommand extends CommandSupport {
 
     @Override
     boolean writesHtml() { return true; }
+
+    @Override
+    boolean msprobeBackward() { return backward.value(); }
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
@@ -91,10 +97,13 @@ final class DiffCommand extends CommandSupport {
             analyses.add(tensors.value() ? withTensors(a, paired.method() == null ? null : left, paired.method() == null ? null : right) : a);
         }
         DiffVerdict worst = analyses.stream().map(a -> a.diff().verdict()).min(Comparator.naturalOrder()).orElseThrow();
+        List<dev.tdw.model.capture.Manifest> read = analyses.stream().map(PairAnalysis::left).toList();
         if (output.format() == OutputOptions.Format.text) {
+            out.print(formatLine(read));
             if (paired.method() != null) out.println(paired.method().description());
             for (PairAnalysis a : analyses) out.print(SafeText.lines(TextReport.diff(a, PATHS)));
-            NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
+            // The next capture is the probe's environment: nothing to suggest for an msprobe dump.
+            NextCapture next = format(read) != null ? null : NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
                     NextCapture.DEFAULT_BUDGET_MIB << 20, analyses.stream().map(PairAnalysis::diff).toList()).next();
             if (next != null) out.print(SafeText.lines(TextReport.next(next)));
         } else {
@@ -105,6 +114,7 @@ final class DiffCommand extends CommandSupport {
             } else {
                 json = envelope("diff", paired.method(), analyses.stream().map(a -> AnalysisJson.diff(a, PATHS)).toList(), worst.name());
             }
+            withFormat(json, read);
             printResult(out, json, page, output.format() == OutputOptions.Format.html ? report(analyses, paired) : null);
         }
         return exitCode(output, worst.passes());
