@@ -1,6 +1,8 @@
 package dev.tdw.app.cli;
 
 import dev.tdw.app.report.CaptureSetReport;
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.AllPairsJson;
 import dev.tdw.model.report.CaptureSetText;
@@ -23,9 +25,12 @@ final class AllPairsMode {
             throw new UnusableInputException("--all compares two capture roots: --left and --right must both be directories");
         }
         Path page = output.format() == OutputOptions.Format.html ? DiffCommand.reportPage(out, List.of(left, right)) : null;
-        AllPairsResult r = AllPairsAnalysis.of(command.loadDirectory(left), command.loadDirectory(right), tol);
-        CaptureSetModes.print(command, output, page, () -> CaptureSetText.allPairs(r, CommandSupport.PATHS),
-                AllPairsJson.of(r, CommandSupport.PATHS), html -> CaptureSetReport.allPairs(r, "tdw " + Version.get(), CommandSupport.PATHS, html), print);
+        CaptureDirectory l = command.loadDirectory(left), rt = command.loadDirectory(right);
+        CommandSupport.sameFormat(l.manifests().get(0), rt.manifests().get(0));
+        AllPairsResult r = AllPairsAnalysis.of(l, rt, tol);
+        List<Manifest> read = l.manifests();
+        CaptureSetModes.print(command, output, page, () -> CommandSupport.formatLine(read) + CaptureSetText.allPairs(r, CommandSupport.PATHS),
+                CommandSupport.withFormat(AllPairsJson.of(r, CommandSupport.PATHS), read), html -> CaptureSetReport.allPairs(r, "tdw " + Version.get(), CommandSupport.PATHS, html), print);
         return CommandSupport.exitCode(output, r.verdict().passes());
     }
 }

@@ -9,6 +9,8 @@ import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.output.OutputWriteException;
+import dev.tdw.model.msprobe.MsprobeDump;
+import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.RunFolders;
@@ -134,6 +136,7 @@ abstract class CommandSupport implements Callable<Integer> {
 
     Manifest readManifest(Path file) throws UnusableInputException {
         try {
+            if (MsprobeDump.detect(file)) return msprobe().read(file); // an msprobe dump.json (docs/msprobe.md)
             return readAhead.read(file);
         } catch (InputException e) {
             throw new UnusableInputException(e);
@@ -142,7 +145,7 @@ abstract class CommandSupport implements Callable<Integer> {
 
     CaptureDirectory loadDirectory(Path dir) throws UnusableInputException {
         try {
-            CaptureDirectory d = CaptureDirectory.load(dir);
+            CaptureDirectory d = MsprobeDump.detect(dir) ? msprobe().load(dir) : CaptureDirectory.load(dir);
             // A command may load a directory twice (diff's text ends with the next capture): report each problem once.
             d.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
             if (d.manifests().isEmpty()) {
@@ -163,6 +166,36 @@ abstract class CommandSupport implements Callable<Integer> {
         return selected;
     }
 
+    /** Whether msprobe dumps read by this command search backward stages for the first divergence ({@code diff --backward}). */
+    boolean msprobeBackward() { return false; }
+
+    private MsprobeDump msprobe() { return new MsprobeDump(msprobeBackward()); }
+
+    /** The format the outputs name: {@code msprobe} when any manifest was read from an msprobe dump, else null (probe captures). */
+    static String format(List<Manifest> manifests) {
+        for (Manifest m : manifests) if (MsprobeEntry.isMsprobe(m)) return MsprobeEntry.FORMAT;
+        return null;
+    }
+
+    /** The line a text output starts with for an msprobe dump, or "" for probe captures (whose outputs stay as they were). */
+    static String formatLine(List<Manifest> manifests) {
+        return format(manifests) == null ? "" : "format: msprobe dump (MindStudio Probe dump.json)\n";
+    }
+
+    /** Names the format in a JSON output ({@code "format": "msprobe"}); probe captures' JSON stays as it was. */
+    static ObjectNode withFormat(ObjectNode json, List<Manifest> manifests) {
+        if (format(manifests) != null) json.put("format", format(manifests));
+        return json;
+    }
+
+    /** Refuses a pair of an msprobe dump and a probe capture: their statistics are not the same. */
+    static void sameFormat(Manifest left, Manifest right) throws UnusableInputException {
+        if (MsprobeEntry.isMsprobe(left) != MsprobeEntry.isMsprobe(right)) {
+            throw new UnusableInputException(left.path() + " and " + right.path()
+                    + ": one is an msprobe dump and the other a probe capture; compare dumps of one format");
+        }
+    }
+
     /** Pairs two inputs: two files directly, two directories through {@link CapturePairing}. */
     Paired pair(Path left, Path right, SelectorOptions sel) throws UnusableInputException {
         boolean leftIsDir = Files.isDirectory(left), rightIsDir = Files.isDirectory(right);
@@ -170,9 +203,14 @@ abstract class CommandSupport implements Callable<Integer> {
             throw new UnusableInputException("--left and --right must both be files or both be capture directories");
         }
         if (!leftIsDir) {
-            return new Paired(null, List.of(new CapturePairing.ManifestPair(readManifest(left), readManifest(right))));
+            Manifest l = readManifest(left), r = readManifest(right);
+            sameFormat(l, r);
+            return new Paired(null, List.of(new CapturePairing.ManifestPair(l, r)));
         }
         CaptureDirectory leftDir = loadDirectory(left), rightDir = loadDirectory(right);
+        if (!leftDir.manifests().isEmpty() && !rightDir.manifests().isEmpty()) {
+            sameFormat(leftDir.manifests().get(0), rightDir.manifests().get(0));
+        }
         CapturePairing pairing = CapturePairing.of(leftDir, rightDir);
         refuseAmbiguous(pairing.ambiguousIn(sel.label(), sel.occurrence(), sel.rank()), leftDir, rightDir);
         List<CapturePairing.ManifestPair> chosen = pairing.select(sel.label(), sel.occurrence(), sel.rank());

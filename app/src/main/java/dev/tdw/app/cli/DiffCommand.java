@@ -1,6 +1,8 @@
 package dev.tdw.app.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.tdw.app.report.ReportChart;
 import dev.tdw.app.report.ReportContext;
 import dev.tdw.app.report.ReportWriter;
@@ -8,11 +10,11 @@ import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.capture.Manifest;
-import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.AnalysisJson;
@@ -29,8 +31,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import static dev.tdw.app.cli.CommandModel.list;
 import static dev.tdw.app.cli.CommandModel.option;
@@ -45,6 +49,7 @@ final class DiffCommand extends CommandSupport {
     private final OptionValue<Double> tensorAtol = new OptionValue<>(0.0);
     private final OptionValue<Double> tensorRtol = new OptionValue<>(0.0);
     private final OptionValue<Long> maxElements = new OptionValue<>(0L);
+    private final OptionValue<Boolean> backward = new OptionValue<>(false);
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
     private final CaptureSetOptions sets = new CaptureSetOptions();
@@ -72,6 +77,8 @@ final class DiffCommand extends CommandSupport {
                 .description("with --tensors: relative tolerance (default 1e-2)").build());
         spec.addOption(option(maxElements, long.class, "--max-elements").paramLabel("<maxElements>").defaultValue("2000000")
                 .description("with --tensors: larger tensors are gaps (default 2000000)").build());
+        spec.addOption(option(backward, boolean.class, "--backward").description("msprobe dumps: search backward stages"
+                + " (and parameter gradients) for the first divergence too; they are compared and shown either way").build());
         selector.addTo(spec);
         output.addTo(spec);
         sets.addTo(spec);
@@ -81,6 +88,9 @@ final class DiffCommand extends CommandSupport {
 
     @Override
     boolean writesHtml() { return true; }
+
+    @Override
+    boolean msprobeBackward() { return backward.value(); }
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
@@ -107,14 +117,17 @@ final class DiffCommand extends CommandSupport {
         }
         // Each pair is printed as soon as it is analysed (docs/cli.md): only its diff is kept, for the verdict and the text's end.
         List<DiffResult> diffs = new ArrayList<>();
+        List<Manifest> read = paired.pairs().stream().map(CapturePairing.ManifestPair::left).toList();
         if (output.format() == OutputOptions.Format.text) {
+            out.print(formatLine(read));
             if (paired.method() != null) out.println(paired.method().description());
             for (CapturePairing.ManifestPair p : paired.pairs()) {
                 PairAnalysis a = analyse(p, paired, tol, budget, diffs);
                 out.print(SafeText.lines(TextReport.diff(a, PATHS)));
                 out.flush();
             }
-            NextCapture next = NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
+            // The next capture is the probe's environment: nothing to suggest for an msprobe dump.
+            NextCapture next = format(read) != null ? null : NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
                     NextCapture.DEFAULT_BUDGET_MIB << 20, diffs).next();
             if (next != null) out.print(SafeText.lines(TextReport.next(next)));
             if (!budget.cuts().isEmpty()) out.print(SafeText.lines(Wording.checkBudgetCut(budget, PATHS) + "\n"));
@@ -123,11 +136,14 @@ final class DiffCommand extends CommandSupport {
             ObjectNode json = AnalysisJson.diff(a, PATHS);
             if (paired.method() != null) json.put("pairing", paired.method().description());
             if (!budget.cuts().isEmpty()) json.set("check_budget", ScanJson.checkBudget(budget, PATHS));
-            printResult(out, json, page, html ? report(a, paired) : null);
+            printResult(out, withFormat(json, read), page, html ? report(a, paired) : null);
         } else {
+            // Fields after the verdict, each only when it applies (LinkedHashMap: in this order).
+            Map<String, Supplier<JsonNode>> tail = new LinkedHashMap<>();
+            tail.put("format", () -> format(read) == null ? null : TextNode.valueOf(format(read)));
+            tail.put("check_budget", () -> budget.cuts().isEmpty() ? null : ScanJson.checkBudget(budget, PATHS));
             printEnvelope(out, "diff", paired.method(), paired.pairs(), p -> AnalysisJson.diff(analyse(p, paired, tol, budget, diffs), PATHS),
-                    () -> worst(diffs).name(),
-                    Map.of("check_budget", () -> budget.cuts().isEmpty() ? null : ScanJson.checkBudget(budget, PATHS)));
+                    () -> worst(diffs).name(), tail);
         }
         return exitCode(output, worst(diffs).passes());
     }

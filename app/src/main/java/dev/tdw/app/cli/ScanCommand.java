@@ -89,10 +89,11 @@ final class ScanCommand extends CommandSupport {
             }
         }
         if (output.format() == OutputOptions.Format.text) {
+            out.print(formatLine(manifests));
             out.print(SafeText.lines(TextReport.scan(results, verifyPayload.value() ? checks : null, PATHS)));
             if (!budget.cuts().isEmpty()) out.print(SafeText.lines(Wording.checkBudgetCut(budget, PATHS) + "\n"));
         } else {
-            ObjectNode json = ScanJson.of(results, PATHS);
+            ObjectNode json = withFormat(ScanJson.of(results, PATHS), manifests);
             for (int i = 0; i < checks.size(); i++) {
                 if (checks.get(i) != null) ((ObjectNode) json.get("manifests").get(i)).set("payload_check", ScanJson.payloadCheck(checks.get(i)));
             }

@@ -16,7 +16,7 @@ class ReportHostileTextTest {
     @Test
     void aHostileStageNameIsEscapedWhereverThePageShowsIt() {
         PairAnalysis a = PairAnalysis.of(Manifests.of("left", STAGE, 1.0), Manifests.of("right", STAGE, 9.0), Tolerance.EXACT);
-        String html = WorkbenchReport.html(a, new ReportContext("base\u200bline", "candidate", "paired by label", "max_abs", "tdw test", null), null);
+        String html = Pages.html(a, new ReportContext("base\u200bline", "candidate", "paired by label", "max_abs", "tdw test", null));
         assertTrue(html.codePoints().noneMatch(cp -> cp != '\n' && SafeText.unsafe(cp)), "a raw character: " + SafeText.of(html));
         String shown = "layers.0.evil\\u202e\\u2066\\u200b\\ufeff\\u2028\\u0085\\ud800&lt;b&gt;#0";
         assertTrue(html.contains("first divergence " + shown) || html.contains(">" + shown + "<"), html);

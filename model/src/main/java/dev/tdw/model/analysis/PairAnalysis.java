@@ -13,6 +13,7 @@ import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.msprobe.MsprobeEntry;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -174,7 +175,10 @@ public record PairAnalysis(Manifest left, Manifest right, Tolerance tolerance, D
         return Optional.of(new Finding.NoSummary(false, l, r, error));
     }
 
-    private static boolean lacks(StageRecord r) { return r != null && (r.summary() == null || !r.summary().isComplete()); }
+    private static boolean lacks(StageRecord r) {
+        if (r != null && MsprobeEntry.of(r) != null) return !MsprobeEntry.complete(r); // msprobe: what it writes (docs/msprobe.md)
+        return r != null && (r.summary() == null || !r.summary().isComplete());
+    }
 
     private static Optional<Finding> alias(String key, Aliases left, Aliases right, Presence presence) {
         boolean overlapLeft = presence.hasLeft() && !left.overlapPartners(key).isEmpty();

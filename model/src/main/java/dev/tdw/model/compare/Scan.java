@@ -4,6 +4,7 @@ import dev.tdw.model.capture.Layout;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
+import dev.tdw.model.msprobe.MsprobeEntry;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,7 +31,8 @@ public final class Scan {
         for (StageRecord r : m.records()) {
             if (r.isInputSet()) continue; // input sets never carry statistics
             Summary s = r.summary();
-            if (s == null || !s.isComplete()) {
+            // msprobe: complete when it has what msprobe writes (docs/msprobe.md).
+            if (MsprobeEntry.of(r) != null ? !MsprobeEntry.complete(r) : s == null || !s.isComplete()) {
                 withoutSummary.add(r.key().toString());
             }
             if (s == null) continue;

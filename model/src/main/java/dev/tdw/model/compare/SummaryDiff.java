@@ -4,6 +4,8 @@ import dev.tdw.model.align.Alignment;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
+import dev.tdw.model.msprobe.MsprobeDiff;
+import dev.tdw.model.msprobe.MsprobeEntry;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +18,8 @@ public final class SummaryDiff {
     private SummaryDiff() {}
 
     public static DiffResult of(Manifest left, Manifest right, Tolerance tol) {
+        // msprobe dumps: their own statistics and findings (docs/msprobe.md).
+        if (MsprobeEntry.isMsprobe(left) || MsprobeEntry.isMsprobe(right)) return MsprobeDiff.of(left, right, tol);
         Alignment<StageRecord> a = Alignment.of(left.records(), right.records(), StageRecord::key);
         List<StageDiff> stages = new ArrayList<>();
         List<String> gaps = new ArrayList<>();
@@ -64,7 +68,7 @@ public final class SummaryDiff {
     }
 
     /** Both NaN agree; any other non-finite value must be identical; finite values use the tolerance. */
-    static boolean statisticAgrees(double l, double r, Tolerance tol) {
+    public static boolean statisticAgrees(double l, double r, Tolerance tol) {
         if (Double.isNaN(l) && Double.isNaN(r)) return true;
         if (!Double.isFinite(l) || !Double.isFinite(r)) return l == r;
         return tol.close(l, r);

@@ -15,6 +15,7 @@ import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
+import dev.tdw.model.msprobe.MsprobeDiff;
 import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
@@ -181,6 +182,8 @@ public final class Wording {
                 case "dtype" -> parts.add("dtype " + dtype(d.leftDtype()) + " → " + dtype(d.rightDtype()));
                 case "nonfinite" -> parts.add("non-finite introduced");
                 case "statistics" -> parts.add("statistics (" + SafeText.of(String.join(", ", d.statistics())) + ")");
+                case MsprobeDiff.VALUE -> parts.add(VALUE_MEANING);
+                case MsprobeDiff.CHECKSUM -> parts.add(CHECKSUM_MEANING);
                 default -> parts.add(reason);
             }
         }
@@ -190,8 +193,8 @@ public final class Wording {
     /** "nan 280, inf 360". */
     private static String counts(Finding.NonFinite.Counts c) {
         List<String> parts = new ArrayList<>(2);
-        if (c.nan() > 0) parts.add("nan " + number(c.nan()));
-        if (c.inf() > 0) parts.add("inf " + number(c.inf()));
+        if (c.nan() > 0) parts.add("nan " + count(c.nan()));
+        if (c.inf() > 0) parts.add("inf " + count(c.inf()));
         return String.join(", ", parts);
     }
 
@@ -245,8 +248,16 @@ public final class Wording {
 
     /** "layers.4.mlp.act#0 (order 40): nan 0, inf 20". */
     public static String nonFinite(ScanResult.NonFiniteHit h) {
-        return SafeText.of(h.key()) + " (order " + h.order() + "): nan " + number(h.nanCount()) + ", inf " + number(h.infCount());
+        return SafeText.of(h.key()) + " (order " + h.order() + "): nan " + count(h.nanCount()) + ", inf " + count(h.infCount());
     }
+
+    /** A non-finite count; an infinite one is msprobe's "present" without a count (docs/msprobe.md). */
+    private static String count(double c) { return Double.isInfinite(c) ? "present" : number(c); }
+
+    /** msprobe: a plain argument (a scalar, a flag) whose value differs, often the defect itself. */
+    public static final String VALUE_MEANING = "argument value differs";
+    /** msprobe's md5 (CRC-32) or xor summary modes. */
+    public static final String CHECKSUM_MEANING = "checksum differs (a checksum cannot tell noise from a defect: compare statistics or tensors)";
 
     /** "layers.4.mlp.gate_up#0 (order 38): max_abs 70000". */
     public static String overLimit(ScanResult.OverLimitHit h) {

@@ -7,6 +7,7 @@ import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.msprobe.MsprobeOrigin;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -72,9 +73,16 @@ public final class AllPairsAnalysis {
             divergent.add(p.rank());
             if (earliest == null || NULLS_LAST.compare(f.order(), earliest.order()) < 0) earliest = f;
         }
-        for (PairOutcome p : group) {
-            StageDiff f = p.firstDivergent();
-            if (f != null && Objects.equals(f.order(), earliest.order())) origin.add(p.rank());
+        MsprobeOrigin.Origin clock = MsprobeOrigin.applies(group) ? MsprobeOrigin.of(group) : null;
+        if (clock != null) {
+            // msprobe dumps: communication ops are the clock between ranks (docs/capture-format.md).
+            origin.addAll(clock.ranks());
+            earliest = clock.first();
+        } else {
+            for (PairOutcome p : group) {
+                StageDiff f = p.firstDivergent();
+                if (f != null && Objects.equals(f.order(), earliest.order())) origin.add(p.rank());
+            }
         }
         PairOutcome head = group.get(0);
         return new Forward(head.left().label(), head.matchIndex(), head.occurrence(), group, ranks, divergent, origin, earliest);

@@ -1,0 +1,103 @@
+package dev.tdw.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tdw.model.report.Json;
+import dev.tdw.model.report.Wording;
+import dev.tdw.model.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static dev.tdw.app.cli.CliBehaviourTest.tdw;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The findings of testdata/captures/msprobe/README.md's table through the command line, one test per scenario (dumps
+ * written by msprobe itself): the first divergence names the defect's own op, the origin rank is the rank that made
+ * the difference, and a checksum says it cannot tell noise from a defect.
+ */
+class MsprobeCliTest {
+    private static String dump(String scenario, String variant) {
+        return TestCaptures.scenario("msprobe").resolve(scenario).resolve(variant).toString();
+    }
+
+    private static JsonNode json(String... args) throws Exception {
+        CliBehaviourTest.Run run = tdw(args);
+        assertEquals(0, run.exit(), run.err());
+        return Json.mapper().readTree(run.out());
+    }
+
+    private static JsonNode diff(String scenario, String variant, String... more) throws Exception {
+        return json(concat(new String[]{"diff", "--left", dump(scenario, "baseline"), "--right", dump(scenario, variant)}, more));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    /** s1: rope at add 17 (its scalar 0 vs 1), gate at mul 28 (1.0 vs 1.01); noise: nothing beyond a tolerance. */
+    @Test
+    void s1RopeGateAndNoise() throws Exception {
+        JsonNode rope = diff("s1_single_stat_mix_fp32", "candidate_rope");
+        assertEquals("msprobe", rope.get("format").asText());
+        assertEquals("DIVERGENT", rope.get("verdict").asText());
+        assertEquals("Tensor.__add__.17.forward.input.1#0", rope.get("first_divergent").get("key").asText());
+        assertEquals("[\"value\"]", rope.get("first_divergent").get("reasons").toString());
+
+        JsonNode gate = diff("s1_single_stat_mix_fp32", "candidate_gate");
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", gate.get("first_divergent").get("key").asText());
+
+        JsonNode noise = diff("s1_single_stat_mix_fp32", "repeat_noise", "--atol", "1e-6", "--rtol", "1e-3");
+        assertTrue(noise.get("first_divergent").isNull(), noise.get("first_divergent").toString());
+
+        // One dump.json each, and the text names the format and words the argument's finding.
+        String text = tdw("diff", "--left", dump("s1_single_stat_mix_fp32", "baseline") + "/step0/rank0/dump.json",
+                "--right", dump("s1_single_stat_mix_fp32", "candidate_rope") + "/step0/rank0/dump.json", "--format", "text").out();
+        assertTrue(text.startsWith("format: msprobe dump"), text);
+        assertTrue(text.contains("Tensor.__add__.17.forward.input.1#0") && text.contains(Wording.VALUE_MEANING), text);
+    }
+
+    /** s5: rank 1 originates at mul 28; rank 0 first differs at all_reduce 5's output, its input unchanged. */
+    @Test
+    void s5OriginRankIsRank1() throws Exception {
+        JsonNode all = json("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"), "--all");
+        assertEquals("msprobe", all.get("format").asText());
+        JsonNode f = all.get("forwards").get(0);
+        assertEquals("[0,1]", f.get("divergent_ranks").toString());
+        assertEquals("[1]", f.get("origin_ranks").toString());
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", f.get("origin").get("key").asText());
+        JsonNode rank0 = json("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"), "--rank", "0");
+        assertEquals("Distributed.all_reduce.5.forward.output.0#0", rank0.get("first_divergent").get("key").asText());
+    }
+
+    /** s8 (md5 mode, L1): the gate at mul 28; noise changes the CRCs and the wording says a checksum cannot tell. */
+    @Test
+    void s8ChecksumsSayTheyCannotTellNoiseFromADefect() throws Exception {
+        JsonNode gate = diff("s8_single_md5_L1", "candidate_gate");
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", gate.get("first_divergent").get("key").asText());
+        JsonNode noise = diff("s8_single_md5_L1", "repeat_noise", "--atol", "1e-6", "--rtol", "1e-3");
+        assertEquals("[\"checksum\"]", noise.get("first_divergent").get("reasons").toString());
+        String text = tdw("diff", "--left", dump("s8_single_md5_L1", "baseline"), "--right", dump("s8_single_md5_L1", "repeat_noise"),
+                "--atol", "1e-6", "--rtol", "1e-3", "--format", "text").out();
+        assertTrue(text.contains("a checksum cannot tell noise from a defect"), text);
+    }
+
+    @Test
+    void scanNamesTheFormatAndTheMasksInfinityAsPresent() throws Exception {
+        JsonNode scan = json("scan", dump("s1_single_stat_mix_fp32", "baseline"));
+        assertEquals("msprobe", scan.get("format").asText());
+        String text = tdw("scan", dump("s1_single_stat_mix_fp32", "baseline"), "--format", "text").out();
+        assertTrue(text.contains("inf present"), text);
+    }
+
+    @Test
+    void anMsprobeDumpAndAProbeCaptureAreRefused() {
+        Path probe = TestCaptures.scenario("layer-bug").resolve("baseline");
+        CliBehaviourTest.Run run = tdw("diff", "--left", dump("s1_single_stat_mix_fp32", "baseline"), "--right", probe.toString());
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("one is an msprobe dump and the other a probe capture"), run.err());
+    }
+}

@@ -1,0 +1,104 @@
+package dev.tdw.model.msprobe;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import dev.tdw.model.capture.CaptureFormatException;
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.InputLocation;
+import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.input.StrictUtf8InputStream;
+import dev.tdw.model.text.SafeText;
+
+import java.io.CharConversionException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.concurrent.CancellationException;
+
+/** Opens one msprobe JSON file for streaming, and turns every way it can fail into a message naming the file and place. */
+final class JsonFiles {
+    private final JsonFactory factory;
+    private final MsprobeLimits limits;
+
+    JsonFiles(MsprobeLimits limits) {
+        this.limits = limits;
+        this.factory = new JsonFactoryBuilder()
+                // Python's json writes NaN, Infinity and -Infinity as bare tokens (msprobe's Max/Min of a causal mask).
+                .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+                .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(limits.maxDepth())
+                        .maxStringLength(limits.maxStringLength())
+                        .build())
+                .build();
+    }
+
+    MsprobeLimits limits() { return limits; }
+
+    /** What reads an opened file: the parser is positioned before its first token. */
+    interface Body<T> {
+        T read(JsonParser p) throws IOException;
+    }
+
+    /** Reads {@code file} with {@code body}; the JSON must be one value with nothing after it. */
+    <T> T read(Path file, Body<T> body) throws CaptureFormatException {
+        try (FileChannel channel = RegularFiles.open(file)) {
+            long size = channel.size();
+            if (size > limits.maxBytes()) {
+                throw new CaptureFormatException(file, "is " + size + " bytes, over the limit of " + limits.maxBytes());
+            }
+            InputStream in = new StrictUtf8InputStream(Channels.newInputStream(channel));
+            try (JsonParser p = factory.createParser(in)) {
+                try {
+                    T value = body.read(p);
+                    if (p.nextToken() != null) throw refused(file, p, "data after the top-level object");
+                    return value;
+                } catch (JsonProcessingException e) {
+                    JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
+                    throw new CaptureFormatException(file, location(at), "invalid JSON at " + where(at) + ": "
+                            + SafeText.of(e.getOriginalMessage()), e);
+                }
+            }
+        } catch (CaptureFormatException e) {
+            throw e;
+        } catch (InputException e) {
+            throw new CaptureFormatException(file, e.reason(), e);
+        } catch (ClosedByInterruptException e) {
+            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
+            cancelled.initCause(e);
+            throw cancelled;
+        } catch (StrictUtf8InputStream.Malformed e) {
+            throw new CaptureFormatException(file, new InputLocation.Json(e.line(), e.column()), e.getMessage(), e);
+        } catch (CharConversionException e) {
+            throw new CaptureFormatException(file, "invalid UTF-8 (" + SafeText.of(e.getMessage()) + ")", e);
+        } catch (IOException e) {
+            throw new CaptureFormatException(file, RegularFiles.reason(e), e);
+        }
+    }
+
+    /** A refusal at the parser's current token: "FILE at line L, column C: PROBLEM". */
+    static CaptureFormatException refused(Path file, JsonParser p, String problem) {
+        return refused(file, p.currentTokenLocation(), problem);
+    }
+
+    static CaptureFormatException refused(Path file, JsonLocation at, String problem) {
+        return new CaptureFormatException(file, location(at), "at " + where(at) + ": " + problem, null);
+    }
+
+    private static String where(JsonLocation loc) {
+        return loc == null ? "unknown location" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+    }
+
+    private static InputLocation location(JsonLocation loc) {
+        return loc == null ? null : new InputLocation.Json(loc.getLineNr(), loc.getColumnNr());
+    }
+}

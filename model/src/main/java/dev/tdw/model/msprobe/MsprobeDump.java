@@ -1,0 +1,146 @@
+package dev.tdw.model.msprobe;
+
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.CaptureFormatException;
+import dev.tdw.model.capture.Manifest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * An msprobe dump as tdw's capture: {@code dump_path/step{N}/rank{R}/dump.json} (or {@code proc{pid}/} without ranks,
+ * ignored when rank folders exist, as msprobe does), one manifest per (step, rank): label {@code step{N}}, match index
+ * N, rank R. Also a step folder, a rank folder, or one {@code dump.json}: the folders above it name its step and rank.
+ */
+public final class MsprobeDump {
+    public static final String DUMP_FILE = "dump.json";
+    private static final Pattern STEP = Pattern.compile("step(\\d{1,9})");
+    private static final Pattern RANK = Pattern.compile("rank(\\d{0,9})");
+    private static final Pattern PROC = Pattern.compile("proc\\d{1,9}");
+
+    private final JsonFiles files;
+    private final DumpJsonReader reader;
+    private final SideFiles sides;
+    private final boolean searchBackward;
+
+    public MsprobeDump() { this(MsprobeLimits.DEFAULTS, false); }
+
+    /** @param searchBackward whether the diff searches backward stages for the first divergence too (off by default) */
+    public MsprobeDump(boolean searchBackward) { this(MsprobeLimits.DEFAULTS, searchBackward); }
+
+    public MsprobeDump(MsprobeLimits limits, boolean searchBackward) {
+        this.searchBackward = searchBackward;
+        this.files = new JsonFiles(limits);
+        this.reader = new DumpJsonReader(files);
+        this.sides = new SideFiles(files);
+    }
+
+    /** Whether {@code path} is an msprobe dump: a {@code dump.json}, or a folder with one at the top, in a rank folder or under a step folder. */
+    public static boolean detect(Path path) {
+        if (Files.isRegularFile(path)) return path.getFileName() != null && path.getFileName().toString().equals(DUMP_FILE);
+        if (!Files.isDirectory(path)) return false;
+        if (Files.isRegularFile(path.resolve(DUMP_FILE))) return true;
+        try (Stream<Path> children = Files.list(path)) {
+            // A bounded look: the first few hundred entries decide (a dump root holds step folders only).
+            return children.limit(1000).anyMatch(c -> {
+                String name = c.getFileName().toString();
+                if (RANK.matcher(name).matches() || PROC.matcher(name).matches()) return Files.isRegularFile(c.resolve(DUMP_FILE));
+                return STEP.matcher(name).matches() && Files.isDirectory(c);
+            });
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Every (step, rank) of the dump at {@code path}, steps then ranks in number order. */
+    public CaptureDirectory load(Path path) throws CaptureFormatException {
+        List<Manifest> manifests = new ArrayList<>();
+        if (Files.isRegularFile(path)) {
+            manifests.add(read(path));
+        } else if (Files.isRegularFile(path.resolve(DUMP_FILE))) {
+            manifests.add(read(path.resolve(DUMP_FILE)));
+        } else {
+            List<Path> steps = folders(path, STEP);
+            if (steps.isEmpty()) {
+                manifests.addAll(step(path));
+            } else {
+                for (Path s : steps) manifests.addAll(step(s));
+            }
+        }
+        if (manifests.isEmpty()) throw new CaptureFormatException(path, "no dump.json in this msprobe dump (step*/rank*/dump.json)");
+        return new CaptureDirectory(path, manifests, List.of());
+    }
+
+    /** One step folder: its rank folders, or its proc folders when it has no rank folder. */
+    private List<Manifest> step(Path step) throws CaptureFormatException {
+        List<Path> ranks = folders(step, RANK);
+        if (ranks.isEmpty()) ranks = folders(step, PROC);
+        List<Manifest> out = new ArrayList<>();
+        for (Path r : ranks) {
+            Path dump = r.resolve(DUMP_FILE);
+            if (!Files.exists(dump)) throw new CaptureFormatException(r, "a rank folder without dump.json");
+            out.add(read(dump));
+        }
+        return out;
+    }
+
+    /** The sub-folders of {@code dir} whose names match, in number order; bounded by {@link MsprobeLimits#maxFolders()}. */
+    private List<Path> folders(Path dir, Pattern name) throws CaptureFormatException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> children = Files.list(dir)) {
+            var it = children.iterator();
+            while (it.hasNext()) {
+                Path c = it.next();
+                if (name.matcher(c.getFileName().toString()).matches() && Files.isDirectory(c)) {
+                    if (out.size() >= files.limits().maxFolders()) {
+                        throw new CaptureFormatException(dir, "more than " + files.limits().maxFolders() + " step or rank folders; refused");
+                    }
+                    out.add(c);
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new CaptureFormatException(dir, "cannot list this folder (" + e.getMessage() + ")", e);
+        }
+        out.sort(Comparator.comparingLong(MsprobeDump::number).thenComparing(Path::toString));
+        return out;
+    }
+
+    /** One {@code dump.json} with the construct.json and stack.json beside it; step and rank from its folders. */
+    public Manifest read(Path dump) throws CaptureFormatException {
+        Path folder = dump.toAbsolutePath().getParent();
+        Integer rank = null, step = null;
+        String label = "step?";
+        if (folder != null) {
+            Matcher r = RANK.matcher(folder.getFileName() == null ? "" : folder.getFileName().toString());
+            if (r.matches() && !r.group(1).isEmpty()) rank = Integer.parseInt(r.group(1));
+            Path up = folder.getParent();
+            Matcher s = STEP.matcher(up == null || up.getFileName() == null ? "" : up.getFileName().toString());
+            if (s.matches()) {
+                step = Integer.parseInt(s.group(1));
+                label = "step" + step;
+            }
+        }
+        Map<String, String> modules = folder == null ? Map.of() : sides.construct(folder.resolve("construct.json"));
+        Map<String, List<String>> stacks = folder == null ? Map.of() : sides.stacks(folder.resolve("stack.json"));
+        Manifest m = reader.read(dump, label, step, rank, modules, stacks);
+        if (!searchBackward) return m;
+        // How the dump was read travels with its manifests, so every analysis built on the diff searches alike.
+        Map<String, Object> extra = new java.util.LinkedHashMap<>(m.extra());
+        extra.put(MsprobeDiff.SEARCH_BACKWARD, true);
+        return new Manifest(m.path(), m.probe(), m.label(), m.rank(), m.matchIndex(), m.occurrence(), m.metadata(), m.stats(),
+                m.records(), m.graphSlots(), m.tensorFile(), extra);
+    }
+
+    private static long number(Path p) {
+        String digits = p.getFileName().toString().replaceAll("\\D", "");
+        return digits.isEmpty() ? -1 : Long.parseLong(digits);
+    }
+}

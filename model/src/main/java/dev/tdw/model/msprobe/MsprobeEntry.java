@@ -1,0 +1,63 @@
+package dev.tdw.model.msprobe;
+
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.capture.StageRecord;
+
+import java.util.List;
+
+/**
+ * What an msprobe stage carries beyond tdw's record: kept in {@link StageRecord#extra()} under {@link #KEY}.
+ *
+ * @param kind         a tensor, a plain argument (its {@code value}) or an absent argument ({@code null} in the dump)
+ * @param type         msprobe's {@code type} ({@code torch.Tensor}, {@code int}, ...); null for an absent argument
+ * @param norm         the tensor's L2 norm, null when msprobe wrote none (integer tensors)
+ * @param requiresGrad null when not written
+ * @param md5          the CRC-32 msprobe writes as {@code md5} in its md5 summary mode, or null
+ * @param xor          the {@code xor} checksum, or null
+ * @param dataName     the tensor file in tensor mode, or null
+ * @param value        a plain argument's value as JSON text ({@code 1}, {@code 1.01}, {@code true}, {@code [2, 16]})
+ * @param direction    forward or backward (backward entries and parameter gradients)
+ * @param op           the {@code dump.json} entry the stage belongs to ({@code Tensor.__mul__.28.forward})
+ * @param role         input, output or parameters of that entry
+ * @param module       the entry's parent in {@code construct.json}, or null
+ * @param stack        the entry's call stack from {@code stack.json} (shared by the entry's stages), empty when none
+ */
+public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requiresGrad, String md5, String xor,
+                           String dataName, String value, Direction direction, String op, Role role, String module,
+                           List<String> stack) {
+    /** The key of {@link StageRecord#extra()} that holds it. */
+    public static final String KEY = "msprobe";
+    /** The manifest's {@code probe} marker of a manifest read from an msprobe dump: the format outputs name. */
+    public static final String FORMAT = "msprobe";
+
+    public enum Kind { TENSOR, VALUE, ABSENT }
+
+    public enum Direction { FORWARD, BACKWARD }
+
+    public enum Role { INPUT, OUTPUT, PARAMETERS, PARAMETERS_GRAD }
+
+    public MsprobeEntry {
+        stack = stack == null ? List.of() : stack;
+    }
+
+    /** The record's entry, or null for a record of a probe manifest. */
+    public static MsprobeEntry of(StageRecord r) {
+        return r != null && r.extra().get(KEY) instanceof MsprobeEntry e ? e : null;
+    }
+
+    /** Whether the manifest was read from an msprobe dump. */
+    public static boolean isMsprobe(Manifest m) { return FORMAT.equals(m.probe()); }
+
+    /** A communication op ({@code Distributed.*}): the clock between ranks (docs/capture-format.md). */
+    public boolean communication() { return op.startsWith("Distributed."); }
+
+    /**
+     * Whether the record carries all the statistics msprobe writes for it: any plain or absent argument (they have
+     * none), and a tensor with Max and Min (msprobe writes no Mean and Norm for integer tensors) or a checksum.
+     */
+    public static boolean complete(StageRecord r) {
+        MsprobeEntry e = of(r);
+        if (e.kind != Kind.TENSOR) return true;
+        return e.md5 != null || e.xor != null || (r.summary() != null && r.summary().min() != null && r.summary().max() != null);
+    }
+}
