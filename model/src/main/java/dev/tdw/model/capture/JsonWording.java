@@ -1,9 +1,19 @@
 package dev.tdw.model.capture;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.InputLocation;
+import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.input.StrictUtf8InputStream;
 import dev.tdw.model.text.SafeText;
 
+import java.io.CharConversionException;
+import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.file.Path;
+import java.util.concurrent.CancellationException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,7 +23,7 @@ import java.util.regex.Pattern;
  * nothing to a user; only the facts are taken from them (the character, the word, the limit), each by a pattern that
  * falls back to a plain "not valid JSON here" when Jackson words a case differently.
  */
-final class JsonWording {
+public final class JsonWording {
     private static final Pattern UNEXPECTED = Pattern.compile("^Unexpected character \\(.*?\\(code (\\d+)[^)]*\\)\\)( in numeric value)?:? ?(.*)$", Pattern.DOTALL);
     private static final Pattern TOKEN = Pattern.compile("^Unrecognized token '(.*)': was expecting", Pattern.DOTALL);
     private static final Pattern CLOSE = Pattern.compile("^Unexpected close marker '(.)': expected '(.)'");
@@ -22,6 +32,42 @@ final class JsonWording {
     private static final Pattern LIMIT = Pattern.compile("maximum allowed \\((\\d+)");
 
     private JsonWording() {}
+
+    /**
+     * A JSON file's read that failed, as the user reads it: every reader of JSON files (manifests, msprobe dumps) ends
+     * its read here, so a failure is worded one way. An interrupt of the reading thread is a cancellation, thrown.
+     *
+     * @param at where the parser stood, for a parse error that carries no location of its own (limits); may be null
+     */
+    public static CaptureFormatException failure(Path file, IOException e, JsonLocation at) {
+        if (e instanceof CaptureFormatException c) return c;
+        if (e instanceof InputException i) return new CaptureFormatException(file, i.reason(), e);
+        if (e instanceof ClosedByInterruptException) {
+            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
+            cancelled.initCause(e);
+            throw cancelled;
+        }
+        if (e instanceof StrictUtf8InputStream.Malformed m) {
+            return new CaptureFormatException(file, new InputLocation.Json(m.line(), m.column()), m.getMessage(), e);
+        }
+        // The parser's own decoding errors, past StrictUtf8InputStream's check; their wording is Jackson's.
+        if (e instanceof CharConversionException) return new CaptureFormatException(file, "invalid UTF-8", e);
+        if (e instanceof JsonProcessingException j) {
+            JsonLocation loc = j.getLocation() != null ? j.getLocation() : at;
+            return new CaptureFormatException(file, location(loc), "invalid JSON at " + where(loc) + ": " + of(j), e);
+        }
+        return new CaptureFormatException(file, RegularFiles.reason(e), e);
+    }
+
+    /** A parser's location as the input location errors carry (null when unknown). */
+    public static InputLocation location(JsonLocation loc) {
+        return loc == null ? null : new InputLocation.Json(loc.getLineNr(), loc.getColumnNr());
+    }
+
+    /** "line L, column C" of a parser's location. */
+    public static String where(JsonLocation loc) {
+        return loc == null ? "unknown location" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+    }
 
     /** What is wrong, in our words; the caller adds the file, line and column. */
     static String of(JsonProcessingException e) {

@@ -16,16 +16,13 @@ import dev.tdw.model.key.StageKey;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.doubleparser.JavaDoubleParser;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
-import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.InputLocation;
 import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.input.StrictUtf8InputStream;
 
-import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
-import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,37 +77,25 @@ public final class ManifestReader {
                                 "invalid JSON at " + where(p.currentLocation()) + ": data after the manifest's object", null);
                     }
                     return m;
+                } catch (TooManyValues e) {
+                    JsonLocation at = p.currentLocation();
+                    throw new CaptureFormatException(file, json(at), "invalid JSON at " + where(at) + ": " + e.getOriginalMessage(), e);
                 } catch (JsonProcessingException e) {
                     // Limit violations (depth, string length) carry no location of their own; the parser knows it.
-                    JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
-                    String problem = e instanceof TooManyValues ? e.getOriginalMessage() : JsonWording.of(e);
-                    throw new CaptureFormatException(file, json(at), "invalid JSON at " + where(at) + ": " + problem, e);
+                    throw JsonWording.failure(file, e, p.currentLocation());
                 }
             }
-        } catch (CaptureFormatException e) {
-            throw e;
-        } catch (InputException e) {
-            throw new CaptureFormatException(file, e.reason(), e);
-        } catch (ClosedByInterruptException e) {
-            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
-            cancelled.initCause(e);
-            throw cancelled;
-        } catch (StrictUtf8InputStream.Malformed e) {
-            throw new CaptureFormatException(file, new InputLocation.Json(e.line(), e.column()), e.getMessage(), e);
-        } catch (CharConversionException e) {
-            // The parser's own decoding errors, past StrictUtf8InputStream's check; their wording is Jackson's.
-            throw new CaptureFormatException(file, "invalid UTF-8", e);
         } catch (IOException e) {
-            throw new CaptureFormatException(file, RegularFiles.reason(e), e);
+            throw JsonWording.failure(file, e, null);
         }
     }
 
     private static String where(JsonLocation loc) {
-        return loc == null ? "unknown location" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+        return JsonWording.where(loc);
     }
 
     private static InputLocation json(JsonLocation loc) {
-        return loc == null ? null : new InputLocation.Json(loc.getLineNr(), loc.getColumnNr());
+        return JsonWording.location(loc);
     }
 
     /**

@@ -4,7 +4,6 @@ import dev.tdw.model.align.Alignment;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
-import dev.tdw.model.msprobe.MsprobeDiff;
 import dev.tdw.model.msprobe.MsprobeEntry;
 
 import java.util.ArrayList;

@@ -9,20 +9,16 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.tdw.model.capture.CaptureFormatException;
-import dev.tdw.model.input.InputException;
+import dev.tdw.model.capture.JsonWording;
 import dev.tdw.model.input.InputLocation;
 import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.input.StrictUtf8InputStream;
-import dev.tdw.model.text.SafeText;
 
-import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
-import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.util.concurrent.CancellationException;
 
 /** Opens one msprobe JSON file for streaming, and turns every way it can fail into a message naming the file and place. */
 final class JsonFiles {
@@ -63,25 +59,11 @@ final class JsonFiles {
                     if (p.nextToken() != null) throw refused(file, p, "data after the top-level object");
                     return value;
                 } catch (JsonProcessingException e) {
-                    JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
-                    throw new CaptureFormatException(file, location(at), "invalid JSON at " + where(at) + ": "
-                            + SafeText.of(e.getOriginalMessage()), e);
+                    throw JsonWording.failure(file, e, p.currentLocation());
                 }
             }
-        } catch (CaptureFormatException e) {
-            throw e;
-        } catch (InputException e) {
-            throw new CaptureFormatException(file, e.reason(), e);
-        } catch (ClosedByInterruptException e) {
-            CancellationException cancelled = new CancellationException("reading " + file + " was cancelled (interrupted)");
-            cancelled.initCause(e);
-            throw cancelled;
-        } catch (StrictUtf8InputStream.Malformed e) {
-            throw new CaptureFormatException(file, new InputLocation.Json(e.line(), e.column()), e.getMessage(), e);
-        } catch (CharConversionException e) {
-            throw new CaptureFormatException(file, "invalid UTF-8 (" + SafeText.of(e.getMessage()) + ")", e);
         } catch (IOException e) {
-            throw new CaptureFormatException(file, RegularFiles.reason(e), e);
+            throw JsonWording.failure(file, e, null);
         }
     }
 
@@ -95,10 +77,10 @@ final class JsonFiles {
     }
 
     private static String where(JsonLocation loc) {
-        return loc == null ? "unknown location" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+        return JsonWording.where(loc);
     }
 
     private static InputLocation location(JsonLocation loc) {
-        return loc == null ? null : new InputLocation.Json(loc.getLineNr(), loc.getColumnNr());
+        return JsonWording.location(loc);
     }
 }

@@ -134,7 +134,7 @@ public final class MsprobeDump {
         if (!searchBackward) return m;
         // How the dump was read travels with its manifests, so every analysis built on the diff searches alike.
         Map<String, Object> extra = new java.util.LinkedHashMap<>(m.extra());
-        extra.put(MsprobeDiff.SEARCH_BACKWARD, true);
+        extra.put(MsprobeEntry.SEARCH_BACKWARD, true);
         return new Manifest(m.path(), m.probe(), m.label(), m.rank(), m.matchIndex(), m.occurrence(), m.metadata(), m.stats(),
                 m.records(), m.graphSlots(), m.tensorFile(), extra);
     }

@@ -30,6 +30,9 @@ public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requires
     /** The manifest's {@code probe} marker of a manifest read from an msprobe dump: the format outputs name. */
     public static final String FORMAT = "msprobe";
 
+    /** The manifest flag (in its extra fields) that asks the first-divergence search to include backward stages. */
+    public static final String SEARCH_BACKWARD = "search_backward";
+
     public enum Kind { TENSOR, VALUE, ABSENT }
 
     public enum Direction { FORWARD, BACKWARD }

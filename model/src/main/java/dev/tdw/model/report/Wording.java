@@ -15,7 +15,7 @@ import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
-import dev.tdw.model.msprobe.MsprobeDiff;
+import dev.tdw.model.compare.MsprobeDiff;
 import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;

@@ -7,7 +7,6 @@ import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
-import dev.tdw.model.msprobe.MsprobeOrigin;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -4,6 +4,7 @@ import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
+import dev.tdw.model.compare.MsprobeDiff;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
@@ -11,6 +12,7 @@ import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
 import dev.tdw.model.sets.Forward;
+import dev.tdw.model.sets.MsprobeOrigin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

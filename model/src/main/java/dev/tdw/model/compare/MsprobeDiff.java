@@ -1,14 +1,10 @@
-package dev.tdw.model.msprobe;
+package dev.tdw.model.compare;
 
 import dev.tdw.model.align.Alignment;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
-import dev.tdw.model.compare.DiffResult;
-import dev.tdw.model.compare.DiffVerdict;
-import dev.tdw.model.compare.StageDiff;
-import dev.tdw.model.compare.SummaryDiff;
-import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.msprobe.MsprobeEntry;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +23,6 @@ public final class MsprobeDiff {
     /** The reasons beyond the contract's (shape, dtype, nonfinite, statistics), in this order after them. */
     public static final String VALUE = "value", CHECKSUM = "checksum";
     /** The manifest's extra field that says backward stages are searched. */
-    static final String SEARCH_BACKWARD = "search_backward";
 
     private MsprobeDiff() {}
 
@@ -63,7 +58,7 @@ public final class MsprobeDiff {
         return new DiffResult(left, right, tol.atol(), tol.rtol(), onlyLeft, onlyRight, first, stages, gaps, verdict);
     }
 
-    static boolean searchesBackward(Manifest m) { return Boolean.TRUE.equals(m.extra().get(SEARCH_BACKWARD)); }
+    static boolean searchesBackward(Manifest m) { return Boolean.TRUE.equals(m.extra().get(MsprobeEntry.SEARCH_BACKWARD)); }
 
     static StageDiff compare(String key, StageRecord l, StageRecord r, Tolerance tol) {
         MsprobeEntry le = MsprobeEntry.of(l), re = MsprobeEntry.of(r);

@@ -1,8 +1,8 @@
-package dev.tdw.model.msprobe;
+package dev.tdw.model.sets;
 
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.compare.StageDiff;
-import dev.tdw.model.sets.PairOutcome;
+import dev.tdw.model.msprobe.MsprobeEntry;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,7 +46,7 @@ public final class MsprobeOrigin {
     }
 
     /** Whether the pair's first difference is the output of a communication op whose inputs agree. */
-    static boolean received(PairOutcome p) {
+    public static boolean received(PairOutcome p) {
         StageDiff f = p.firstDivergent();
         MsprobeEntry e = MsprobeEntry.of(f.left());
         if (e == null || !e.communication() || e.role() != MsprobeEntry.Role.OUTPUT) return false;
