@@ -32,8 +32,9 @@ final class ReplayCommand extends CommandSupport {
     private final OptionValue<Path> outDir = new OptionValue<>(null);
     private final OptionValue<Long> maxInputElements = new OptionValue<>(0L);
     private final OptionValue<Boolean> allowRowLimited = new OptionValue<>(false);
-    private final OptionValue<Double> atol = new OptionValue<>(0.0);
-    private final OptionValue<Double> rtol = new OptionValue<>(0.0);
+    // null: the operator's default (OperatorTolerances), for the type of the candidate's outputs.
+    private final OptionValue<Double> atol = new OptionValue<>(null);
+    private final OptionValue<Double> rtol = new OptionValue<>(null);
     private final OutputOptions output = new OutputOptions();
 
     @Override
@@ -58,9 +59,10 @@ final class ReplayCommand extends CommandSupport {
                 .description("refuse input sets holding more elements than this (default ${DEFAULT-VALUE}, 2^25)").build());
         spec.addOption(option(allowRowLimited, boolean.class, "--allow-row-limited")
                 .description("replay although DUMP_PROBE_ROWS saved fewer rows of an input than the call had (the result then proves nothing)").build());
-        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0.01")
-                .description("absolute tolerance of the comparison (default 1e-2, a coarse screen)").build());
-        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0.01").description("relative tolerance of the comparison (default 1e-2)").build());
+        spec.addOption(option(atol, Double.class, "--atol").paramLabel("<atol>")
+                .description("absolute tolerance of the comparison (default: the operator's for the candidate's output type, see docs/cli.md; else 1e-2)").build());
+        spec.addOption(option(rtol, Double.class, "--rtol").paramLabel("<rtol>")
+                .description("relative tolerance of the comparison (default: the operator's for the candidate's output type; else 1e-2)").build());
         output.addTo(spec);
         return spec;
     }

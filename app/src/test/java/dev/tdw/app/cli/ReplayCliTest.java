@@ -253,6 +253,34 @@ class ReplayCliTest {
     }
 
     @Test
+    void withoutAtolOrRtolEachOperatorsDefaultIsUsedAndReported() throws Exception {
+        // add_rms_norm on bf16: rtol one bf16 step, atol the screen; gate_up_proj on bf16: the README's 0.05 / 0.0078125.
+        for (String[] c : new String[][] {{"add_rms_norm#3", "0.01", "0.0078125", "add_rms_norm"}, {"gate_up_proj#3", "0.05", "0.0078125", "gate_up_proj"}}) {
+            Path out = tmp.resolve(c[3]);
+            CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", c[0],
+                    "--candidate", "host-fp32:bf16", "--out-dir", out.toString());
+            assertEquals(0, r.exit(), r.err());
+            String origin = "the default of " + c[3] + " on torch.bfloat16";
+            JsonNode j = r.json();
+            assertEquals(Double.parseDouble(c[1]), j.get("atol").asDouble(), c[0]);
+            assertEquals(Double.parseDouble(c[2]), j.get("rtol").asDouble(), c[0]);
+            assertEquals(origin, j.get("tolerance_origin").asText());
+            assertTrue(j.get("summary").asText().contains("atol " + c[1] + " rtol " + c[2] + " (" + origin + ")"), j.get("summary").asText());
+            JsonNode manifest = Json.mapper().readTree(out.resolve("replay.json").toFile());
+            assertEquals(Double.parseDouble(c[1]), manifest.get("atol").asDouble());
+            assertEquals(origin, manifest.get("tolerance_origin").asText());
+        }
+    }
+
+    @Test
+    void theUsersToleranceWinsOverTheOperatorsDefault() {
+        CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--stage", "gate_up_proj#3",
+                "--candidate", "host-fp32:bf16", "--out-dir", tmp.resolve("g").toString(), "--atol", "0.125", "--format", "text");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("atol 0.125 rtol 0.0078125 (atol given, rtol the default of gate_up_proj on torch.bfloat16)"), r.out());
+    }
+
+    @Test
     void theListingHonoursFormatText() {
         CliBehaviourTest.Run r = CliBehaviourTest.tdw("replay", "--dump", DUMP.toString(), "--list", "--format", "text");
         assertEquals(0, r.exit(), r.err());

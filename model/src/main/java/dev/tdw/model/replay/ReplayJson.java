@@ -7,7 +7,7 @@ import dev.tdw.model.report.TensorsJson;
 /**
  * A replay run as JSON, the same fields in {@code tdw replay}'s output and in the saved report's history (a replay step's {@code replay}):
  * {@code stage, side, dump, capture, operator, bindings, candidate, reference, out_dir, row_limited, command_line,
- * started, ended, atol, rtol, comparison, verdict, summary}.
+ * started, ended, atol, rtol, tolerance_origin, comparison, verdict, summary}.
  */
 public final class ReplayJson {
     private ReplayJson() {}
@@ -30,6 +30,7 @@ public final class ReplayJson {
         o.put("ended", run.ended() == null ? null : run.ended().toString());
         o.put("atol", run.comparison().atol());
         o.put("rtol", run.comparison().rtol());
+        o.put("tolerance_origin", run.toleranceOrigin());
         o.set("comparison", TensorsJson.toJson(run.comparison(), run.referenceFile().toString(), run.candidateFile().toString()));
         o.put("verdict", run.verdict().name());
         o.put("summary", run.summary());

@@ -26,17 +26,20 @@ import java.util.Objects;
  * @param rowLimited       inputs saved with fewer rows than captured ({@link RowLimit#describe}); the run went ahead
  *                         only because the user overrode the refusal
  * @param commandLine      the equivalent {@code tdw replay} command
+ * @param toleranceOrigin  where the comparison's tolerance came from: {@code given}, or the operator's default
+ *                         ({@code the default of add_rms_norm on torch.bfloat16}), or one of each
  */
 public record ReplayRun(String stageKey, String side, Path captureRoot, Path payload, String operator,
                         Map<String, String> bindings, String candidateRuntime, String referenceRuntime, Path referenceFile,
                         Path candidateFile, List<String> rowLimited, String commandLine, Instant started, Instant ended,
-                        TensorsResult comparison) {
+                        TensorsResult comparison, String toleranceOrigin) {
     /** What a pass does and does not say: worded once for every front end. */
     public static final String PASS_MEANS = "The operator's contract holds on these inputs; that does not fix the model.";
 
     public ReplayRun {
         Objects.requireNonNull(stageKey, "stageKey");
         Objects.requireNonNull(comparison, "comparison");
+        Objects.requireNonNull(toleranceOrigin, "toleranceOrigin");
         bindings = Collections.unmodifiableMap(new LinkedHashMap<>(bindings));
         rowLimited = List.copyOf(rowLimited);
     }
@@ -52,7 +55,7 @@ public record ReplayRun(String stageKey, String side, Path captureRoot, Path pay
         if (side != null) b.append(" (").append(side).append(" capture)");
         b.append(" as ").append(operator).append(", candidate ").append(candidateRuntime).append(", reference ")
                 .append(referenceRuntime).append(", atol ").append(comparison.atol()).append(" rtol ").append(comparison.rtol())
-                .append(", ").append(comparison.compared()).append(" outputs compared.");
+                .append(" (").append(toleranceOrigin).append("), ").append(comparison.compared()).append(" outputs compared.");
         if (comparison.firstMismatch() != null) {
             b.append(" First mismatch: ").append(comparison.firstMismatch().key()).append(" (")
                     .append(TextReport.describe(comparison.firstMismatch().metrics())).append(").");

@@ -18,6 +18,6 @@ public final class ReplayRuns {
         TensorsResult result = new TensorsResult(0.01, 0.01, 1 << 20, 1, List.of(), List.of(), null, List.of(), List.of(), verdict);
         return new ReplayRun(stage, side, Path.of("/captures/replay-inputs"), Path.of("/captures/replay-inputs/x-rank0.pt"), "add_rms_norm",
                 Map.of("x", "x"), "host-fp32", "host-fp64", Path.of("/out/reference.pt"), Path.of("/out/candidate.pt"), List.of(),
-                "tdw replay --dump /captures/replay-inputs/x-rank0.pt --stage " + stage, ended.minusSeconds(2), ended, result);
+                "tdw replay --dump /captures/replay-inputs/x-rank0.pt --stage " + stage, ended.minusSeconds(2), ended, result, "given");
     }
 }

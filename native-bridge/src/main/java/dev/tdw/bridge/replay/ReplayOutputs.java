@@ -62,14 +62,15 @@ public final class ReplayOutputs {
      *                 in any directory holding probe manifests
      * @return the published files
      */
-    public static <E extends Exception> Files3 write(ReplayResult result, ReplayRequest request, Path dump, Path outDir,
+    public static <E extends Exception> Files3 write(ReplayResult result, ReplayRequest request, OperatorTolerances.Applied tolerance,
+                                                     Path dump, Path outDir,
                                                      Collection<Path> captures, Check<E> check) throws IOException, E {
         Path out = OutputFolderPolicy.prepareResultSet(outDir, captures, NAMES);
         AtomicFiles.replaceFolder(out, NAMES, dir -> {
             Files3 files = Files3.in(dir);
             payload(result.label(), result.candidate()).write(files.candidate());
             payload(result.label(), result.reference()).write(files.reference());
-            AtomicFiles.writeString(files.manifest(), Json.write(manifest(result, request, dump, files)));
+            AtomicFiles.writeString(files.manifest(), Json.write(manifest(result, request, tolerance, dump, files)));
             check.check(files);
         });
         return Files3.in(out);
@@ -91,7 +92,8 @@ public final class ReplayOutputs {
         return w;
     }
 
-    private static ObjectNode manifest(ReplayResult result, ReplayRequest request, Path dump, Files3 files) throws IOException {
+    private static ObjectNode manifest(ReplayResult result, ReplayRequest request, OperatorTolerances.Applied tolerance, Path dump,
+                                       Files3 files) throws IOException {
         ObjectNode o = Json.object();
         o.put("probe", PROBE);
         o.put("label", result.label());
@@ -103,6 +105,9 @@ public final class ReplayOutputs {
         result.bindings().forEach(bindings::put);
         o.put("candidate_runtime", result.candidateRuntime());
         o.put("reference_runtime", result.referenceRuntime());
+        o.put("atol", tolerance.tolerance().atol());
+        o.put("rtol", tolerance.tolerance().rtol());
+        o.put("tolerance_origin", tolerance.origin());
         o.set("candidate_outputs", outputs(result.candidate()));
         o.set("reference_outputs", outputs(result.reference()));
         o.put("candidate_file", files.candidate().getFileName().toString());

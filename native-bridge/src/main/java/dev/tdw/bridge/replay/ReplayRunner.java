@@ -5,6 +5,7 @@ import dev.tdw.bridge.device.DeviceException;
 import dev.tdw.bridge.device.DeviceRuntime;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorsResult;
+import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.key.StageKey;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.replay.ReplayRun;
@@ -81,12 +82,13 @@ public final class ReplayRunner {
         ReplayOutputs.Files3 files = done.files();
         return new ReplayRun(done.request().key(), plan.side(), captures.get(captures.size() - 1), plan.payload(), result.operator(),
                 result.bindings(), result.candidateRuntime(), result.referenceRuntime(), files.reference(), files.candidate(),
-                done.rowLimited().stream().map(RowLimit::describe).toList(), plan.commandLine(), started, clock.instant(), done.compared());
+                done.rowLimited().stream().map(RowLimit::describe).toList(), plan.commandLine(), started, clock.instant(), done.compared(),
+                done.tolerance().origin());
     }
 
     /** What the replay of the dump's inputs left: the request, both runtimes' outputs, the files written and their comparison. */
     private record Replayed(ReplayRequest request, ReplayResult result, ReplayOutputs.Files3 files, List<RowLimit> rowLimited,
-                            TensorsResult compared) {}
+                            TensorsResult compared, OperatorTolerances.Applied tolerance) {}
 
     /**
      * Everything that reads the dump's tensors: finding the inputs, the refusals, both runtimes and writing the outputs,
@@ -113,24 +115,27 @@ public final class ReplayRunner {
         } catch (IllegalStateException | IllegalArgumentException | DeviceException e) {
             throw new ReplayException("replay of " + request.key() + " failed: " + e.getMessage(), e);
         }
+        // The candidate's output type picks the operator's default: what the kernel rounded into.
+        OperatorTolerances.Applied tolerance = OperatorTolerances.apply(plan.atol(), plan.rtol(), result.operator(),
+                result.candidate().values().iterator().next().dtype());
         progress.accept("writing " + plan.outDir());
         TensorsResult[] compared = new TensorsResult[1];
         try {
-            var files = ReplayOutputs.write(result, request, plan.payload(), plan.outDir(), captures, written -> {
+            var files = ReplayOutputs.write(result, request, tolerance, plan.payload(), plan.outDir(), captures, written -> {
                 progress.accept("comparing reference and candidate");
-                compared[0] = compare(plan, written);
+                compared[0] = compare(tolerance.tolerance(), written);
             });
-            return new Replayed(request, result, files, rowLimited, compared[0]);
+            return new Replayed(request, result, files, rowLimited, compared[0], tolerance);
         } catch (IOException e) {
             throw new ReplayException(message(e, plan.outDir()), e);
         }
     }
 
     /** Reads the two payloads written back and compares them, reference left, candidate right. */
-    private static TensorsResult compare(ReplayPlan plan, ReplayOutputs.Files3 written) throws ReplayException {
+    private static TensorsResult compare(Tolerance tolerance, ReplayOutputs.Files3 written) throws ReplayException {
         PayloadReader reader = new PayloadReader();
         try (Payload reference = read(reader, written.reference()); Payload candidate = read(reader, written.candidate())) {
-            return new TensorComparison(plan.atol(), plan.rtol(), TensorComparison.DEFAULT_MAX_ELEMENTS).compare(reference, candidate);
+            return new TensorComparison(tolerance.atol(), tolerance.rtol(), TensorComparison.DEFAULT_MAX_ELEMENTS).compare(reference, candidate);
         } catch (IOException e) {
             throw new ReplayException(e.getMessage(), e); // names the output that changed (the comparison guards its reading)
         }

@@ -1,5 +1,9 @@
 package dev.tdw.app.ui.replay;
 
+import dev.tdw.model.tensor.DType;
+
+import java.util.Optional;
+
 /**
  * One named input of a captured input set as the dialog shows it.
  *
@@ -7,6 +11,12 @@ package dev.tdw.app.ui.replay;
  *                    ({@code 1e-06})
  */
 public record CapturedInput(String name, boolean tensor, String description) {
+    /** A tensor's element type, read from its description (which starts with the torch name); empty for a plain value. */
+    public Optional<DType> dtype() {
+        return tensor ? DType.fromTorchName(description.split(" ", 2)[0]) : Optional.empty();
+    }
+
+
     @Override
     public String toString() {
         return name + (tensor ? ": " : " = ") + description;

@@ -11,16 +11,17 @@ import dev.tdw.bridge.device.OperatorSignature;
 import dev.tdw.bridge.device.Parameter;
 import dev.tdw.bridge.replay.CapturedReplay;
 import dev.tdw.bridge.replay.OperatorRegistry;
+import dev.tdw.bridge.replay.OperatorTolerances;
 import dev.tdw.bridge.replay.ReplayException;
 import dev.tdw.bridge.replay.ReplayOutputs;
 import dev.tdw.bridge.replay.ReplayPlan;
 import dev.tdw.bridge.replay.ReplayRunner;
 import dev.tdw.bridge.replay.RuntimeSpec;
 import dev.tdw.model.key.StageKey;
-import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.replay.RowLimit;
+import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.InputSet;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
@@ -43,6 +44,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -60,7 +62,6 @@ import java.util.Optional;
  * the next dialog. Called on the FX thread.
  */
 public final class ReplayDialogModel {
-    public static final String DEFAULT_TOLERANCE = "1e-2";
     /** Overrides where replay outputs go by default (tests, portable installs). */
     public static final String CACHE_DIR_PROPERTY = "tdw.cache.dir";
 
@@ -85,8 +86,8 @@ public final class ReplayDialogModel {
     private final StringProperty candidate = new SimpleStringProperty(this, "candidate");
     private final ObservableList<String> referenceChoices = FXCollections.observableArrayList(Runtimes.REFERENCES);
     private final StringProperty reference = new SimpleStringProperty(this, "reference", Runtimes.REFERENCES.get(0));
-    private final StringProperty atol = new SimpleStringProperty(this, "atol", DEFAULT_TOLERANCE);
-    private final StringProperty rtol = new SimpleStringProperty(this, "rtol", DEFAULT_TOLERANCE);
+    private final StringProperty atol = new SimpleStringProperty(this, "atol", "0.01"); // the screen, until an operator is known
+    private final StringProperty rtol = new SimpleStringProperty(this, "rtol", "0.01");
     private final ReadOnlyStringWrapper toleranceNote = new ReadOnlyStringWrapper(this, "toleranceNote");
     private final StringProperty outDir = new SimpleStringProperty(this, "outDir");
     private final BooleanProperty replaceExisting = new SimpleBooleanProperty(this, "replaceExisting");
@@ -101,6 +102,8 @@ public final class ReplayDialogModel {
     private final ReadOnlyObjectWrapper<ReplayRun> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
     private final ReadOnlyBooleanWrapper canRun = new ReadOnlyBooleanWrapper(this, "canRun");
 
+    /** The operator's default tolerance for the bound arguments' type (prefilled); null without an operator. */
+    private OperatorTolerances.Applied operatorDefault;
     private boolean candidateChosen;
     private boolean runtimesListed;
     private boolean settingCandidate;
@@ -148,8 +151,9 @@ public final class ReplayDialogModel {
         if (candidateChoices.contains(c.candidate())) candidate.set(c.candidate());
         else if (c.candidate().startsWith("ascend:")) rememberedCandidate = c.candidate();
         if (referenceChoices.contains(c.reference())) reference.set(c.reference());
-        atol.set(c.atol());
-        rtol.set(c.rtol());
+        // Blank: the operator's default was used, which the prefill already gives for this operator.
+        if (!c.atol().isBlank()) atol.set(c.atol());
+        if (!c.rtol().isBlank()) rtol.set(c.rtol());
     }
 
     /**
@@ -316,7 +320,9 @@ public final class ReplayDialogModel {
 
     private void remember() {
         try {
-            remembered.save(new ReplayChoices.Choices(candidate.get(), reference.get(), atol.get().strip(), rtol.get().strip()));
+            ReplayPlan p = plan();
+            remembered.save(new ReplayChoices.Choices(candidate.get(), reference.get(), p.atol() == null ? "" : atol.get().strip(),
+                    p.rtol() == null ? "" : rtol.get().strip()));
         } catch (IOException e) {
             // Remembering is a convenience: the replay runs anyway, and the status says why the choice is not kept.
             status.set(status.get() + " (choices not remembered: " + e.getMessage() + ")");
@@ -334,6 +340,7 @@ public final class ReplayDialogModel {
         }
         // The directory follows the occurrence until the user chose another one.
         if (before != null && defaultOutDir(before).toString().equals(outDir.get())) outDir.set(defaultOutDir(now).toString());
+        prefillTolerances();
         revalidate();
     }
 
@@ -349,7 +356,31 @@ public final class ReplayDialogModel {
             }
         });
         bindings.setAll(fresh);
+        prefillTolerances();
         revalidate();
+    }
+
+    /**
+     * Sets both tolerances to the operator's default ({@link OperatorTolerances}) for the type of its first tensor
+     * argument, the type the candidate writes its outputs in (as the replay engine picks it).
+     */
+    private void prefillTolerances() {
+        operatorDefault = null;
+        if (operator.get() == null || registry.find(operator.get()).isEmpty()) return;
+        Map<String, CapturedInput> byName = new LinkedHashMap<>();
+        capturedInputs.forEach(i -> byName.put(i.name(), i));
+        Optional<DType> type = bindings.stream()
+                .filter(b -> b.parameter().kind() == ArgumentKind.TENSOR && byName.containsKey(b.capturedProperty().get()))
+                .findFirst().flatMap(b -> byName.get(b.capturedProperty().get()).dtype());
+        if (type.isEmpty()) return;
+        operatorDefault = OperatorTolerances.apply(null, null, operator.get(), type.get());
+        atol.set(BigDecimal.valueOf(operatorDefault.tolerance().atol()).toPlainString());
+        rtol.set(BigDecimal.valueOf(operatorDefault.tolerance().rtol()).toPlainString());
+    }
+
+    /** null (the operator's default, which the replay then reports as such) when the field holds exactly that value. */
+    private static Double given(double value, Double operatorValue) {
+        return operatorValue != null && value == operatorValue ? null : value;
     }
 
     /**
@@ -468,8 +499,9 @@ public final class ReplayDialogModel {
 
     private ReplayPlan plan() {
         return new ReplayPlan(target.payload(), target.stage() + "#" + occurrence.get(), operator.get(), argumentOrder(),
-                RuntimeSpec.parse(candidate.get()), RuntimeSpec.parse(reference.get()), tolerance("atol", atol).value(),
-                tolerance("rtol", rtol).value(), Path.of(outDir.get().strip()).toAbsolutePath().normalize(),
+                RuntimeSpec.parse(candidate.get()), RuntimeSpec.parse(reference.get()),
+                given(tolerance("atol", atol).value(), operatorDefault == null ? null : operatorDefault.tolerance().atol()),
+                given(tolerance("rtol", rtol).value(), operatorDefault == null ? null : operatorDefault.tolerance().rtol()), Path.of(outDir.get().strip()).toAbsolutePath().normalize(),
                 ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, allowRowLimited.get() && !rowLimitProblem().isEmpty(),
                 target.side().word(), target.captureRoot());
     }
@@ -478,8 +510,8 @@ public final class ReplayDialogModel {
         NumberRule.Parsed a = tolerance("atol", atol);
         NumberRule.Parsed r = tolerance("rtol", rtol);
         if (!a.ok() || !r.ok()) return "";
-        if (a.value() == TensorComparison.DEFAULT_ATOL && r.value() == TensorComparison.DEFAULT_RTOL) {
-            return "1e-2 is the default: a coarse screen, not an accuracy claim";
+        if (operatorDefault != null && a.value() == operatorDefault.tolerance().atol() && r.value() == operatorDefault.tolerance().rtol()) {
+            return operatorDefault.origin() + " (native-bridge/README.md: a first replay on hardware), not an accuracy claim";
         }
         return "explicit tolerances: |candidate - reference| <= " + a.value() + " + " + r.value() + " * |reference|";
     }

@@ -84,14 +84,33 @@ class ReplayDialogModelTest {
         assertEquals(Runtimes.HOST_CANDIDATES, call(() -> List.copyOf(m.candidateChoices())));
         assertEquals("host-fp32:bf16", call(() -> m.candidateProperty().get()), "no device: the host emulation of the captured bf16");
         assertEquals("host-fp64", call(() -> m.referenceProperty().get()));
-        assertEquals("1e-2", call(() -> m.atolProperty().get()));
-        assertEquals("1e-2 is the default: a coarse screen, not an accuracy claim", call(() -> m.toleranceNoteProperty().get()));
+        assertEquals("0.01", call(() -> m.atolProperty().get()));
+        assertEquals("0.0078125", call(() -> m.rtolProperty().get()), "add_rms_norm's default on bf16: one step");
+        assertEquals("the default of add_rms_norm on torch.bfloat16 (native-bridge/README.md: a first replay on hardware), not an accuracy claim",
+                call(() -> m.toleranceNoteProperty().get()));
         assertEquals(tmp.resolve("replays/cmpl-replay-right-add_rms_norm-3").toString(), call(() -> m.outDirProperty().get()));
         assertEquals(List.of(), call(() -> List.copyOf(m.problems())));
         assertTrue(call(() -> m.canRunProperty().get()));
         assertEquals("tdw replay --dump " + DUMP + " --stage add_rms_norm#3 --op add_rms_norm --arg-order x,residual,gamma,epsilon --candidate host-fp32:bf16"
-                        + " --reference host-fp64 --atol 0.01 --rtol 0.01 --out-dir " + tmp.resolve("replays/cmpl-replay-right-add_rms_norm-3"),
+                        + " --reference host-fp64 --out-dir " + tmp.resolve("replays/cmpl-replay-right-add_rms_norm-3"),
                 call(() -> m.commandLineProperty().get()));
+    }
+
+    @Test
+    void theOperatorsDefaultToleranceIsPrefilledWhenTheStageOrOperatorChanges() {
+        ReplayDialogModel gate = open(new ReplayTarget(DUMP, "gate_up_proj", 3, "cmpl-replay", CAPTURE, Side.RIGHT));
+        assertEquals(List.of("0.05", "0.0078125"), call(() -> List.of(gate.atolProperty().get(), gate.rtolProperty().get())),
+                "gate_up_proj on bf16: the README's matmul example");
+        ReplayDialogModel m = open(ADD_RMS_NORM_3);
+        run(() -> {
+            m.atolProperty().set("0.5");
+            m.operatorProperty().set("gelu");
+        });
+        assertEquals(List.of("0.01", "0.015625"), call(() -> List.of(m.atolProperty().get(), m.rtolProperty().get())), "gelu: two bf16 steps");
+        assertTrue(call(() -> m.toleranceNoteProperty().get()).startsWith("the default of gelu on torch.bfloat16"));
+        run(() -> m.rtolProperty().set("0.25"));
+        assertTrue(call(() -> m.commandLineProperty().get()).contains("--rtol 0.25 --out-dir"), "a changed field is given, the other stays the default");
+        assertFalse(call(() -> m.commandLineProperty().get()).contains("--atol"));
     }
 
     @Test

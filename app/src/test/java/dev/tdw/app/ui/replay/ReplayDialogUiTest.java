@@ -78,7 +78,7 @@ class ReplayDialogUiTest {
         assertEquals("epsilon", call(() -> robot.lookup("#replay-arg-epsilon").queryAs(ComboBox.class).getValue()));
         assertEquals("host-fp32:bf16", call(() -> robot.lookup("#replay-candidate").queryAs(ComboBox.class).getValue()));
         assertEquals("host-fp64", call(() -> robot.lookup("#replay-reference").queryAs(ComboBox.class).getValue()));
-        assertTrue(call(() -> robot.lookup("#replay-tolerance-note").queryAs(Label.class).getText()).contains("coarse screen, not an accuracy claim"));
+        assertTrue(call(() -> robot.lookup("#replay-tolerance-note").queryAs(Label.class).getText()).startsWith("the default of add_rms_norm on torch.bfloat16"));
         assertTrue(call(() -> robot.lookup("#replay-command-line").queryAs(TextField.class).getText()).startsWith("tdw replay --dump "));
 
         robot.clickOn("#replay-run");
