@@ -56,8 +56,8 @@ public final class CaptureSetReport {
         row(h, "pairs", r.pairs().size() + " pairs " + r.pairing().description() + ", " + r.forwards().size() + " forwards");
         row(h, "tolerance", "atol " + r.tolerance().atol() + ", rtol " + r.tolerance().rtol());
         h.append("</table>\n<h2>Forwards by ranks</h2>\n<p>Each cell is one pair: its verdict and first divergent stage. "
-                + "Outlined and marked ").append(esc(CaptureSetText.ORIGIN)).append(": the origin rank, whose first divergent stage "
-                + "is the forward's earliest.</p>\n<table id=\"pairs\"><tr><th>forward</th>");
+                + "Outlined and marked ").append(esc(CaptureSetText.ORIGIN)).append(": the origin rank: ")
+                .append(esc(CaptureSetText.originRule(r))).append(".</p>\n<table id=\"pairs\"><tr><th>forward</th>");
         List<Integer> ranks = r.ranks();
         for (Integer rank : ranks) h.append("<th>rank ").append(rank == null ? "?" : rank.toString()).append("</th>");
         h.append("</tr>\n");

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 
 import static dev.tdw.app.cli.CliBehaviourTest.tdw;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -71,6 +72,11 @@ class MsprobeCliTest {
         assertEquals("Tensor.__mul__.28.forward.input.1#0", f.get("origin").get("key").asText());
         JsonNode rank0 = json("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"), "--rank", "0");
         assertEquals("Distributed.all_reduce.5.forward.output.0#0", rank0.get("first_divergent").get("key").asText());
+        // The legend states the rule that named the origin: the communication clock, not the earliest stage.
+        String text = tdw("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"),
+                "--all", "--format", "text").out();
+        assertTrue(text.contains("* origin rank: its first difference was not received through a communication op"), text);
+        assertFalse(text.contains("the forward's earliest"), text);
     }
 
     /** s8 (md5 mode, L1): the gate at mul 28; noise changes the CRCs and the wording says a checksum cannot tell. */

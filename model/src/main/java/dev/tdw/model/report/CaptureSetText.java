@@ -7,6 +7,7 @@ import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
 import dev.tdw.model.sets.Forward;
 import dev.tdw.model.sets.KeyNoise;
+import dev.tdw.model.sets.MsprobeOrigin;
 import dev.tdw.model.sets.PairOutcome;
 import dev.tdw.model.sets.RunOutcome;
 import dev.tdw.model.sets.RunsResult;
@@ -60,11 +61,21 @@ public final class CaptureSetText {
             rows.add(row);
         }
         grid(b, rows);
-        b.append(ORIGIN).append(" origin rank: its first divergent stage is the forward's earliest\n");
+        b.append(ORIGIN).append(" origin rank: ").append(originRule(r)).append('\n');
         b.append("unpaired left: ").append(manifests(r.unpairedLeft(), paths)).append('\n');
         b.append("unpaired right: ").append(manifests(r.unpairedRight(), paths)).append('\n');
         for (CapturePairing.Ambiguity a : r.ambiguous()) b.append(AMBIGUOUS).append(": ").append(Wording.ambiguity(a, paths)).append('\n');
         return b.toString();
+    }
+
+    /**
+     * What makes a rank the origin in this result, for every output's legend: the earliest first divergence for probe
+     * captures, the communication clock for msprobe dumps ({@link MsprobeOrigin}, docs/capture-format.md).
+     */
+    public static String originRule(AllPairsResult r) {
+        return !r.pairs().isEmpty() && MsprobeOrigin.applies(r.pairs())
+                ? "its first difference was not received through a communication op (Distributed.*: the clock between ranks)"
+                : "its first divergent stage is the forward's earliest";
     }
 
     public static String runs(RunsResult r, Function<Path, String> paths) {
