@@ -9,7 +9,8 @@ import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.output.OutputWriteException;
-import dev.tdw.model.msprobe.MsprobeDump;
+import dev.tdw.model.format.CaptureFormat;
+import dev.tdw.model.format.CaptureLoader;
 import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
@@ -135,8 +136,9 @@ abstract class CommandSupport implements Callable<Integer> {
     }
 
     Manifest readManifest(Path file) throws UnusableInputException {
+        // An msprobe dump.json opens as its dump does, with the files beside it (docs/msprobe.md).
+        if (CaptureFormat.of(file) == CaptureFormat.MSPROBE) return loadDirectory(file).manifests().get(0);
         try {
-            if (MsprobeDump.detect(file)) return msprobe().read(file); // an msprobe dump.json (docs/msprobe.md)
             return readAhead.read(file);
         } catch (InputException e) {
             throw new UnusableInputException(e);
@@ -145,7 +147,7 @@ abstract class CommandSupport implements Callable<Integer> {
 
     CaptureDirectory loadDirectory(Path dir) throws UnusableInputException {
         try {
-            CaptureDirectory d = MsprobeDump.detect(dir) ? msprobe().load(dir) : CaptureDirectory.load(dir);
+            CaptureDirectory d = new CaptureLoader().withMsprobeBackward(msprobeBackward()).load(dir);
             // A command may load a directory twice (diff's text ends with the next capture): report each problem once.
             d.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
             if (d.manifests().isEmpty()) {
@@ -169,8 +171,6 @@ abstract class CommandSupport implements Callable<Integer> {
     /** Whether msprobe dumps read by this command search backward stages for the first divergence ({@code diff --backward}). */
     boolean msprobeBackward() { return false; }
 
-    private MsprobeDump msprobe() { return new MsprobeDump(msprobeBackward()); }
-
     /** The format the outputs name: {@code msprobe} when any manifest was read from an msprobe dump, else null (probe captures). */
     static String format(List<Manifest> manifests) {
         for (Manifest m : manifests) if (MsprobeEntry.isMsprobe(m)) return MsprobeEntry.FORMAT;
@@ -179,7 +179,7 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** The line a text output starts with for an msprobe dump, or "" for probe captures (whose outputs stay as they were). */
     static String formatLine(List<Manifest> manifests) {
-        return format(manifests) == null ? "" : "format: msprobe dump (MindStudio Probe dump.json)\n";
+        return format(manifests) == null ? "" : "format: " + CaptureFormat.MSPROBE.description() + "\n";
     }
 
     /** Names the format in a JSON output ({@code "format": "msprobe"}); probe captures' JSON stays as it was. */

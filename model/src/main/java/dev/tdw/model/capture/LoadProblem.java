@@ -24,6 +24,8 @@ public record LoadProblem(Path file, Kind kind, String message) {
         WALK_STOPPED,
         /** The manifest loaded (its statistics are compared), its payload was refused or is missing. */
         PAYLOAD_NOT_USED,
+        /** A file of context beside the data (msprobe's stack.json, construct.json) could not be read: the data loaded without it. */
+        CONTEXT_NOT_USED,
         /** A whole capture that could not be opened (the folder is missing, not a directory). */
         CAPTURE_NOT_OPENED;
 

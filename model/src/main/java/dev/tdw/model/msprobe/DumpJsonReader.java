@@ -48,10 +48,10 @@ public final class DumpJsonReader {
      * @param label   the manifest's label: the step folder ({@code step0})
      * @param step    the step number, the forward's index across ranks; null when not known
      * @param rank    the rank folder's number; null for a {@code proc{pid}} folder or a file given alone
-     * @param modules op -> parent module from {@code construct.json} (may be empty)
+     * @param modules op -> its enclosing modules from {@code construct.json}, outermost first (may be empty)
      * @param stacks  op -> call stack from {@code stack.json} (may be empty)
      */
-    public Manifest read(Path file, String label, Integer step, Integer rank, Map<String, String> modules,
+    public Manifest read(Path file, String label, Integer step, Integer rank, Map<String, List<String>> modules,
                          Map<String, List<String>> stacks) throws CaptureFormatException {
         return files.read(file, p -> new Parse(file, p, modules, stacks).manifest(label, step, rank));
     }
@@ -60,13 +60,13 @@ public final class DumpJsonReader {
     private final class Parse {
         private final Path file;
         private final JsonParser p;
-        private final Map<String, String> modules;
+        private final Map<String, List<String>> modules;
         private final Map<String, List<String>> stacks;
         private final List<StageRecord> records = new ArrayList<>();
         private final StageKey.Counter keys = new StageKey.Counter();
         private int opValues;
 
-        Parse(Path file, JsonParser p, Map<String, String> modules, Map<String, List<String>> stacks) {
+        Parse(Path file, JsonParser p, Map<String, List<String>> modules, Map<String, List<String>> stacks) {
             this.file = file;
             this.p = p;
             this.modules = modules;
@@ -118,7 +118,7 @@ public final class DumpJsonReader {
         /** One op's stages, in msprobe's row order: inputs, parameters, outputs (parameter gradients: each parameter). */
         private void op(String op, Obj entry) throws CaptureFormatException {
             List<String> parts = Arrays.asList(op.split("\\.", -1));
-            String module = modules.get(op);
+            List<String> module = modules.getOrDefault(op, List.of());
             List<String> stack = stacks.getOrDefault(op, List.of());
             if (parts.contains("parameters_grad")) {
                 for (Map.Entry<String, Object> e : entry.fields.entrySet()) {
@@ -160,7 +160,7 @@ public final class DumpJsonReader {
         private void leaves(Object value, String name, boolean paramsGrad, Where where, Obj parent) throws CaptureFormatException {
             if (value == null) {
                 add(name, Layout.EMPTY, null, new MsprobeEntry(MsprobeEntry.Kind.ABSENT, null, null, null, null, null, null,
-                        null, where.direction, where.op, where.role, where.module, where.stack), parent.at);
+                        null, where.direction, where.op, where.role, where.modules, where.stack, null), parent.at);
             } else if (value instanceof List<?> list) {
                 for (int i = 0; i < list.size(); i++) leaves(list.get(i), paramsGrad ? name : name + "." + i, paramsGrad, where, parent);
             } else if (value instanceof Obj o) {
@@ -192,7 +192,7 @@ public final class DumpJsonReader {
                 Object v = o.fields.containsKey("value") ? o.fields.get("value") : o.fields.get("group_ranks");
                 add(name, new Layout(null, type, null, null, null, null, null, null, null), null,
                         new MsprobeEntry(MsprobeEntry.Kind.VALUE, type, null, null, null, null, null, json(v),
-                                where.direction, where.op, where.role, where.module, where.stack), o.at);
+                                where.direction, where.op, where.role, where.modules, where.stack, groupRanks(o, name)), o.at);
                 return;
             }
             String dtype = string(o, name, "dtype", true);
@@ -205,7 +205,7 @@ public final class DumpJsonReader {
             add(name, new Layout(shape, dtype, numel(shape), null, null, null, null, null, null), summary,
                     new MsprobeEntry(MsprobeEntry.Kind.TENSOR, type, norm, (Boolean) grad, string(o, name, "md5", false),
                             string(o, name, "xor", false), string(o, name, "data_name", false), null, where.direction,
-                            where.op, where.role, where.module, where.stack), o.at);
+                            where.op, where.role, where.modules, where.stack, null), o.at);
         }
 
         private void add(String name, Layout layout, Summary summary, MsprobeEntry entry, JsonLocation at) throws CaptureFormatException {
@@ -214,6 +214,22 @@ public final class DumpJsonReader {
             }
             records.add(new StageRecord(keys.next(name), name, records.size(), layout, summary, null,
                     entry.dataName() != null ? Boolean.TRUE : null, null, null, Map.of(MsprobeEntry.KEY, entry)));
+        }
+
+        /** A process group's {@code group_ranks} (msprobe writes them for a communication op's group argument), else null. */
+        private List<Integer> groupRanks(Obj o, String name) throws CaptureFormatException {
+            if (!o.fields.containsKey("group_ranks")) return null;
+            if (!(o.fields.get("group_ranks") instanceof List<?> ranks)) {
+                throw JsonFiles.refused(file, o.at, quoted(name) + ": \"group_ranks\" must be a list of ranks");
+            }
+            List<Integer> out = new ArrayList<>(ranks.size());
+            for (Object r : ranks) {
+                if (!(r instanceof Num n) || !n.integral || n.value < 0 || n.value > Integer.MAX_VALUE) {
+                    throw JsonFiles.refused(file, o.at, quoted(name) + ": \"group_ranks\" holds non-negative integers, not " + describe(r));
+                }
+                out.add((int) n.value);
+            }
+            return List.copyOf(out);
         }
 
         private List<Long> shape(Obj o, String name) throws CaptureFormatException {
@@ -284,7 +300,7 @@ public final class DumpJsonReader {
         private CaptureFormatException refused(String problem) { return JsonFiles.refused(file, p, problem); }
     }
 
-    private record Where(String op, MsprobeEntry.Role role, MsprobeEntry.Direction direction, String module, List<String> stack) {}
+    private record Where(String op, MsprobeEntry.Role role, MsprobeEntry.Direction direction, List<String> modules, List<String> stack) {}
 
     /** An object of an op's entry, with where it starts for messages. */
     private record Obj(Map<String, Object> fields, JsonLocation at) {}

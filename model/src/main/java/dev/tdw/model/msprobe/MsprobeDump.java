@@ -2,7 +2,10 @@ package dev.tdw.model.msprobe;
 
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
+import dev.tdw.model.capture.LoadProblem;
+import dev.tdw.model.capture.LoadProgress;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.text.SafeText;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -61,33 +65,50 @@ public final class MsprobeDump {
     }
 
     /** Every (step, rank) of the dump at {@code path}, steps then ranks in number order. */
-    public CaptureDirectory load(Path path) throws CaptureFormatException {
-        List<Manifest> manifests = new ArrayList<>();
+    public CaptureDirectory load(Path path) throws CaptureFormatException { return load(path, LoadProgress.NONE); }
+
+    /**
+     * {@link #load(Path)} telling {@code progress} after each {@code dump.json}; cancelled between them
+     * ({@link CancellationException}). A {@code stack.json} or {@code construct.json} that cannot be read is a problem
+     * of the directory: its dump loads without it. A {@code dump.json} that cannot be read refuses the dump (it is the
+     * evidence; a step or rank missing from a comparison would be wrong without saying so).
+     */
+    public CaptureDirectory load(Path path, LoadProgress progress) throws CaptureFormatException {
+        List<Path> dumps = new ArrayList<>();
         if (Files.isRegularFile(path)) {
-            manifests.add(read(path));
+            dumps.add(path);
         } else if (Files.isRegularFile(path.resolve(DUMP_FILE))) {
-            manifests.add(read(path.resolve(DUMP_FILE)));
+            dumps.add(path.resolve(DUMP_FILE));
         } else {
             List<Path> steps = folders(path, STEP);
             if (steps.isEmpty()) {
-                manifests.addAll(step(path));
+                dumps.addAll(step(path));
             } else {
-                for (Path s : steps) manifests.addAll(step(s));
+                for (Path s : steps) dumps.addAll(step(s));
             }
         }
-        if (manifests.isEmpty()) throw new CaptureFormatException(path, "no dump.json in this msprobe dump (step*/rank*/dump.json)");
-        return new CaptureDirectory(path, manifests, List.of());
+        if (dumps.isEmpty()) throw new CaptureFormatException(path, "no dump.json in this msprobe dump (step*/rank*/dump.json)");
+        List<Manifest> manifests = new ArrayList<>(dumps.size());
+        List<LoadProblem> problems = new ArrayList<>();
+        progress.progress(0, dumps.size(), "found " + dumps.size() + " dump.json files");
+        for (Path dump : dumps) {
+            if (progress.cancelled()) throw new CancellationException("loading " + path + " was cancelled");
+            manifests.add(read(dump, problems));
+            progress.progress(manifests.size(), dumps.size(), SafeText.of(path.relativize(dump)));
+        }
+        Path root = Files.isRegularFile(path) ? path.toAbsolutePath().getParent() : path;
+        return new CaptureDirectory(root, manifests, problems);
     }
 
-    /** One step folder: its rank folders, or its proc folders when it has no rank folder. */
-    private List<Manifest> step(Path step) throws CaptureFormatException {
+    /** One step folder's dump.json files: its rank folders, or its proc folders when it has no rank folder. */
+    private List<Path> step(Path step) throws CaptureFormatException {
         List<Path> ranks = folders(step, RANK);
         if (ranks.isEmpty()) ranks = folders(step, PROC);
-        List<Manifest> out = new ArrayList<>();
+        List<Path> out = new ArrayList<>();
         for (Path r : ranks) {
             Path dump = r.resolve(DUMP_FILE);
             if (!Files.exists(dump)) throw new CaptureFormatException(r, "a rank folder without dump.json");
-            out.add(read(dump));
+            out.add(dump);
         }
         return out;
     }
@@ -113,8 +134,14 @@ public final class MsprobeDump {
         return out;
     }
 
-    /** One {@code dump.json} with the construct.json and stack.json beside it; step and rank from its folders. */
-    public Manifest read(Path dump) throws CaptureFormatException {
+    /**
+     * One {@code dump.json} with the construct.json and stack.json beside it; step and rank from its folders. Refused
+     * when either of those cannot be read (use {@link #load} to load without them).
+     */
+    public Manifest read(Path dump) throws CaptureFormatException { return read(dump, null); }
+
+    /** @param problems where a side file that cannot be read goes; null refuses the dump with it */
+    private Manifest read(Path dump, List<LoadProblem> problems) throws CaptureFormatException {
         Path folder = dump.toAbsolutePath().getParent();
         Integer rank = null, step = null;
         String label = "step?";
@@ -128,8 +155,8 @@ public final class MsprobeDump {
                 label = "step" + step;
             }
         }
-        Map<String, String> modules = folder == null ? Map.of() : sides.construct(folder.resolve("construct.json"));
-        Map<String, List<String>> stacks = folder == null ? Map.of() : sides.stacks(folder.resolve("stack.json"));
+        Map<String, List<String>> modules = folder == null ? Map.of() : context(folder.resolve("construct.json"), sides::construct, problems);
+        Map<String, List<String>> stacks = folder == null ? Map.of() : context(folder.resolve("stack.json"), sides::stacks, problems);
         Manifest m = reader.read(dump, label, step, rank, modules, stacks);
         if (!searchBackward) return m;
         // How the dump was read travels with its manifests, so every analysis built on the diff searches alike.
@@ -137,6 +164,21 @@ public final class MsprobeDump {
         extra.put(MsprobeEntry.SEARCH_BACKWARD, true);
         return new Manifest(m.path(), m.probe(), m.label(), m.rank(), m.matchIndex(), m.occurrence(), m.metadata(), m.stats(),
                 m.records(), m.graphSlots(), m.tensorFile(), extra);
+    }
+
+    private interface SideRead {
+        Map<String, List<String>> read(Path file) throws CaptureFormatException;
+    }
+
+    /** A side file's content, or none with a problem naming the file when it cannot be read: it is context, not evidence. */
+    private static Map<String, List<String>> context(Path file, SideRead read, List<LoadProblem> problems) throws CaptureFormatException {
+        try {
+            return read.read(file);
+        } catch (CaptureFormatException e) {
+            if (problems == null) throw e;
+            problems.add(new LoadProblem(file, LoadProblem.Kind.CONTEXT_NOT_USED, e.getMessage() + "; the dump beside it loaded without it"));
+            return Map.of();
+        }
     }
 
     private static long number(Path p) {

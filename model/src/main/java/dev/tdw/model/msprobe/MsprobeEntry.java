@@ -19,12 +19,14 @@ import java.util.List;
  * @param direction    forward or backward (backward entries and parameter gradients)
  * @param op           the {@code dump.json} entry the stage belongs to ({@code Tensor.__mul__.28.forward})
  * @param role         input, output or parameters of that entry
- * @param module       the entry's parent in {@code construct.json}, or null
+ * @param modules      the modules that enclose the entry in {@code construct.json}, outermost first (the last is its
+ *                     parent); empty when construct.json has none (level L1) or was not read
  * @param stack        the entry's call stack from {@code stack.json} (shared by the entry's stages), empty when none
+ * @param groupRanks   the ranks of a process-group argument of a communication op ({@code group_ranks}), else null
  */
 public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requiresGrad, String md5, String xor,
-                           String dataName, String value, Direction direction, String op, Role role, String module,
-                           List<String> stack) {
+                           String dataName, String value, Direction direction, String op, Role role, List<String> modules,
+                           List<String> stack, List<Integer> groupRanks) {
     /** The key of {@link StageRecord#extra()} that holds it. */
     public static final String KEY = "msprobe";
     /** The manifest's {@code probe} marker of a manifest read from an msprobe dump: the format outputs name. */
@@ -40,7 +42,22 @@ public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requires
     public enum Role { INPUT, OUTPUT, PARAMETERS, PARAMETERS_GRAD }
 
     public MsprobeEntry {
+        modules = modules == null ? List.of() : modules;
         stack = stack == null ? List.of() : stack;
+    }
+
+    /** The entry's parent module in {@code construct.json}, or null. */
+    public String module() { return modules.isEmpty() ? null : modules.get(modules.size() - 1); }
+
+    /**
+     * Where the entry sits in the module tree: its enclosing modules, and the entry itself when it is a module's own
+     * entry ({@code Module.*}), so that a module's inputs and outputs sit with the ops it ran.
+     */
+    public List<String> treePath() {
+        if (!op.startsWith("Module.")) return modules;
+        List<String> path = new java.util.ArrayList<>(modules);
+        path.add(op);
+        return List.copyOf(path);
     }
 
     /** The record's entry, or null for a record of a probe manifest. */
