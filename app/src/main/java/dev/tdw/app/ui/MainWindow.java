@@ -9,6 +9,7 @@ import dev.tdw.model.report.Wording;
 import dev.tdw.app.ui.chart.StageChartView;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.detail.StageDetailView;
+import dev.tdw.app.ui.format.FormatBar;
 import dev.tdw.app.ui.device.DevicePanel;
 import dev.tdw.app.ui.device.DevicePanelViewModel;
 import dev.tdw.app.ui.history.HistoryView;
@@ -164,7 +165,7 @@ public final class MainWindow extends BorderPane {
 
         menuBar = new WorkbenchMenuBar(vm, table, commands);
         toolBar = new WorkbenchToolBar(vm, commands);
-        setTop(new VBox(menuBar, toolBar, sides(), infoLine(), new Banners(vm, table::requestFocus)));
+        setTop(new VBox(menuBar, toolBar, sides(), infoLine(), new FormatBar(vm.format()), new Banners(vm, table::requestFocus)));
         setCenter(outer);
         setBottom(new StatusBar(vm, tasks));
         // Once a pair is shown the keys (Enter, F, N, P) belong to the table, not to whichever button had focus.

@@ -27,7 +27,9 @@ import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
-import dev.tdw.model.capture.ManifestReader;
+import dev.tdw.model.format.CaptureLoader;
+import dev.tdw.model.msprobe.MsprobeDump;
+import dev.tdw.app.ui.format.FormatViewModel;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.history.InvestigationHistory;
@@ -119,6 +121,7 @@ public final class WorkbenchViewModel {
     private final ScanViewModel scan;
     private final TensorViewModel tensors;
     private final CaptureSetViewModel sets = new CaptureSetViewModel();
+    private final FormatViewModel format = new FormatViewModel();
     private final RunsViewModel runs;
     /** Counts loads; the overview of an older load is dropped. */
     private long overviewGeneration;
@@ -162,6 +165,20 @@ public final class WorkbenchViewModel {
         chart.runsProperty().bind(runs.resultProperty());
         left.nameProperty().addListener((o, a, b) -> updateTitle());
         right.nameProperty().addListener((o, a, b) -> updateTitle());
+        format.searchBackwardProperty().addListener((o, a, b) -> searchBackward(b));
+    }
+
+    /** Opens captures of either format, the command line's way; {@link #loaded} applies the msprobe switch. */
+    private static CaptureLoader loader() { return new CaptureLoader(); }
+
+    /** The msprobe switch moved: the captures shown are searched again, not read again. */
+    private void searchBackward(boolean backward) {
+        Map<Side, CaptureDirectory> dirs = new EnumMap<>(Side.class);
+        for (Side s : Side.values()) if (side(s).capture() != null) dirs.put(s, side(s).capture());
+        if (dirs.isEmpty()) return;
+        loaded(dirs, false);
+        status.set(backward ? "Backward entries of the msprobe dumps are searched for the first divergence too."
+                : "Only forward stages of the msprobe dumps are searched for the first divergence.");
     }
 
     public CaptureSideViewModel side(Side s) { return s == Side.LEFT ? left : right; }
@@ -209,6 +226,7 @@ public final class WorkbenchViewModel {
     public ScanViewModel scan() { return scan; }
     public TensorViewModel tensors() { return tensors; }
     public CaptureSetViewModel sets() { return sets; }
+    public FormatViewModel format() { return format; }
     public RunsViewModel runs() { return runs; }
     public Comparison comparison() { return comparison.get(); }
     public TaskRunner tasks() { return tasks; }
@@ -240,9 +258,9 @@ public final class WorkbenchViewModel {
         status.set("Loading " + side.word() + " capture " + dir + " …");
         side(side).loadingProperty().set(dir);
         placeholder.set("Loading " + dir + " …");
-        ManifestReader reader = new ManifestReader();
+        CaptureLoader loader = loader();
         long request = newestLoad.merge(side, 1L, Long::sum);
-        tasks.run("Loading " + dir.getFileName(), p -> CaptureDirectory.load(dir, reader, p),
+        tasks.run("Loading " + dir.getFileName(), p -> loader.load(dir, p),
                 cd -> { if (newestLoad.get(side) == request) loaded(Map.of(side, cd), true); },
                 e -> { if (newestLoad.get(side) == request) loadFailed(side, dir, e); });
     }
@@ -256,12 +274,12 @@ public final class WorkbenchViewModel {
         left.loadingProperty().set(leftDir);
         right.loadingProperty().set(rightDir);
         placeholder.set("Loading " + leftDir.getFileName() + " and " + rightDir.getFileName() + " …");
-        ManifestReader reader = new ManifestReader();
+        CaptureLoader loader = loader();
         long left = newestLoad.merge(Side.LEFT, 1L, Long::sum), right = newestLoad.merge(Side.RIGHT, 1L, Long::sum);
         java.util.function.BooleanSupplier newest = () -> newestLoad.get(Side.LEFT) == left && newestLoad.get(Side.RIGHT) == right;
         tasks.run("Loading captures", p -> {
-            CaptureDirectory l = CaptureDirectory.load(leftDir, reader, p);
-            CaptureDirectory r = CaptureDirectory.load(rightDir, reader, p);
+            CaptureDirectory l = loader.load(leftDir, p);
+            CaptureDirectory r = loader.load(rightDir, p);
             return Map.of(Side.LEFT, l, Side.RIGHT, r);
         }, dirs -> { if (newest.getAsBoolean()) loaded(dirs, rememberIt); },
                 e -> { if (newest.getAsBoolean()) loadFailed(null, leftDir.getFileName() + " / " + rightDir.getFileName(), e); });
@@ -306,9 +324,11 @@ public final class WorkbenchViewModel {
                 problemsBySide.put(e.getKey(), e.getValue().problems());
                 problemsBySide.remove(null);
                 side(e.getKey()).loadingProperty().set(null);
-                side(e.getKey()).captureProperty().set(e.getValue());
+                // The switch as it stands now, also for a load that started before it moved.
+                side(e.getKey()).captureProperty().set(MsprobeDump.searchingBackward(e.getValue(), format.searchBackwardProperty().get()));
             }
             refreshProblems();
+            format.show(left.capture(), right.capture());
             pairSides();
         } finally {
             pairingInProgress = false;

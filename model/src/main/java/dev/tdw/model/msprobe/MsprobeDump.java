@@ -157,11 +157,23 @@ public final class MsprobeDump {
         }
         Map<String, List<String>> modules = folder == null ? Map.of() : context(folder.resolve("construct.json"), sides::construct, problems);
         Map<String, List<String>> stacks = folder == null ? Map.of() : context(folder.resolve("stack.json"), sides::stacks, problems);
-        Manifest m = reader.read(dump, label, step, rank, modules, stacks);
-        if (!searchBackward) return m;
-        // How the dump was read travels with its manifests, so every analysis built on the diff searches alike.
+        return searchingBackward(reader.read(dump, label, step, rank, modules, stacks), searchBackward);
+    }
+
+    /**
+     * The same capture with its msprobe manifests searching backward stages for the first divergence or not (a switch
+     * of the window: no file is read again); probe manifests are unchanged.
+     */
+    public static CaptureDirectory searchingBackward(CaptureDirectory d, boolean backward) {
+        return new CaptureDirectory(d.root(), d.manifests().stream().map(m -> searchingBackward(m, backward)).toList(), d.problems());
+    }
+
+    private static Manifest searchingBackward(Manifest m, boolean backward) {
+        if (!MsprobeEntry.isMsprobe(m) || m.extra().containsKey(MsprobeEntry.SEARCH_BACKWARD) == backward) return m;
+        // How the dump is searched travels with its manifests, so every analysis built on the diff searches alike.
         Map<String, Object> extra = new java.util.LinkedHashMap<>(m.extra());
-        extra.put(MsprobeEntry.SEARCH_BACKWARD, true);
+        if (backward) extra.put(MsprobeEntry.SEARCH_BACKWARD, true);
+        else extra.remove(MsprobeEntry.SEARCH_BACKWARD);
         return new Manifest(m.path(), m.probe(), m.label(), m.rank(), m.matchIndex(), m.occurrence(), m.metadata(), m.stats(),
                 m.records(), m.graphSlots(), m.tensorFile(), extra);
     }

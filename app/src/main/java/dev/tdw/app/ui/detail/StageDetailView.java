@@ -35,6 +35,7 @@ public final class StageDetailView extends ScrollPane {
     private final Label statisticsTitle = title("Statistics");
     private final FieldGrid statistics = new FieldGrid("", "left", "right", "left − right", "rel Δ");
     private final Label note = hint("");
+    private final OpDetailView op = new OpDetailView();
 
     public StageDetailView(StageDetailViewModel vm, Consumer<String> onSelect) {
         this.onSelect = onSelect;
@@ -82,6 +83,7 @@ public final class StageDetailView extends ScrollPane {
             nodes.add(inputsTitle);
             nodes.add(inputs.node());
         }
+        if (d.op() != null) nodes.addAll(op.head(d.op()));
         statistics.fill(statistics(d.statistics()));
         nodes.add(statisticsTitle);
         nodes.add(statistics.node());
@@ -89,6 +91,7 @@ public final class StageDetailView extends ScrollPane {
             note.setText(Labels.safe(d.note()));
             nodes.add(note);
         }
+        if (d.op() != null) nodes.addAll(op.stack(d.op()));
         if (!d.replays().isEmpty()) {
             VBox runs = new VBox(3);
             runs.setId("detail-replays");

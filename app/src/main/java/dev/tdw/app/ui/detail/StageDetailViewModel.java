@@ -30,6 +30,7 @@ public final class StageDetailViewModel {
     public ReadOnlyObjectProperty<StageDetail> detailProperty() { return detail.getReadOnlyProperty(); }
 
     private void update() {
-        detail.set(rows.get().find(selectedKey.get()).map(r -> StageDetails.of(r).withReplays(history.get().replaysOf(r.key()))).orElse(null));
+        detail.set(rows.get().find(selectedKey.get()).map(r -> StageDetails.of(r).withReplays(history.get().replaysOf(r.key()))
+                .withOp(OpDetail.of(rows.get(), r))).orElse(null));
     }
 }

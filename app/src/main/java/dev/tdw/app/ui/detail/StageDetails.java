@@ -44,7 +44,7 @@ public final class StageDetails {
         List<dev.tdw.model.analysis.StatCell> stats = Summary.NAMES.stream().map(row::stat).toList();
         String note = note(row);
         if (!unrecorded.isEmpty()) note = (note.isEmpty() ? "" : note + " ") + "Not recorded on either side: " + String.join(", ", unrecorded) + ".";
-        return new StageDetail(row.key(), row.stage(), presence(row.presence()), row.badges(), layout, stats, inputs, aliases, note, List.of());
+        return new StageDetail(row.key(), row.stage(), presence(row.presence()), row.badges(), layout, stats, inputs, aliases, note, List.of(), null);
     }
 
     private static String presence(Presence p) {

@@ -45,8 +45,9 @@ public final class CaptureSetView extends VBox {
         summary.setId("capture-set-summary");
         summary.setWrapText(true);
         summary.textProperty().bind(Labels.safe(vm.summaryProperty()));
-        Label hint = new Label("Each cell is one pair: verdict and first divergent stage. * marks the origin rank, the one "
-                + "whose divergence starts earliest in that forward. The outlined cell is the pair the sides and the chart show; click a cell to open its stages.");
+        Label hint = new Label();
+        hint.setId("capture-set-legend");
+        hint.textProperty().bind(vm.legendProperty());
         hint.getStyleClass().add("hint");
         hint.setWrapText(true);
         Label unpaired = new Label();

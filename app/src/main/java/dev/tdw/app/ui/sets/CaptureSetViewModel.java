@@ -25,6 +25,7 @@ import java.util.function.Consumer;
 public final class CaptureSetViewModel {
     private final ReadOnlyObjectWrapper<AllPairsResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+    private final ReadOnlyStringWrapper legend = new ReadOnlyStringWrapper(this, "legend", "");
     private final ReadOnlyStringWrapper unpaired = new ReadOnlyStringWrapper(this, "unpaired", "");
     private final ReadOnlyStringWrapper ambiguous = new ReadOnlyStringWrapper(this, "ambiguous", "");
     private final ReadOnlyObjectWrapper<PairOutcome> open = new ReadOnlyObjectWrapper<>(this, "open");
@@ -32,6 +33,9 @@ public final class CaptureSetViewModel {
 
     public ReadOnlyObjectProperty<AllPairsResult> resultProperty() { return result.getReadOnlyProperty(); }
     public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
+
+    /** How to read the cells, with the rule that named the origin (the communication clock for msprobe dumps). */
+    public ReadOnlyStringProperty legendProperty() { return legend.getReadOnlyProperty(); }
     public ReadOnlyStringProperty unpairedProperty() { return unpaired.getReadOnlyProperty(); }
     /** Every key two manifests of one side claim, with their files; empty when the pairing is unambiguous. */
     public ReadOnlyStringProperty ambiguousProperty() { return ambiguous.getReadOnlyProperty(); }
@@ -44,6 +48,8 @@ public final class CaptureSetViewModel {
 
     public void show(AllPairsResult r) {
         result.set(r);
+        legend.set(r == null ? "" : "Each cell is one pair: verdict and first divergent stage. * marks the origin rank: "
+                + CaptureSetText.originRule(r) + ". The outlined cell is the pair the sides and the chart show; click a cell to open its stages.");
         if (r == null) {
             summary.set("");
             unpaired.set("");

@@ -154,7 +154,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         stage.full = n == null ? "" : StageTableViewModel.label(n);
         // A group keeps its start (the layer's name); a key keeps its end (the op and occurrence).
         stage.overrun = n instanceof RowNode.Leaf ? OverrunStyle.LEADING_ELLIPSIS : OverrunStyle.ELLIPSIS;
-        boolean group = n instanceof RowNode.LayerGroup;
+        boolean group = n instanceof RowNode.Group;
         stage.text.pseudoClassStateChanged(LAYER_GROUP, group);
         RowStatus colour = n == null ? null : StageTableViewModel.colour(n);
         RowStatus.show(rowTint, colour);

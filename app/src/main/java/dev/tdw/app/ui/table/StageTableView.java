@@ -180,26 +180,10 @@ public final class StageTableView extends TreeTableView<RowNode> {
     private void rebuild(List<RowNode> nodes) {
         syncing = true;
         try {
-            for (TreeItem<RowNode> item : getRoot().getChildren()) {
-                if (item.getValue() instanceof RowNode.LayerGroup g && !item.isExpanded()) collapsed.add(g.name());
-                else if (item.getValue() instanceof RowNode.LayerGroup g) collapsed.remove(g.name());
-            }
+            remember(getRoot());
             itemsByKey.clear();
             TreeItem<RowNode> root = new TreeItem<>();
-            for (RowNode n : nodes) {
-                TreeItem<RowNode> item = new TreeItem<>(n);
-                if (n instanceof RowNode.LayerGroup g) {
-                    for (StageRow r : g.rows()) {
-                        TreeItem<RowNode> child = new TreeItem<>(new RowNode.Leaf(r));
-                        itemsByKey.put(r.key(), child);
-                        item.getChildren().add(child);
-                    }
-                    item.setExpanded(!collapsed.contains(g.name()));
-                } else {
-                    itemsByKey.put(((RowNode.Leaf) n).row().key(), item);
-                }
-                root.getChildren().add(item);
-            }
+            for (RowNode n : nodes) root.getChildren().add(item(n));
             // Indexed before the table takes the root: see ShownItems.
             shownItems = new ShownItems(root);
             setRoot(root);
@@ -207,6 +191,28 @@ public final class StageTableView extends TreeTableView<RowNode> {
             syncing = false;
         }
         showSelection(selectedKey.get());
+    }
+
+    /** Which groups the user collapsed (and expanded again), by name, so that a new set of rows keeps them so. */
+    private void remember(TreeItem<RowNode> parent) {
+        for (TreeItem<RowNode> item : parent.getChildren()) {
+            if (!(item.getValue() instanceof RowNode.Group g)) continue;
+            if (item.isExpanded()) collapsed.remove(g.name());
+            else collapsed.add(g.name());
+            remember(item);
+        }
+    }
+
+    /** The tree item of a node, with a group's nodes under it (modules of an msprobe dump nest). */
+    private TreeItem<RowNode> item(RowNode n) {
+        TreeItem<RowNode> item = new TreeItem<>(n);
+        if (n instanceof RowNode.Group g) {
+            for (RowNode c : g.children()) item.getChildren().add(item(c));
+            item.setExpanded(!collapsed.contains(g.name()));
+        } else {
+            itemsByKey.put(((RowNode.Leaf) n).row().key(), item);
+        }
+        return item;
     }
 
     private void showSelection(String key) {
@@ -218,7 +224,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
                 getSelectionModel().clearSelection();
                 return;
             }
-            if (item.getParent() != null) item.getParent().setExpanded(true);
+            for (TreeItem<RowNode> p = item.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
             getSelectionModel().select(item);
             int row = getRow(item);
             if (row >= 0 && !isRowVisible(row)) scrollTo(Math.max(0, row - 3));

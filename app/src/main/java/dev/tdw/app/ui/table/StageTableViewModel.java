@@ -79,7 +79,7 @@ public final class StageTableViewModel {
      * for the column ("layers.41  11/12 divergent", "layers.41  12 stages").
      */
     static String label(RowNode n) {
-        if (n instanceof RowNode.LayerGroup g) {
+        if (n instanceof RowNode.Group g) {
             long divergent = g.rows().stream().filter(StageRow::divergent).count();
             return Labels.name(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent"));
         }
@@ -88,14 +88,14 @@ public final class StageTableViewModel {
 
     /** The status that colours a row: a stage's most severe, or a layer group's among its stages; null when none (no findings). */
     static RowStatus colour(RowNode n) {
-        RowStatus s = n instanceof RowNode.LayerGroup g ? g.status() : ((RowNode.Leaf) n).row().status();
+        RowStatus s = n instanceof RowNode.Group g ? g.status() : ((RowNode.Leaf) n).row().status();
         return s == RowStatus.OK ? null : s;
     }
 
     /** The badges a row shows: a stage's findings, or a layer group's most severe status with how many stages have it. */
     static List<StatusBadge> badges(RowNode n) {
         if (n instanceof RowNode.Leaf l) return l.row().badges();
-        RowNode.LayerGroup g = (RowNode.LayerGroup) n;
+        RowNode.Group g = (RowNode.Group) n;
         RowStatus s = g.status();
         if (s == RowStatus.OK) return List.of();
         long count = g.count(s);

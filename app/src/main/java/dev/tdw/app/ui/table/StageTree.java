@@ -4,14 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Groups rows by layer without reordering them: consecutive {@code layers.N.*} rows form one group,
- * and a stage without a layer (such as an operator input set captured inside the layer) joins the
+ * Groups rows without reordering them: msprobe dumps' by their module tree ({@link ModuleTree}), probe captures' by
+ * layer: consecutive {@code layers.N.*} rows form one group, and a stage without a layer (such as an operator input set captured inside the layer) joins the
  * group when the next layer stage is of the same layer. Flattening the tree gives the row order back.
  */
 public final class StageTree {
     private StageTree() {}
 
     public static List<RowNode> group(List<StageRow> rows) {
+        if (ModuleTree.applies(rows)) return ModuleTree.group(rows);
         List<RowNode> out = new ArrayList<>();
         List<StageRow> current = null;
         Integer currentLayer = null;

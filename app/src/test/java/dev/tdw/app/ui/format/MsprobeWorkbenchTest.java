@@ -1,0 +1,175 @@
+package dev.tdw.app.ui.format;
+
+import dev.tdw.app.ui.WorkbenchViewModel;
+import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.config.RecentCaptures;
+import dev.tdw.app.ui.detail.OpDetail;
+import dev.tdw.app.ui.detail.StageDetail;
+import dev.tdw.app.ui.table.RowNode;
+import dev.tdw.app.ui.testing.Captures;
+import dev.tdw.app.ui.testing.DirectTaskRunner;
+import dev.tdw.model.capture.LoadProblem;
+import dev.tdw.model.compare.DiffVerdict;
+import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.msprobe.MsprobeEntry;
+import dev.tdw.model.sets.Forward;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** msprobe dumps in the workbench's view models, without a window (testdata/captures/msprobe, written by msprobe). */
+class MsprobeWorkbenchTest {
+    private static final String FORMAT = "Format: msprobe dump (MindStudio Probe dump.json)";
+    @TempDir
+    Path tmp;
+    private final DirectTaskRunner tasks = new DirectTaskRunner();
+
+    private WorkbenchViewModel vm() { return new WorkbenchViewModel(tasks, new RecentCaptures(tmp.resolve("recent.json"))); }
+
+    static Path dump(String scenario, String variant) { return Captures.dir("msprobe", scenario + "/" + variant); }
+
+    @Test
+    void aPairOfDumpsOpensWithItsFormatAndFirstDivergence() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(dump("s1_single_stat_mix_fp32", "baseline"), dump("s1_single_stat_mix_fp32", "candidate_rope"));
+        assertEquals(DiffVerdict.DIVERGENT, vm.comparison().diff().verdict());
+        assertEquals("Tensor.__add__.17.forward.input.1#0", vm.comparison().diff().firstDivergent().key());
+        assertTrue(vm.verdictTextProperty().get().startsWith("DIVERGENT — first divergence Tensor.__add__.17.forward.input.1#0"),
+                vm.verdictTextProperty().get());
+        assertEquals(FORMAT, vm.format().textProperty().get());
+        assertTrue(vm.format().msprobeProperty().get());
+
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        assertEquals("", vm.format().textProperty().get(), "a probe capture says nothing of its format");
+        assertFalse(vm.format().msprobeProperty().get());
+    }
+
+    @Test
+    void oneSideOpensByItselfAsFileOpenDoes() {
+        WorkbenchViewModel vm = vm();
+        vm.open(Side.LEFT, dump("s1_single_stat_mix_fp32", "baseline"));
+        vm.open(Side.RIGHT, dump("s1_single_stat_mix_fp32", "candidate_gate").resolve("step0/rank0/dump.json"));
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", vm.comparison().diff().firstDivergent().key());
+        assertEquals(FORMAT, vm.format().textProperty().get());
+    }
+
+    /** The stage tree is construct.json's module tree; the detail shows the op's scalar arguments and call stack. */
+    @Test
+    void theTreeFollowsTheModulesAndTheDetailShowsTheOp() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(dump("s1_single_stat_mix_fp32", "baseline"), dump("s1_single_stat_mix_fp32", "candidate_rope"));
+        List<String> path = pathTo(vm.table().nodesProperty().get(), "Tensor.__add__.17.forward.input.1#0");
+        assertEquals(List.of("Module.model.TinyModel.forward.0", "Module.model.layers.2.DecoderLayer.forward.0",
+                "Module.model.layers.2.self_attn.Attention.forward.0"), path);
+        List<RowNode> flat = new java.util.ArrayList<>();
+        flatten(vm.table().nodesProperty().get(), flat);
+        assertEquals(vm.table().rows().rows(), flat.stream().map(n -> ((RowNode.Leaf) n).row()).toList(), "the tree keeps the row order");
+
+        vm.goToFirstDivergence();
+        StageDetail d = vm.detail().detailProperty().get();
+        OpDetail op = d.op();
+        assertNotNull(op);
+        assertEquals("Tensor.__add__.17.forward", op.op());
+        assertEquals("forward", op.direction());
+        assertEquals(path, op.modules());
+        assertEquals(List.of(new StageDetail.Field("input.1", "int 0", "int 1", true)), op.arguments());
+        assertNull(op.groupRanks());
+        assertTrue(op.stack().stream().anyMatch(l -> l.contains("tinylm.py")), String.valueOf(op.stack()));
+        assertTrue(op.stack().stream().anyMatch(l -> l.startsWith("    ")), "a frame's code on its own line");
+    }
+
+    @Test
+    void levelL1IsAFlatList() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(dump("s8_single_md5_L1", "baseline"), dump("s8_single_md5_L1", "candidate_gate"));
+        assertTrue(vm.table().nodesProperty().get().stream().allMatch(n -> n instanceof RowNode.Leaf));
+        vm.goToFirstDivergence();
+        assertTrue(vm.detail().detailProperty().get().op().modules().isEmpty());
+    }
+
+    /** s5: every pair over the ranks, the origin named by the communication clock as the CLI names it. */
+    @Test
+    void everyPairNamesTheOriginRank() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(dump("s5_tp2_stat_mix", "baseline"), dump("s5_tp2_stat_mix", "candidate_gate_rank1"));
+        Forward f = vm.sets().result().firstDivergentForward();
+        assertEquals(List.of(1), f.originRanks());
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", f.origin().key());
+        assertTrue(vm.sets().summaryProperty().get().contains("origin rank 1 at Tensor.__mul__.28.forward.input.1#0"),
+                vm.sets().summaryProperty().get());
+        assertTrue(vm.sets().legendProperty().get().contains("communication op"), vm.sets().legendProperty().get());
+        assertEquals(Integer.valueOf(1), vm.left().manifest().rank(), "the sides land on the origin rank");
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", vm.comparison().diff().firstDivergent().key());
+        vm.sets().open(vm.sets().cell(f, 0));
+        assertEquals("Distributed.all_reduce.5.forward.output.0#0", vm.comparison().diff().firstDivergent().key(),
+                "rank 0 received it at the all_reduce");
+    }
+
+    /** Backward entries are shown but not searched by default; the switch searches them without reading the files again. */
+    @Test
+    void theBackwardSwitch() {
+        WorkbenchViewModel vm = vm();
+        vm.toleranceProperty().set(new Tolerance(1e-6, 1e-3));
+        vm.openPair(dump("s1_single_stat_mix_fp32", "baseline"), dump("s1_single_stat_mix_fp32", "repeat_noise"));
+        int loads = (int) tasks.titles.stream().filter(t -> t.startsWith("Loading")).count();
+        assertNull(vm.comparison().diff().firstDivergent(), "the forward agrees within the tolerance");
+        assertEquals(DiffVerdict.INCONCLUSIVE, vm.comparison().diff().verdict(), "a backward stage differs, unsearched");
+        assertTrue(vm.table().rows().rows().stream().anyMatch(r -> r.divergent()
+                && MsprobeEntry.of(r.left()).direction() == MsprobeEntry.Direction.BACKWARD), "backward stages are shown");
+
+        vm.format().searchBackwardProperty().set(true);
+        assertEquals(DiffVerdict.DIVERGENT, vm.comparison().diff().verdict());
+        assertEquals(MsprobeEntry.Direction.BACKWARD, MsprobeEntry.of(vm.comparison().diff().firstDivergent().left()).direction());
+        assertEquals(loads, tasks.titles.stream().filter(t -> t.startsWith("Loading")).count(), "no file read again");
+
+        vm.format().searchBackwardProperty().set(false);
+        assertNull(vm.comparison().diff().firstDivergent());
+    }
+
+    /** A broken construct.json is a problem naming it; the dump loads (flat) and compares. */
+    @Test
+    void aBrokenSideFileIsAProblemAndTheRestLoads() throws Exception {
+        Path source = dump("s1_single_stat_mix_fp32", "candidate_rope").resolve("step0/rank0");
+        Path rank = Files.createDirectories(tmp.resolve("rope/step0/rank0"));
+        Files.copy(source.resolve("dump.json"), rank.resolve("dump.json"));
+        Files.writeString(rank.resolve("construct.json"), "{\"a\": ");
+        WorkbenchViewModel vm = vm();
+        vm.openPair(dump("s1_single_stat_mix_fp32", "baseline"), tmp.resolve("rope"));
+        assertEquals("Tensor.__add__.17.forward.input.1#0", vm.comparison().diff().firstDivergent().key());
+        LoadProblem p = vm.problems().get(0);
+        assertEquals(rank.resolve("construct.json"), p.file());
+        assertTrue(vm.problemsTextProperty().get().contains("1 file was not used"), vm.problemsTextProperty().get());
+    }
+
+    private static List<String> pathTo(List<RowNode> nodes, String key) {
+        for (RowNode n : nodes) {
+            if (n instanceof RowNode.Leaf l && l.row().key().equals(key)) return List.of();
+            if (n instanceof RowNode.ModuleGroup g) {
+                List<String> below = pathTo(g.children(), key);
+                if (below != null) {
+                    List<String> out = new java.util.ArrayList<>(List.of(g.module()));
+                    out.addAll(below);
+                    return out;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static void flatten(List<RowNode> nodes, List<RowNode> out) {
+        for (RowNode n : nodes) {
+            if (n instanceof RowNode.Group g) flatten(g.children(), out);
+            else out.add(assertInstanceOf(RowNode.Leaf.class, n));
+        }
+    }
+}
