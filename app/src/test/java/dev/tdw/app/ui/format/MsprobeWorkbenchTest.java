@@ -10,8 +10,6 @@ import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.compare.DiffVerdict;
-import dev.tdw.model.compare.Tolerance;
-import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.sets.Forward;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -117,23 +115,37 @@ class MsprobeWorkbenchTest {
 
     /** Backward entries are shown but not searched by default; the switch searches them without reading the files again. */
     @Test
-    void theBackwardSwitch() {
+    void theBackwardSwitch() throws Exception {
         WorkbenchViewModel vm = vm();
-        vm.toleranceProperty().set(new Tolerance(1e-6, 1e-3));
-        vm.openPair(dump("s1_single_stat_mix_fp32", "baseline"), dump("s1_single_stat_mix_fp32", "repeat_noise"));
-        int loads = (int) tasks.titles.stream().filter(t -> t.startsWith("Loading")).count();
-        assertNull(vm.comparison().diff().firstDivergent(), "the forward agrees within the tolerance");
+        vm.openPair(write(tmp.resolve("left"), 1.0), write(tmp.resolve("right"), 2.0));
+        long loads = tasks.titles.stream().filter(t -> t.startsWith("Loading")).count();
+        assertNull(vm.comparison().diff().firstDivergent(), "the forward agrees");
         assertEquals(DiffVerdict.INCONCLUSIVE, vm.comparison().diff().verdict(), "a backward stage differs, unsearched");
-        assertTrue(vm.table().rows().rows().stream().anyMatch(r -> r.divergent()
-                && MsprobeEntry.of(r.left()).direction() == MsprobeEntry.Direction.BACKWARD), "backward stages are shown");
+        assertTrue(vm.table().rows().find("Tensor.mul.0.backward.input.0#0").orElseThrow().divergent(), "backward stages are shown");
 
         vm.format().searchBackwardProperty().set(true);
         assertEquals(DiffVerdict.DIVERGENT, vm.comparison().diff().verdict());
-        assertEquals(MsprobeEntry.Direction.BACKWARD, MsprobeEntry.of(vm.comparison().diff().firstDivergent().left()).direction());
+        assertEquals("Tensor.mul.0.backward.input.0#0", vm.comparison().diff().firstDivergent().key());
         assertEquals(loads, tasks.titles.stream().filter(t -> t.startsWith("Loading")).count(), "no file read again");
+        assertTrue(vm.statusProperty().get().contains("Backward entries"), vm.statusProperty().get());
+
+        // A load started now takes the switch as it stands.
+        vm.open(Side.RIGHT, tmp.resolve("right"));
+        assertEquals("Tensor.mul.0.backward.input.0#0", vm.comparison().diff().firstDivergent().key());
 
         vm.format().searchBackwardProperty().set(false);
         assertNull(vm.comparison().diff().firstDivergent());
+    }
+
+    /** A dump whose forward op agrees with any other written here, and whose backward input has Max {@code gradMax}. */
+    private static Path write(Path dir, double gradMax) throws Exception {
+        String tensor = "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [2], \"Max\": %s, \"Min\": 0.0,"
+                + " \"Mean\": 0.5, \"Norm\": 1.0, \"requires_grad\": false}";
+        String same = String.format(java.util.Locale.ROOT, tensor, "1.0"), grad = String.format(java.util.Locale.ROOT, tensor, gradMax);
+        Files.writeString(Files.createDirectories(dir.resolve("step0/rank0")).resolve("dump.json"), "{\"task\": \"statistics\", \"data\": {"
+                + "\"Tensor.mul.0.forward\": {\"input_args\": [" + same + "], \"input_kwargs\": {}, \"output\": [" + same + "]},"
+                + "\"Tensor.mul.0.backward\": {\"input\": [" + grad + "], \"output\": [" + same + "]}}}");
+        return dir;
     }
 
     /** A broken construct.json is a problem naming it; the dump loads (flat) and compares. */
