@@ -39,7 +39,7 @@ final class OpDetailView {
         op.setText(Labels.name(d.op()) + "  (" + d.direction() + ")");
         nodes.add(op);
         modules.setText(d.modules().isEmpty() ? "No module tree (construct.json is empty at level L1, or missing)."
-                : "In " + Labels.safe(String.join("\n  › ", d.modules())));
+                : "In " + Labels.safe(nested(d.modules())));
         nodes.add(modules);
         List<FieldGrid.Line> lines = new ArrayList<>();
         for (StageDetail.Field f : d.arguments()) lines.add(new FieldGrid.Line(f.name(), List.of(f.left(), f.right()), f.differs()));
@@ -52,6 +52,16 @@ final class OpDetailView {
             nodes.add(arguments.node());
         }
         return nodes;
+    }
+
+    /**
+     * One module a line, each one step further in than its parent; no-break spaces keep the arrow with the name when a
+     * long name wraps in a narrow pane.
+     */
+    private static String nested(List<String> modules) {
+        StringBuilder b = new StringBuilder(modules.get(0));
+        for (int i = 1; i < modules.size(); i++) b.append('\n').append("\u00a0\u00a0".repeat(i)).append("›\u00a0").append(modules.get(i));
+        return b.toString();
     }
 
     /** The call stack: shown last, it is long. */

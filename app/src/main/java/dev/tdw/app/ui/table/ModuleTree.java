@@ -11,6 +11,8 @@ import java.util.List;
  * module tree (level L1) gives a flat list. Flattening the tree gives the row order back.
  */
 final class ModuleTree {
+    private static final String MODULE = "Module.";
+
     private ModuleTree() {}
 
     /** Whether the rows were read from msprobe dumps. */
@@ -38,7 +40,23 @@ final class ModuleTree {
 
     private static void close(List<Open> open) {
         Open done = open.remove(open.size() - 1);
-        open.get(open.size() - 1).children.add(new RowNode.ModuleGroup(done.module, done.children, done.rows));
+        Open parent = open.get(open.size() - 1);
+        parent.children.add(new RowNode.ModuleGroup(done.module, label(done.module, parent.module), done.children, done.rows));
+    }
+
+    /**
+     * A module as the column shows it under its parent: msprobe names a module {@code Module.{path}.{Class}.forward.{n}}
+     * with its full attribute path; under its parent the part of the path the parent already shows is left out
+     * ({@code self_attn.Attention.forward.0} under {@code model.layers.2.DecoderLayer.forward.0}). The detail names it in full.
+     */
+    static String label(String module, String parent) {
+        String name = module.startsWith(MODULE) ? module.substring(MODULE.length()) : module;
+        if (parent == null || !parent.startsWith(MODULE)) return name;
+        String[] parts = parent.substring(MODULE.length()).split("\\.");
+        // The parent's path: its name without the class, the direction and the call number.
+        if (parts.length <= 3) return name;
+        String path = String.join(".", java.util.Arrays.asList(parts).subList(0, parts.length - 3)) + ".";
+        return name.startsWith(path) && name.length() > path.length() ? name.substring(path.length()) : name;
     }
 
     private static MsprobeEntry entry(StageRow row) {

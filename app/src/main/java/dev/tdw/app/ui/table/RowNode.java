@@ -6,7 +6,11 @@ import java.util.List;
 public sealed interface RowNode {
     /** A node with stages under it; its name is what the stage column shows first. */
     sealed interface Group extends RowNode {
+        /** What identifies the group while the rows change (a collapsed group stays collapsed). */
         String name();
+
+        /** What the stage column shows of it. */
+        default String label() { return name(); }
 
         /** The nodes directly under it, in stage order. */
         List<RowNode> children();
@@ -37,7 +41,7 @@ public sealed interface RowNode {
      * A module of an msprobe dump's {@code construct.json} with what ran in it, in execution order: its ops' stages, the
      * modules it called, and its own inputs and outputs.
      */
-    record ModuleGroup(String module, List<RowNode> children, List<StageRow> rows) implements Group {
+    record ModuleGroup(String module, String label, List<RowNode> children, List<StageRow> rows) implements Group {
         public ModuleGroup {
             children = List.copyOf(children);
             rows = List.copyOf(rows);

@@ -81,7 +81,7 @@ public final class StageTableViewModel {
     static String label(RowNode n) {
         if (n instanceof RowNode.Group g) {
             long divergent = g.rows().stream().filter(StageRow::divergent).count();
-            return Labels.name(g.name() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent"));
+            return Labels.name(g.label() + "  " + (divergent == 0 ? g.rows().size() + " stages" : divergent + "/" + g.rows().size() + " divergent"));
         }
         return Labels.name(((RowNode.Leaf) n).row().key());
     }
