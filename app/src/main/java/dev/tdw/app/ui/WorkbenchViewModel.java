@@ -168,9 +168,6 @@ public final class WorkbenchViewModel {
         format.searchBackwardProperty().addListener((o, a, b) -> searchBackward(b));
     }
 
-    /** Opens captures of either format, the command line's way; {@link #loaded} applies the msprobe switch. */
-    private static CaptureLoader loader() { return new CaptureLoader(); }
-
     /** The msprobe switch moved: the captures shown are searched again, not read again. */
     private void searchBackward(boolean backward) {
         Map<Side, CaptureDirectory> dirs = new EnumMap<>(Side.class);
@@ -258,7 +255,7 @@ public final class WorkbenchViewModel {
         status.set("Loading " + side.word() + " capture " + dir + " …");
         side(side).loadingProperty().set(dir);
         placeholder.set("Loading " + dir + " …");
-        CaptureLoader loader = loader();
+        CaptureLoader loader = new CaptureLoader(); // either format, the command line's way; loaded() applies the msprobe switch
         long request = newestLoad.merge(side, 1L, Long::sum);
         tasks.run("Loading " + dir.getFileName(), p -> loader.load(dir, p),
                 cd -> { if (newestLoad.get(side) == request) loaded(Map.of(side, cd), true); },
@@ -274,7 +271,7 @@ public final class WorkbenchViewModel {
         left.loadingProperty().set(leftDir);
         right.loadingProperty().set(rightDir);
         placeholder.set("Loading " + leftDir.getFileName() + " and " + rightDir.getFileName() + " …");
-        CaptureLoader loader = loader();
+        CaptureLoader loader = new CaptureLoader();
         long left = newestLoad.merge(Side.LEFT, 1L, Long::sum), right = newestLoad.merge(Side.RIGHT, 1L, Long::sum);
         java.util.function.BooleanSupplier newest = () -> newestLoad.get(Side.LEFT) == left && newestLoad.get(Side.RIGHT) == right;
         tasks.run("Loading captures", p -> {

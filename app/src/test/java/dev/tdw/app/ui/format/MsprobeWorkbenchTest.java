@@ -137,6 +137,25 @@ class MsprobeWorkbenchTest {
         assertNull(vm.comparison().diff().firstDivergent());
     }
 
+    /** A communication op's detail shows its group's ranks when the dump records them (s5's gloo dumps do not). */
+    @Test
+    void aCommunicationOpShowsItsGroupsRanks() throws Exception {
+        String tensor = "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [2], \"Max\": 1.0, \"Min\": 0.0,"
+                + " \"Mean\": 0.5, \"Norm\": 1.0, \"requires_grad\": false}";
+        for (String side : new String[]{"left", "right"}) {
+            Files.writeString(Files.createDirectories(tmp.resolve(side + "/step0/rank1")).resolve("dump.json"),
+                    "{\"task\": \"statistics\", \"data\": {\"Distributed.all_reduce.0.forward\": {\"input_args\": [" + tensor + "],"
+                    + " \"input_kwargs\": {\"group\": {\"type\": \"torch.ProcessGroup\", \"group_ranks\": [0, 1], \"group_id\": \"5d1c\"}},"
+                    + " \"output\": [" + tensor + "]}}}");
+        }
+        WorkbenchViewModel vm = vm();
+        vm.openPair(tmp.resolve("left"), tmp.resolve("right"));
+        vm.select("Distributed.all_reduce.0.forward.output.0#0");
+        OpDetail op = vm.detail().detailProperty().get().op();
+        assertEquals(new StageDetail.Field("group ranks", "[0, 1]", "[0, 1]", false), op.groupRanks());
+        assertEquals(List.of(), op.arguments(), "the group is not listed again among the arguments");
+    }
+
     /** A dump whose forward op agrees with any other written here, and whose backward input has Max {@code gradMax}. */
     private static Path write(Path dir, double gradMax) throws Exception {
         String tensor = "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [2], \"Max\": %s, \"Min\": 0.0,"
