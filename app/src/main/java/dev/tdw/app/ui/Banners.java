@@ -81,7 +81,7 @@ final class Banners extends VBox {
             verdictBanner.getStyleClass().removeIf(s -> s.startsWith("banner-"));
             if (style != null) verdictBanner.getStyleClass().add("banner-" + style);
         });
-        vm.comparisonProperty().addListener((o, a, c) -> go.setVisible(c != null && c.diff().firstDivergent() != null));
+        go.visibleProperty().bind(vm.firstTargetProperty().isNotNull());
         showWhen(verdictBanner, vm.comparisonProperty().isNotNull());
         Label coverage = new Label();
         coverage.setId("coverage-banner");

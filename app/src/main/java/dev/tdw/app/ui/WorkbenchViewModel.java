@@ -15,6 +15,7 @@ import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.detail.StageDetailViewModel;
 import dev.tdw.app.ui.scan.ScanViewModel;
 import dev.tdw.app.ui.sets.CaptureSetViewModel;
+import dev.tdw.app.ui.sets.CaptureHereTargets;
 import dev.tdw.app.ui.sets.RunsViewModel;
 import dev.tdw.app.ui.replay.ReplayTarget;
 import dev.tdw.model.replay.ReplayRun;
@@ -101,6 +102,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyStringWrapper tensorVerdictText = new ReadOnlyStringWrapper(this, "tensorVerdictText", "");
     private long tensorGeneration;
     private final ReadOnlyStringWrapper verdictStyle = new ReadOnlyStringWrapper(this, "verdictStyle");
+    private final ReadOnlyStringWrapper firstTarget = new ReadOnlyStringWrapper(this, "firstTarget");
     private final ReadOnlyStringWrapper problemsText = new ReadOnlyStringWrapper(this, "problemsText", "");
     private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(this, "placeholder", OPEN_TWO);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Open two captures to compare.");
@@ -157,7 +159,7 @@ public final class WorkbenchViewModel {
         sets.resultProperty().addListener((o, a, b) -> choiceVerdicts(b));
         runs.setOpener(this::showRun);
         runs.resultProperty().addListener((o, a, b) -> runsChanged());
-        runs.runningProperty().addListener((o, a, b) -> updatePairingText());
+        runs.runningProperty().addListener((o, a, b) -> { updatePairingText(); updateFirstTarget(); });
         table.noiseProperty().bind(runs.noiseByKeyProperty());
         chart.runsProperty().bind(runs.resultProperty());
         left.nameProperty().addListener((o, a, b) -> updateTitle());
@@ -189,6 +191,11 @@ public final class WorkbenchViewModel {
     public ReadOnlyObjectProperty<TensorEvidence> tensorEvidenceProperty() { return tensorEvidence.getReadOnlyProperty(); }
     /** The tensor verdict line under the summary verdict; empty when the tensors are not (yet) compared. */
     public ReadOnlyStringProperty tensorVerdictTextProperty() { return tensorVerdictText.getReadOnlyProperty(); }
+    /**
+     * Where F (and "go to it", and Capture Tensors at First Divergence) leads: the shown pair's first divergence, or
+     * with repeated runs the first stage beyond noise; null when there is none (or the runs are still being judged).
+     */
+    public ReadOnlyStringProperty firstTargetProperty() { return firstTarget.getReadOnlyProperty(); }
     /** The verdict banner's look: the verdict's name in lower case with dashes, "same-capture", or null without a verdict. */
     public ReadOnlyStringProperty verdictStyleProperty() { return verdictStyle.getReadOnlyProperty(); }
     /** The files that were not used, summed up truthfully (whether anything else loaded); empty when none. */
@@ -328,14 +335,14 @@ public final class WorkbenchViewModel {
      */
     private boolean startRuns() {
         ++overviewGeneration; // an every-pair overview still running is for sides that are gone
-        Optional<List<Run>> l = left.capture() == null ? Optional.empty() : RunFolders.detect(left.capture());
-        Optional<List<Run>> r = right.capture() == null ? Optional.empty() : RunFolders.detect(right.capture());
-        if (l.isEmpty() || r.isEmpty() || (l.get().size() < 2 && r.get().size() < 2)) {
+        Optional<RunFolders.Sides> both = left.capture() == null || right.capture() == null ? Optional.empty()
+                : RunFolders.sides(left.capture(), right.capture());
+        if (both.isEmpty()) {
             runs.clear();
             return false;
         }
         sets.show(null);
-        runs.analyse(l.get(), r.get(), tolerance.get());
+        runs.analyse(both.get().left(), both.get().right(), tolerance.get());
         return true;
     }
 
@@ -347,6 +354,8 @@ public final class WorkbenchViewModel {
             verdictText.set(verdictLine(c));
             verdictStyle.set(verdictStyle(c));
         }
+        if (c != null && runs.result() != null) status.set(comparedStatus(c));
+        updateFirstTarget();
     }
 
     /**
@@ -576,6 +585,7 @@ public final class WorkbenchViewModel {
         if (c == null) {
             verdictText.set("");
             verdictStyle.set(null);
+            firstTarget.set(null);
             coverageText.set(null);
             nonFiniteOriginText.set("");
             // Nothing to compare: the status says why, not what was asked last ("Loading …").
@@ -600,8 +610,24 @@ public final class WorkbenchViewModel {
             select(key);
             shown.accept(key);
         }
-        status.set("Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
-                + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): " + c.diff().verdict());
+        status.set(comparedStatus(c));
+        updateFirstTarget();
+    }
+
+    /** The status after a comparison; with repeated runs it ends with the runs' verdict, which is the answer. */
+    private String comparedStatus(Comparison c) {
+        String pair = "Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
+                + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): ";
+        RunsResult r = runs.result();
+        return r == null ? pair + c.diff().verdict() : pair + c.diff().verdict() + " as one pair of runs; runs: " + r.verdictText();
+    }
+
+    private void updateFirstTarget() {
+        Comparison c = comparison.get();
+        RunsResult r = runs.result();
+        if (r != null) firstTarget.set(r.firstBeyondNoiseKey());
+        else if (runs.runningProperty().get() || c == null || c.diff().firstDivergent() == null) firstTarget.set(null);
+        else firstTarget.set(c.diff().firstDivergent().key());
     }
 
     /**
@@ -611,8 +637,7 @@ public final class WorkbenchViewModel {
     private String verdictLine(Comparison c) {
         if (runs.result() == null) return Wording.verdict(c.diff());
         String l = runs.runOf(c.left()), r = runs.runOf(c.right());
-        return "Runs: " + runs.result().verdictText() + " · below, " + (l == null ? left.name() : l) + " against "
-                + (r == null ? right.name() : r) + ": " + Wording.verdict(c.diff());
+        return runs.banner(l == null ? left.name() : l, r == null ? right.name() : r);
     }
 
     /** The banner's colour: the runs' verdict when there are runs (one pair of noisy runs always diverges somewhere). */
@@ -627,7 +652,6 @@ public final class WorkbenchViewModel {
                 : APP_NAME + " — " + (l.isEmpty() ? "?" : l) + "  ⟷  " + (r.isEmpty() ? "?" : r));
     }
 
-    /** Selects the first divergence (F). */
     /** Selects the stage where non-finite values start on the right. */
     public void goToNonFiniteOrigin() {
         Comparison c = comparison.get();
@@ -635,10 +659,35 @@ public final class WorkbenchViewModel {
         else status.set("No non-finite values introduced" + (c == null ? ": nothing compared." : " by the right side."));
     }
 
+    /** Selects the first divergence (F); with repeated runs, the first stage beyond noise ({@link #firstTargetProperty()}). */
     public void goToFirstDivergence() {
+        RunsResult r = runs.result();
+        if (r != null) {
+            goToFirstBeyondNoise(r);
+            return;
+        }
+        if (runs.runningProperty().get()) {
+            status.set("The runs are still being compared against their noise: F leads to their first stage beyond noise once they are.");
+            return;
+        }
         Optional<String> k = table.firstDivergence();
         k.ifPresentOrElse(selectedKey::set, () -> status.set("No divergence: " + (comparison.get() == null ? "nothing compared"
                 : comparison.get().diff().verdict().name())));
+    }
+
+    /**
+     * Repeated runs: the first stage beyond noise, in the run it came from (opened against the first left run when
+     * another run is shown); nowhere when no run leaves the noise.
+     */
+    private void goToFirstBeyondNoise(RunsResult r) {
+        if (r.firstBeyondNoise() == null) {
+            status.set("No stage beyond noise: runs " + r.verdictText() + ".");
+            return;
+        }
+        Run run = r.firstBeyondNoise().run();
+        Comparison c = comparison.get();
+        if (c != null && c.right() == run.manifest() && c.left() == r.leftRuns().get(0).manifest()) select(r.firstBeyondNoiseKey());
+        else showRun(run);
     }
 
     /**
@@ -743,12 +792,19 @@ public final class WorkbenchViewModel {
      */
     /** {@link #nextCaptureSuspect} with the two loaded roots, whose runs the next capture narrows. */
     public Optional<CaptureHere> nextCaptureAt(String key) {
+        RunsResult r = runs.result();
+        // Repeated runs: the first stage beyond noise, captured from the run it came from and the first left run.
+        if (key == null && r != null) return r.firstBeyondNoise() == null ? Optional.empty()
+                : CaptureHereTargets.ofRun(r, r.runs().indexOf(r.firstBeyondNoise()));
         return nextCaptureSuspect(key).map(s -> new CaptureHere(s, left.capture().root(), right.capture().root()));
     }
 
     public Optional<Suspect> nextCaptureSuspect(String key) {
         Comparison c = comparison.get();
         if (c == null || left.capture() == null || right.capture() == null) return Optional.empty();
+        if (key == null && (runs.result() != null || runs.runningProperty().get())) {
+            return nextCaptureAt(null).map(CaptureHere::suspect);
+        }
         try {
             Optional<Suspect> s = key == null ? Optional.ofNullable(Suspect.firstDivergence(c.diff()))
                     : c.diff().stages().stream().filter(d -> d.key().equals(key)).findFirst()

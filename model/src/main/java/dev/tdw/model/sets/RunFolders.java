@@ -62,6 +62,24 @@ public final class RunFolders {
         }
     }
 
+    /** Both sides' runs, when each side is a folder of runs ({@link #detect}). */
+    public record Sides(List<Run> left, List<Run> right) {
+        public Sides {
+            left = List.copyOf(left);
+            right = List.copyOf(right);
+        }
+    }
+
+    /**
+     * The rule that makes two capture roots repeated runs rather than a pair of captures (the workbench and
+     * {@code tdw next} both ask it): each is a folder of runs and at least one side has several. Empty otherwise.
+     */
+    public static Optional<Sides> sides(CaptureDirectory left, CaptureDirectory right) {
+        Optional<List<Run>> l = detect(left), r = detect(right);
+        if (l.isEmpty() || r.isEmpty() || (l.get().size() < 2 && r.get().size() < 2)) return Optional.empty();
+        return Optional.of(new Sides(l.get(), r.get()));
+    }
+
     private static long number(String folder) {
         Matcher m = RUN_NAME.matcher(folder);
         return m.matches() && !m.group(1).isEmpty() ? Long.parseLong(m.group(1)) : -1;

@@ -121,10 +121,7 @@ public final class RunsViewModel {
             noiseByKey.set(Map.of());
             return;
         }
-        StringBuilder v = new StringBuilder(r.verdictText());
-        String first = CaptureSetText.firstBeyondNoiseIn(r, RunsViewModel::name);
-        if (first != null) v.append(" — ").append(first);
-        verdict.set(v.toString());
+        verdict.set(CaptureSetText.runsHeadline(r, RunsViewModel::name));
         variability.set("left (reference): " + CaptureSetText.variability(r.leftVariability())
                 + "\nright: " + CaptureSetText.variability(r.rightVariability()));
         noiseByKey.set(noiseByKey(r));
@@ -168,6 +165,12 @@ public final class RunsViewModel {
     private static RunRow row(RunsResult r, RunOutcome o) {
         return new RunRow(name(o.run().source()), o.verdict(), CaptureSetText.runVerdict(r, o), o.compared(), o.valuesOutsideBand(),
                 CaptureSetText.firstBeyondNoiseLine(o), o.run());
+    }
+
+    /** The workbench's verdict banner over these runs, with the one run of each side the stage table shows; "" without runs. */
+    public String banner(String shownLeft, String shownRight) {
+        RunsResult r = result.get();
+        return r == null ? "" : CaptureSetText.runsBanner(r, shownLeft, shownRight, RunsViewModel::name);
     }
 
     /** A run by its folder's name within its side ("candidate/run3"). */
