@@ -2,6 +2,7 @@ package dev.tdw.app.cli;
 
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.PairsVerdict;
 import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.next.NextCapture;
@@ -21,7 +22,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 import static dev.tdw.app.cli.CommandModel.list;
@@ -164,7 +164,7 @@ final class NextCommand extends CommandSupport {
             if (known != null) diffs.addAll(known);
             else for (var p : command.pair(left, right, selector).pairs()) diffs.add(SummaryDiff.of(p.left(), p.right(), tol));
             suspect = plannable(() -> Suspect.first(diffs));
-            verdict = diffs.stream().map(DiffResult::verdict).min(Comparator.naturalOrder()).orElseThrow().name();
+            verdict = PairsVerdict.of(diffs).verdict().name();
         }
         Suspect s = suspect;
         return new Suggestion(s == null ? null : plannable(() -> NextCapture.plan(s, scope, budgetBytes)), verdict, null);

@@ -81,6 +81,23 @@ class NextCliTest {
     }
 
     @Test
+    void aTextDiffOfSeveralPairsSaysWhereTheOverallAnswerIsAndEndsWithItAndThePairThatDecidedIt() throws Exception {
+        String base = side("tp4-origin", "baseline"), cand = side("tp4-origin", "candidate");
+        var r = tdw("diff", "--left", base, "--right", cand, "--format", "text");
+        assertEquals(0, r.exit(), r.err());
+        var lines = r.out().lines().toList();
+        assertEquals("4 pairs, each printed as it is compared; the overall verdict and the pair that decides it follow the last one"
+                + " (tdw diff --all gives the first divergent forward and its origin rank first)", lines.get(1), r.out());
+        String overall = lines.stream().filter(l -> l.startsWith("overall verdict")).findFirst().orElseThrow(() -> new AssertionError(r.out()));
+        assertTrue(overall.startsWith("overall verdict of 4 pairs: DIVERGENT, decided by " + base + "/"), overall);
+        assertTrue(overall.contains(": DIVERGENT — first divergence layers.2."), overall);
+        assertTrue(lines.indexOf(overall) > lines.lastIndexOf(lines.stream().filter(l -> l.startsWith("left:")).reduce((a, b) -> b).orElseThrow()),
+                "after the last pair");
+        var one = tdw("diff", "--left", side("layer-bug", "baseline"), "--right", side("layer-bug", "candidate"), "--format", "text");
+        assertFalse(one.out().contains("overall verdict"), "one pair's verdict is the answer already");
+    }
+
+    @Test
     void layerBugSuggestsLayerThreeOnRankZero() throws Exception {
         var r = tdw("next", "--left", side("layer-bug", "baseline"), "--right", side("layer-bug", "candidate"));
         assertEquals(0, r.exit(), r.err());
