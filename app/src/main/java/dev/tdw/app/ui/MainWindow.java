@@ -80,7 +80,7 @@ public final class MainWindow extends BorderPane {
 
         @Override
         public void openTensorsComparison(Path left, Path right) {
-            vm.tensors().openPayloads(left, right);
+            vm.tensors().openPayloads(left, right, null);
             tabs.getSelectionModel().select(tensorTab);
         }
 
@@ -92,7 +92,7 @@ public final class MainWindow extends BorderPane {
         @Override
         public void replayFinished(ReplayRun run) {
             vm.replayFinished(run);
-            openTensorsComparison(run.referenceFile(), run.candidateFile());
+            tabs.getSelectionModel().select(tensorTab);
         }
 
         @Override

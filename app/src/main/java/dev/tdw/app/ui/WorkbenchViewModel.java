@@ -829,10 +829,15 @@ public final class WorkbenchViewModel {
 
     public void setStatus(String text) { status.set(Objects.requireNonNull(text)); }
 
-    /** A finished replay joins the history (the stage's detail, the report) and the status bar gives its verdict. */
+    /**
+     * A finished replay joins the history (the stage's detail, the report), the status bar gives its verdict, and the
+     * tensor view compares its outputs (reference left, candidate right); a run forced on row-limited inputs carries
+     * its caveat in each.
+     */
     public void replayFinished(ReplayRun run) {
         record(Step.replay(run, Instant.now()));
         setStatus("Replay finished: " + run.summary());
+        tensors.openPayloads(run.referenceFile(), run.candidateFile(), run.caveat());
     }
 
     public void dismissProblems() {
