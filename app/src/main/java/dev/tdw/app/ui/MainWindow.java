@@ -164,7 +164,7 @@ public final class MainWindow extends BorderPane {
 
         menuBar = new WorkbenchMenuBar(vm, table, commands);
         toolBar = new WorkbenchToolBar(vm, commands);
-        setTop(new VBox(menuBar, toolBar, sides(), infoLine(), new Banners(vm, table::requestFocus)));
+        setTop(new VBox(menuBar, toolBar, sides(), infoLine(), new Banners(vm, table::requestFocus, commands::showTensors)));
         setCenter(outer);
         setBottom(new StatusBar(vm, tasks));
         // Once a pair is shown the keys (Enter, F, N, P) belong to the table, not to whichever button had focus.

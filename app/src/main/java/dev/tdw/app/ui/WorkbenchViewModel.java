@@ -22,6 +22,7 @@ import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.app.ui.table.StageTableViewModel;
+import dev.tdw.app.ui.table.StatusBadge;
 import dev.tdw.app.ui.tensor.TensorViewModel;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.InputIdentity;
@@ -701,12 +702,20 @@ public final class WorkbenchViewModel {
         return e == null ? c.analysis() : c.analysis().withTensors(e);
     }
 
-    /** Selects the first stage whose tensors mismatch (T). */
-    public void goToFirstTensorMismatch() {
+    /**
+     * Selects the first stage whose tensors mismatch (T) and returns the payload key of its first failing pair, for the
+     * window to show in the tensor view; empty (with the reason in the status) when there is none.
+     */
+    public Optional<String> goToFirstTensorMismatch() {
         TensorEvidence e = tensorEvidence.get();
-        if (e != null && e.firstMismatch() != null) select(e.firstMismatch());
-        else status.set(e == null ? "No tensor comparison: " + (comparison.get() == null ? "nothing is compared."
+        if (e != null && e.firstMismatch() != null) {
+            select(e.firstMismatch());
+            return e.stages().stream().filter(t -> t.key().equals(e.firstMismatch())).findFirst()
+                    .map(t -> t.firstFailing() != null ? t.firstFailing() : tensors.keyFor(t.key()).orElse(null));
+        }
+        status.set(e == null ? "No tensor comparison: " + (comparison.get() == null ? "nothing is compared."
                 : "both sides need a saved payload (or it is still running).") : "No tensor mismatch: " + Wording.tensorVerdict(e));
+        return Optional.empty();
     }
 
     /**
@@ -718,6 +727,7 @@ public final class WorkbenchViewModel {
         tensorEvidence.set(null);
         tensorVerdictText.set("");
         table.tensorVerdictsProperty().set(Map.of());
+        table.tensorBadgesProperty().set(Map.of());
         if (c == null || left.capture() == null || right.capture() == null) return;
         Path leftRoot = left.capture().root(), rightRoot = right.capture().root();
         Manifest l = left.manifest(), r = right.manifest();
@@ -733,8 +743,14 @@ public final class WorkbenchViewModel {
             tensorEvidence.set(e);
             tensorVerdictText.set(Wording.tensorVerdict(e));
             Map<String, String> verdicts = new java.util.HashMap<>();
-            for (StageTensors t : e.stages()) verdicts.put(t.key(), Wording.tensors(t));
+            Map<String, StatusBadge> badges = new java.util.HashMap<>();
+            for (StageTensors t : e.stages()) {
+                verdicts.put(t.key(), Wording.tensors(t));
+                StatusBadge b = StageRows.tensorBadge(t);
+                if (b != null) badges.put(t.key(), b);
+            }
             table.tensorVerdictsProperty().set(Map.copyOf(verdicts));
+            table.tensorBadgesProperty().set(Map.copyOf(badges));
         }, e -> {
             if (gen == tensorGeneration && !(e instanceof CancellationException)) tensorVerdictText.set("tensors not compared: " + e.getMessage());
         });

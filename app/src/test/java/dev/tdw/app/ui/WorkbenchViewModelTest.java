@@ -480,8 +480,13 @@ class WorkbenchViewModelTest {
         assertNotNull(evidence.firstMismatch());
         assertTrue(vm.tensorVerdictTextProperty().get().startsWith("tensors FAIL"), vm.tensorVerdictTextProperty().get());
         assertTrue(vm.table().tensorVerdictsProperty().get().get(evidence.firstMismatch()).startsWith("FAIL"));
-        vm.goToFirstTensorMismatch();
+        assertEquals(java.util.Optional.of(evidence.firstMismatch()), vm.goToFirstTensorMismatch(), "the tensor view opens at its failing pair");
         assertEquals(evidence.firstMismatch(), vm.selectedKeyProperty().get());
+        var badge = vm.table().tensorBadgesProperty().get().get(evidence.firstMismatch());
+        assertEquals(dev.tdw.app.ui.table.RowStatus.TENSOR_MISMATCH, badge.status());
+        assertEquals("tensors FAIL", badge.label());
+        assertEquals(vm.table().tensorVerdictsProperty().get().get(evidence.firstMismatch()), badge.text());
+        assertNull(vm.table().tensorBadgesProperty().get().get("runner.input_ids#0"), "a passing stage has no tensor badge");
         // The Tensors tab lists every pair with its verdict, in the payload's order.
         var pairs = vm.tensors().pairs();
         assertEquals(34, pairs.size());
