@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 public final class RunFolders {
     /** More run folders than this is not a set of repeated runs but a mistake; refused rather than compared. */
     public static final int MAX_RUNS = 1000;
-    private static final Pattern RUN_NAME = Pattern.compile("run(\\d{0,9}).*");
+    private static final Pattern RUN_NAME = CaptureDirectory.RUN_FOLDER;
     private static final Comparator<String> RUN_ORDER = Comparator.comparingLong(RunFolders::number).thenComparing(Comparator.naturalOrder());
 
     private RunFolders() {}
