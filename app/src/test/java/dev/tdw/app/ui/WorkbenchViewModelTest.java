@@ -276,6 +276,25 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void reopeningRunsDropsTheOldResultSoFLeadsNowhereUntilTheNewOneArrives() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate"));
+        var old = vm.runs().result();
+        tasks.hold();
+        vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate"));
+        tasks.finish(0); // the load; the new runs analysis waits
+        assertNull(vm.runs().result(), "the runs of the earlier load are not these");
+        assertNull(vm.firstTargetProperty().get());
+        for (int i = 1; i < tasks.heldCount(); i++) tasks.finish(i);
+        assertTrue(vm.left().capture().manifests().stream().anyMatch(m -> m == vm.comparison().left()),
+                "the new load's manifest is shown, not the earlier load's equal one");
+        assertNotNull(vm.runs().result());
+        assertFalse(old == vm.runs().result());
+        assertTrue(vm.verdictTextProperty().get().endsWith("the table shows baseline/run1 against candidate/run1 (one run each)"),
+                vm.verdictTextProperty().get());
+    }
+
+    @Test
     void whileTheRunsAreJudgedThePairingLineSaysSoNotUnpairedManifests() {
         WorkbenchViewModel vm = vm();
         tasks.hold();

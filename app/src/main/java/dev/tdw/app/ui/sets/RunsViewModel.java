@@ -75,10 +75,19 @@ public final class RunsViewModel {
 
     /** Judges the right runs against the left runs' noise in the background, with the noise factor in the field. */
     public void analyse(List<Run> left, List<Run> right, Tolerance tolerance) {
+        // Other runs (a new load): the shown result is about runs no longer open, and nothing may lead to them.
+        if (!same(left, this.left) || !same(right, this.right)) show(null);
         this.left = List.copyOf(left);
         this.right = List.copyOf(right);
         this.tolerance = tolerance;
         start();
+    }
+
+    /** The same runs: the same manifests (as loaded, not merely equal), in the same order. */
+    private static boolean same(List<Run> a, List<Run> b) {
+        if (b == null || a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (a.get(i).manifest() != b.get(i).manifest()) return false;
+        return true;
     }
 
     /** No runs any more (the sides now hold something else); a running analysis is dropped. */
