@@ -13,6 +13,7 @@ import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
+import dev.tdw.model.compare.PairsVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.next.NextCapture;
@@ -30,7 +31,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,6 +121,7 @@ final class DiffCommand extends CommandSupport {
         if (output.format() == OutputOptions.Format.text) {
             out.print(formatLine(read));
             if (paired.method() != null) out.println(paired.method().description());
+            if (paired.pairs().size() > 1) out.print(TextReport.pairsHeader(paired.pairs().size()));
             for (CapturePairing.ManifestPair p : paired.pairs()) {
                 PairAnalysis a = analyse(p, paired, tol, budget, diffs);
                 out.print(SafeText.lines(TextReport.diff(a, PATHS)));
@@ -129,6 +130,7 @@ final class DiffCommand extends CommandSupport {
             // The next capture is the probe's environment: nothing to suggest for an msprobe dump.
             NextCapture next = format(read) != null ? null : NextCommand.suggest(this, left, right, selector, tol, TensorScope.LAYER,
                     NextCapture.DEFAULT_BUDGET_MIB << 20, diffs).next();
+            if (diffs.size() > 1) out.print(SafeText.lines(TextReport.pairsVerdict(PairsVerdict.of(diffs), PATHS)));
             if (next != null) out.print(SafeText.lines(TextReport.next(next)));
             if (!budget.cuts().isEmpty()) out.print(SafeText.lines(Wording.checkBudgetCut(budget, PATHS) + "\n"));
         } else if (paired.pairs().size() == 1) {
@@ -172,7 +174,7 @@ final class DiffCommand extends CommandSupport {
     }
 
     private static DiffVerdict worst(List<DiffResult> diffs) {
-        return diffs.stream().map(DiffResult::verdict).min(Comparator.naturalOrder()).orElseThrow();
+        return PairsVerdict.of(diffs).verdict();
     }
 
     /**

@@ -43,9 +43,29 @@ final class RunsMode {
 
     private static RunsResult analyse(CommandSupport command, List<Path> lefts, List<Path> rights, CaptureSetOptions sets,
                                       Tolerance tol) throws UnusableInputException {
-        double factor = sets.noiseFactor() == null ? 1.0 : sets.noiseFactor();
+        return analyse(command, lefts, rights, sets.leftRuns(), sets.rightRuns(), sets.noiseFactor(), tol);
+    }
+
+    /**
+     * Repeated runs given as repeated {@code --left/--right} or as {@code --left-runs/--right-runs} folders ({@code diff}
+     * and {@code next} alike).
+     *
+     * @param noiseFactor null for the contract's default 1
+     */
+    static RunsResult analyse(CommandSupport command, List<Path> lefts, List<Path> rights, Path leftRuns, Path rightRuns,
+                              Double noiseFactor, Tolerance tol) throws UnusableInputException {
+        double factor = noiseFactor == null ? 1.0 : noiseFactor;
         try {
-            return RunsAnalysis.of(side(command, "left", lefts, sets.leftRuns()), side(command, "right", rights, sets.rightRuns()), tol, factor);
+            return RunsAnalysis.of(side(command, "left", lefts, leftRuns), side(command, "right", rights, rightRuns), tol, factor);
+        } catch (IllegalArgumentException e) {
+            throw new UnusableInputException(e.getMessage(), e);
+        }
+    }
+
+    /** Both sides as repeated runs, from two capture roots that {@link RunFolders#sides} calls runs. */
+    static RunsResult analyse(RunFolders.Sides sides, Double noiseFactor, Tolerance tol) throws UnusableInputException {
+        try {
+            return RunsAnalysis.of(sides.left(), sides.right(), tol, noiseFactor == null ? 1.0 : noiseFactor);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);
         }

@@ -32,7 +32,8 @@ final class Banners extends VBox {
     private final WorkbenchViewModel vm;
     private final javafx.beans.property.BooleanProperty roomy = new javafx.beans.property.SimpleBooleanProperty(true);
 
-    Banners(WorkbenchViewModel vm, Runnable focusTable) {
+    /** @param showTensors opens the tensor view at a payload key (T's evidence) */
+    Banners(WorkbenchViewModel vm, Runnable focusTable, java.util.function.Consumer<String> showTensors) {
         this.vm = vm;
         sceneProperty().addListener((o, a, scene) -> {
             if (scene == null) return;
@@ -56,7 +57,7 @@ final class Banners extends VBox {
         tensors.textProperty().bind(Labels.safe(vm.tensorVerdictTextProperty()));
         Hyperlink goTensor = new Hyperlink("go to it (T)");
         goTensor.setMinWidth(Region.USE_PREF_SIZE);
-        goTensor.setOnAction(e -> { vm.goToFirstTensorMismatch(); focusTable.run(); });
+        goTensor.setOnAction(e -> vm.goToFirstTensorMismatch().ifPresent(showTensors));
         goTensor.visibleProperty().bind(vm.tensorEvidenceProperty().map(t -> t.firstMismatch() != null).orElse(false));
         HBox tensorLine = new HBox(8, tensors, goTensor);
         tensorLine.setAlignment(Pos.CENTER_LEFT);
@@ -81,7 +82,7 @@ final class Banners extends VBox {
             verdictBanner.getStyleClass().removeIf(s -> s.startsWith("banner-"));
             if (style != null) verdictBanner.getStyleClass().add("banner-" + style);
         });
-        vm.comparisonProperty().addListener((o, a, c) -> go.setVisible(c != null && c.diff().firstDivergent() != null));
+        go.visibleProperty().bind(vm.firstTargetProperty().isNotNull());
         showWhen(verdictBanner, vm.comparisonProperty().isNotNull());
         Label coverage = new Label();
         coverage.setId("coverage-banner");

@@ -81,7 +81,7 @@ public final class MainWindow extends BorderPane {
 
         @Override
         public void openTensorsComparison(Path left, Path right) {
-            vm.tensors().openPayloads(left, right);
+            vm.tensors().openPayloads(left, right, null);
             tabs.getSelectionModel().select(tensorTab);
         }
 
@@ -93,7 +93,7 @@ public final class MainWindow extends BorderPane {
         @Override
         public void replayFinished(ReplayRun run) {
             vm.replayFinished(run);
-            openTensorsComparison(run.referenceFile(), run.candidateFile());
+            tabs.getSelectionModel().select(tensorTab);
         }
 
         @Override
@@ -165,7 +165,7 @@ public final class MainWindow extends BorderPane {
 
         menuBar = new WorkbenchMenuBar(vm, table, commands);
         toolBar = new WorkbenchToolBar(vm, commands);
-        setTop(new VBox(menuBar, toolBar, sides(), infoLine(), new FormatBar(vm.format()), new Banners(vm, table::requestFocus)));
+        setTop(new VBox(menuBar, toolBar, sides(), infoLine(), new FormatBar(vm.format()), new Banners(vm, table::requestFocus, commands::showTensors)));
         setCenter(outer);
         setBottom(new StatusBar(vm, tasks));
         // Once a pair is shown the keys (Enter, F, N, P) belong to the table, not to whichever button had focus.

@@ -52,7 +52,7 @@ final class WorkbenchMenuBar extends MenuBar {
         MenuItem first = item("First Divergence", "F", vm::goToFirstDivergence);
         MenuItem next = item("Next Divergent Stage", "N", vm::goToNextDivergent);
         MenuItem previous = item("Previous Divergent Stage", "P", vm::goToPreviousDivergent);
-        MenuItem tensorMismatch = item("First Tensor Mismatch", "T", vm::goToFirstTensorMismatch);
+        MenuItem tensorMismatch = item("First Tensor Mismatch", "T", () -> vm.goToFirstTensorMismatch().ifPresent(commands::showTensors));
         MenuItem focusFilter = item("Filter Stages…", "Shortcut+F", commands::focusFilter);
         MenuItem detail = item("Stage Detail", "Shortcut+1", commands::showDetail);
         MenuItem scanTab = item("Scan", "Shortcut+2", commands::showScan);

@@ -15,12 +15,14 @@ import dev.tdw.app.ui.config.RecentCaptures;
 import dev.tdw.app.ui.detail.StageDetailViewModel;
 import dev.tdw.app.ui.scan.ScanViewModel;
 import dev.tdw.app.ui.sets.CaptureSetViewModel;
+import dev.tdw.app.ui.sets.CaptureHereTargets;
 import dev.tdw.app.ui.sets.RunsViewModel;
 import dev.tdw.app.ui.replay.ReplayTarget;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.app.ui.table.StageTableViewModel;
+import dev.tdw.app.ui.table.StatusBadge;
 import dev.tdw.app.ui.tensor.TensorViewModel;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.analysis.InputIdentity;
@@ -103,6 +105,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyStringWrapper tensorVerdictText = new ReadOnlyStringWrapper(this, "tensorVerdictText", "");
     private long tensorGeneration;
     private final ReadOnlyStringWrapper verdictStyle = new ReadOnlyStringWrapper(this, "verdictStyle");
+    private final ReadOnlyStringWrapper firstTarget = new ReadOnlyStringWrapper(this, "firstTarget");
     private final ReadOnlyStringWrapper problemsText = new ReadOnlyStringWrapper(this, "problemsText", "");
     private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(this, "placeholder", OPEN_TWO);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Open two captures to compare.");
@@ -160,7 +163,7 @@ public final class WorkbenchViewModel {
         sets.resultProperty().addListener((o, a, b) -> choiceVerdicts(b));
         runs.setOpener(this::showRun);
         runs.resultProperty().addListener((o, a, b) -> runsChanged());
-        runs.runningProperty().addListener((o, a, b) -> updatePairingText());
+        runs.runningProperty().addListener((o, a, b) -> { updatePairingText(); updateFirstTarget(); });
         table.noiseProperty().bind(runs.noiseByKeyProperty());
         chart.runsProperty().bind(runs.resultProperty());
         left.nameProperty().addListener((o, a, b) -> updateTitle());
@@ -203,6 +206,11 @@ public final class WorkbenchViewModel {
     public ReadOnlyObjectProperty<TensorEvidence> tensorEvidenceProperty() { return tensorEvidence.getReadOnlyProperty(); }
     /** The tensor verdict line under the summary verdict; empty when the tensors are not (yet) compared. */
     public ReadOnlyStringProperty tensorVerdictTextProperty() { return tensorVerdictText.getReadOnlyProperty(); }
+    /**
+     * Where F (and "go to it", and Capture Tensors at First Divergence) leads: the shown pair's first divergence, or
+     * with repeated runs the first stage beyond noise; null when there is none (or the runs are still being judged).
+     */
+    public ReadOnlyStringProperty firstTargetProperty() { return firstTarget.getReadOnlyProperty(); }
     /** The verdict banner's look: the verdict's name in lower case with dashes, "same-capture", or null without a verdict. */
     public ReadOnlyStringProperty verdictStyleProperty() { return verdictStyle.getReadOnlyProperty(); }
     /** The files that were not used, summed up truthfully (whether anything else loaded); empty when none. */
@@ -345,14 +353,14 @@ public final class WorkbenchViewModel {
      */
     private boolean startRuns() {
         ++overviewGeneration; // an every-pair overview still running is for sides that are gone
-        Optional<List<Run>> l = left.capture() == null ? Optional.empty() : RunFolders.detect(left.capture());
-        Optional<List<Run>> r = right.capture() == null ? Optional.empty() : RunFolders.detect(right.capture());
-        if (l.isEmpty() || r.isEmpty() || (l.get().size() < 2 && r.get().size() < 2)) {
+        Optional<RunFolders.Sides> both = left.capture() == null || right.capture() == null ? Optional.empty()
+                : RunFolders.sides(left.capture(), right.capture());
+        if (both.isEmpty()) {
             runs.clear();
             return false;
         }
         sets.show(null);
-        runs.analyse(l.get(), r.get(), tolerance.get());
+        runs.analyse(both.get().left(), both.get().right(), tolerance.get());
         return true;
     }
 
@@ -364,6 +372,8 @@ public final class WorkbenchViewModel {
             verdictText.set(verdictLine(c));
             verdictStyle.set(verdictStyle(c));
         }
+        if (c != null && runs.result() != null) status.set(comparedStatus(c));
+        updateFirstTarget();
     }
 
     /**
@@ -593,6 +603,7 @@ public final class WorkbenchViewModel {
         if (c == null) {
             verdictText.set("");
             verdictStyle.set(null);
+            firstTarget.set(null);
             coverageText.set(null);
             nonFiniteOriginText.set("");
             // Nothing to compare: the status says why, not what was asked last ("Loading …").
@@ -617,8 +628,24 @@ public final class WorkbenchViewModel {
             select(key);
             shown.accept(key);
         }
-        status.set("Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
-                + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): " + c.diff().verdict());
+        status.set(comparedStatus(c));
+        updateFirstTarget();
+    }
+
+    /** The status after a comparison; with repeated runs it ends with the runs' verdict, which is the answer. */
+    private String comparedStatus(Comparison c) {
+        String pair = "Compared " + c.diff().compared() + " common stages of " + left.name() + " and " + right.name()
+                + " (atol " + c.tolerance().atol() + ", rtol " + c.tolerance().rtol() + "): ";
+        RunsResult r = runs.result();
+        return r == null ? pair + c.diff().verdict() : pair + c.diff().verdict() + " as one pair of runs; runs: " + r.verdictText();
+    }
+
+    private void updateFirstTarget() {
+        Comparison c = comparison.get();
+        RunsResult r = runs.result();
+        if (r != null) firstTarget.set(r.firstBeyondNoiseKey());
+        else if (runs.runningProperty().get() || c == null || c.diff().firstDivergent() == null) firstTarget.set(null);
+        else firstTarget.set(c.diff().firstDivergent().key());
     }
 
     /**
@@ -628,8 +655,7 @@ public final class WorkbenchViewModel {
     private String verdictLine(Comparison c) {
         if (runs.result() == null) return Wording.verdict(c.diff());
         String l = runs.runOf(c.left()), r = runs.runOf(c.right());
-        return "Runs: " + runs.result().verdictText() + " · below, " + (l == null ? left.name() : l) + " against "
-                + (r == null ? right.name() : r) + ": " + Wording.verdict(c.diff());
+        return runs.banner(l == null ? left.name() : l, r == null ? right.name() : r);
     }
 
     /** The banner's colour: the runs' verdict when there are runs (one pair of noisy runs always diverges somewhere). */
@@ -644,7 +670,6 @@ public final class WorkbenchViewModel {
                 : APP_NAME + " — " + (l.isEmpty() ? "?" : l) + "  ⟷  " + (r.isEmpty() ? "?" : r));
     }
 
-    /** Selects the first divergence (F). */
     /** Selects the stage where non-finite values start on the right. */
     public void goToNonFiniteOrigin() {
         Comparison c = comparison.get();
@@ -652,10 +677,35 @@ public final class WorkbenchViewModel {
         else status.set("No non-finite values introduced" + (c == null ? ": nothing compared." : " by the right side."));
     }
 
+    /** Selects the first divergence (F); with repeated runs, the first stage beyond noise ({@link #firstTargetProperty()}). */
     public void goToFirstDivergence() {
+        RunsResult r = runs.result();
+        if (r != null) {
+            goToFirstBeyondNoise(r);
+            return;
+        }
+        if (runs.runningProperty().get()) {
+            status.set("The runs are still being compared against their noise: F leads to their first stage beyond noise once they are.");
+            return;
+        }
         Optional<String> k = table.firstDivergence();
         k.ifPresentOrElse(selectedKey::set, () -> status.set("No divergence: " + (comparison.get() == null ? "nothing compared"
                 : comparison.get().diff().verdict().name())));
+    }
+
+    /**
+     * Repeated runs: the first stage beyond noise, in the run it came from (opened against the first left run when
+     * another run is shown); nowhere when no run leaves the noise.
+     */
+    private void goToFirstBeyondNoise(RunsResult r) {
+        if (r.firstBeyondNoise() == null) {
+            status.set("No stage beyond noise: runs " + r.verdictText() + ".");
+            return;
+        }
+        Run run = r.firstBeyondNoise().run();
+        Comparison c = comparison.get();
+        if (c != null && c.right() == run.manifest() && c.left() == r.leftRuns().get(0).manifest()) select(r.firstBeyondNoiseKey());
+        else showRun(run);
     }
 
     /**
@@ -669,12 +719,20 @@ public final class WorkbenchViewModel {
         return e == null ? c.analysis() : c.analysis().withTensors(e);
     }
 
-    /** Selects the first stage whose tensors mismatch (T). */
-    public void goToFirstTensorMismatch() {
+    /**
+     * Selects the first stage whose tensors mismatch (T) and returns the payload key of its first failing pair, for the
+     * window to show in the tensor view; empty (with the reason in the status) when there is none.
+     */
+    public Optional<String> goToFirstTensorMismatch() {
         TensorEvidence e = tensorEvidence.get();
-        if (e != null && e.firstMismatch() != null) select(e.firstMismatch());
-        else status.set(e == null ? "No tensor comparison: " + (comparison.get() == null ? "nothing is compared."
+        if (e != null && e.firstMismatch() != null) {
+            select(e.firstMismatch());
+            return e.stages().stream().filter(t -> t.key().equals(e.firstMismatch())).findFirst()
+                    .map(t -> t.firstFailing() != null ? t.firstFailing() : tensors.keyFor(t.key()).orElse(null));
+        }
+        status.set(e == null ? "No tensor comparison: " + (comparison.get() == null ? "nothing is compared."
                 : "both sides need a saved payload (or it is still running).") : "No tensor mismatch: " + Wording.tensorVerdict(e));
+        return Optional.empty();
     }
 
     /**
@@ -686,6 +744,7 @@ public final class WorkbenchViewModel {
         tensorEvidence.set(null);
         tensorVerdictText.set("");
         table.tensorVerdictsProperty().set(Map.of());
+        table.tensorBadgesProperty().set(Map.of());
         if (c == null || left.capture() == null || right.capture() == null) return;
         Path leftRoot = left.capture().root(), rightRoot = right.capture().root();
         Manifest l = left.manifest(), r = right.manifest();
@@ -701,8 +760,14 @@ public final class WorkbenchViewModel {
             tensorEvidence.set(e);
             tensorVerdictText.set(Wording.tensorVerdict(e));
             Map<String, String> verdicts = new java.util.HashMap<>();
-            for (StageTensors t : e.stages()) verdicts.put(t.key(), Wording.tensors(t));
+            Map<String, StatusBadge> badges = new java.util.HashMap<>();
+            for (StageTensors t : e.stages()) {
+                verdicts.put(t.key(), Wording.tensors(t));
+                StatusBadge b = StageRows.tensorBadge(t);
+                if (b != null) badges.put(t.key(), b);
+            }
             table.tensorVerdictsProperty().set(Map.copyOf(verdicts));
+            table.tensorBadgesProperty().set(Map.copyOf(badges));
         }, e -> {
             if (gen == tensorGeneration && !(e instanceof CancellationException)) tensorVerdictText.set("tensors not compared: " + e.getMessage());
         });
@@ -760,12 +825,19 @@ public final class WorkbenchViewModel {
      */
     /** {@link #nextCaptureSuspect} with the two loaded roots, whose runs the next capture narrows. */
     public Optional<CaptureHere> nextCaptureAt(String key) {
+        RunsResult r = runs.result();
+        // Repeated runs: the first stage beyond noise, captured from the run it came from and the first left run.
+        if (key == null && r != null) return r.firstBeyondNoise() == null ? Optional.empty()
+                : CaptureHereTargets.ofRun(r, r.runs().indexOf(r.firstBeyondNoise()));
         return nextCaptureSuspect(key).map(s -> new CaptureHere(s, left.capture().root(), right.capture().root()));
     }
 
     public Optional<Suspect> nextCaptureSuspect(String key) {
         Comparison c = comparison.get();
         if (c == null || left.capture() == null || right.capture() == null) return Optional.empty();
+        if (key == null && (runs.result() != null || runs.runningProperty().get())) {
+            return nextCaptureAt(null).map(CaptureHere::suspect);
+        }
         try {
             Optional<Suspect> s = key == null ? Optional.ofNullable(Suspect.firstDivergence(c.diff()))
                     : c.diff().stages().stream().filter(d -> d.key().equals(key)).findFirst()
@@ -790,10 +862,15 @@ public final class WorkbenchViewModel {
 
     public void setStatus(String text) { status.set(Objects.requireNonNull(text)); }
 
-    /** A finished replay joins the history (the stage's detail, the report) and the status bar gives its verdict. */
+    /**
+     * A finished replay joins the history (the stage's detail, the report), the status bar gives its verdict, and the
+     * tensor view compares its outputs (reference left, candidate right); a run forced on row-limited inputs carries
+     * its caveat in each.
+     */
     public void replayFinished(ReplayRun run) {
         record(Step.replay(run, Instant.now()));
         setStatus("Replay finished: " + run.summary());
+        tensors.openPayloads(run.referenceFile(), run.candidateFile(), run.caveat());
     }
 
     public void dismissProblems() {

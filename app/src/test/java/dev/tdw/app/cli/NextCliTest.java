@@ -42,6 +42,62 @@ class NextCliTest {
     }
 
     @Test
+    void repeatedRunsProposeTheFirstStageBeyondNoiseWithItsRunHoweverTheyAreGiven() throws Exception {
+        String base = side("intermittent", "baseline"), cand = side("intermittent", "candidate");
+        String[][] ways = {
+                {"next", "--left-runs", base, "--right-runs", cand},
+                {"next", "--left", base, "--right", cand},
+                {"next", "--left", base + "/run1", "--left", base + "/run2", "--left", base + "/run3", "--left", base + "/run4",
+                        "--right-runs", cand},
+        };
+        for (String[] args : ways) {
+            var r = tdw(args);
+            assertEquals(0, r.exit(), String.join(" ", args) + ": " + r.err());
+            assertEquals("INTERMITTENT", r.json().get("verdict").asText(), String.join(" ", args));
+            JsonNode n = r.json().get("next");
+            assertEquals("layers.4.self_attn.attn_out#0", n.get("key").asText(), "not run1's first noisy stage (layer 0)");
+            assertEquals("first beyond noise in run3", n.get("finding").asText());
+            assertTrue(n.get("right").get("manifest").asText().contains("candidate/run3/"), n.toString());
+            assertTrue(n.get("left").get("manifest").asText().contains("baseline/run1/"), n.toString());
+        }
+        var text = tdw("next", "--left-runs", base, "--right-runs", cand, "--format", "text");
+        assertTrue(text.out().startsWith("runs: INTERMITTENT (1 of 5 runs beyond noise) — first beyond noise: layers.4.self_attn.attn_out#0 in "
+                + cand + "/run3\nnext capture: tensors of "), text.out());
+    }
+
+    @Test
+    void aWithinNoiseRunsSetHasNothingNarrowerToCapture() throws Exception {
+        String base = side("intermittent", "baseline"), cand = side("intermittent", "candidate");
+        var r = tdw("next", "--left", base, "--right", cand, "--noise-factor", "100");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("WITHIN_NOISE", r.json().get("verdict").asText());
+        assertTrue(r.json().get("next").isNull(), "not layer 0, where run1 against run1 first differs by noise");
+        assertEquals("no stage lies beyond the runs' noise", r.json().get("reason").asText());
+        var text = tdw("next", "--left-runs", base, "--right-runs", cand, "--noise-factor", "100", "--format", "text");
+        assertTrue(text.out().endsWith("no stage beyond noise: nothing narrower to capture (verdict WITHIN_NOISE)\n"), text.out());
+        var refused = tdw("next", "--left-runs", base, "--right-runs", cand, "--rank", "0");
+        assertEquals(2, refused.exit());
+        assertTrue(refused.err().contains("repeated runs compare whole runs"), refused.err());
+    }
+
+    @Test
+    void aTextDiffOfSeveralPairsSaysWhereTheOverallAnswerIsAndEndsWithItAndThePairThatDecidedIt() throws Exception {
+        String base = side("tp4-origin", "baseline"), cand = side("tp4-origin", "candidate");
+        var r = tdw("diff", "--left", base, "--right", cand, "--format", "text");
+        assertEquals(0, r.exit(), r.err());
+        var lines = r.out().lines().toList();
+        assertEquals("4 pairs, each printed as it is compared; the overall verdict and the pair that decides it follow the last one"
+                + " (tdw diff --all gives the first divergent forward and its origin rank first)", lines.get(1), r.out());
+        String overall = lines.stream().filter(l -> l.startsWith("overall verdict")).findFirst().orElseThrow(() -> new AssertionError(r.out()));
+        assertTrue(overall.startsWith("overall verdict of 4 pairs: DIVERGENT, decided by " + base + "/"), overall);
+        assertTrue(overall.contains(": DIVERGENT — first divergence layers.2."), overall);
+        assertTrue(lines.indexOf(overall) > lines.lastIndexOf(lines.stream().filter(l -> l.startsWith("left:")).reduce((a, b) -> b).orElseThrow()),
+                "after the last pair");
+        var one = tdw("diff", "--left", side("layer-bug", "baseline"), "--right", side("layer-bug", "candidate"), "--format", "text");
+        assertFalse(one.out().contains("overall verdict"), "one pair's verdict is the answer already");
+    }
+
+    @Test
     void layerBugSuggestsLayerThreeOnRankZero() throws Exception {
         var r = tdw("next", "--left", side("layer-bug", "baseline"), "--right", side("layer-bug", "candidate"));
         assertEquals(0, r.exit(), r.err());

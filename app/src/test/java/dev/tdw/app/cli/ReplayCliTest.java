@@ -232,6 +232,12 @@ class ReplayCliTest {
         assertEquals(0, allowed.exit(), allowed.err());
         assertEquals(2, allowed.json().get("row_limited").size());
         assertTrue(allowed.json().get("command_line").asText().endsWith("--allow-row-limited --out-dir " + out));
+        String caveat = dev.tdw.model.replay.RowLimit.FORCED_CAVEAT;
+        assertEquals(caveat, allowed.json().get("verdict_caveat").asText());
+        CliBehaviourTest.Run text = CliBehaviourTest.tdw("replay", "--dump", layerBug.toString(), "--stage", "add_rms_norm#3",
+                "--candidate", "host-fp32", "--out-dir", out.toString(), "--allow-row-limited", "--format", "text");
+        assertTrue(text.out().lines().findFirst().orElseThrow().startsWith(allowed.json().get("verdict").asText() + " (" + caveat + "): "),
+                text.out());
     }
 
     @Test

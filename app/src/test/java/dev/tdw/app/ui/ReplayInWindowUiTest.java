@@ -204,6 +204,32 @@ class ReplayInWindowUiTest {
     }
 
     @Test
+    void aForcedRowLimitedReplayCarriesItsCaveatInThePaneTheStatusAndTheReport(FxRobot robot) throws Exception {
+        open(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        Stage dialog = launchReplay(robot, "add_rms_norm#3", "left");
+        Fx.run(() -> in(dialog, "replay-allow-row-limited", CheckBox.class).setSelected(true));
+        replay(dialog);
+        Fx.await(() -> robot.lookup("#tensor-verdict").tryQuery().isPresent());
+        String caveat = dev.tdw.model.replay.RowLimit.FORCED_CAVEAT;
+        Label verdict = robot.lookup("#tensor-verdict").queryAs(Label.class);
+        assertTrue(Fx.call(verdict::getText).endsWith("(" + caveat + ")"), Fx.call(verdict::getText));
+        assertFalse(Fx.call(() -> verdict.getStyleClass().contains("tensor-ok")), "never drawn as a clean pass");
+        String status = Fx.call(() -> vm.statusProperty().get());
+        assertTrue(status.startsWith("Replay finished: ") && status.contains("(" + caveat + "): add_rms_norm#3"), status);
+
+        Path html = tmp.resolve("forced/report.html");
+        AtomicReference<Object> written = new AtomicReference<>();
+        Fx.run(() -> session.window().saveReport(html, written::set));
+        Fx.await(() -> written.get() != null);
+        JsonNode report = Json.mapper().readTree(tmp.resolve("forced/report.json").toFile());
+        JsonNode step = null;
+        for (JsonNode s : report.get("history").get("steps")) if (s.get("kind").asText().equals("replay")) step = s;
+        assertEquals(caveat, step.get("replay").get("verdict_caveat").asText());
+        assertTrue(step.get("finding").asText().contains(caveat));
+        assertTrue(Files.readString(html).contains(caveat), "the HTML report says it too");
+    }
+
+    @Test
     void leftAndRightReplaysLandInDifferentFoldersAndNeverOverwriteEachOther(FxRobot robot) throws Exception {
         open(REPLAY_INPUTS, REPLAY_INPUTS);
         Stage left = launchReplay(robot, "add_rms_norm#3", "left");

@@ -54,6 +54,11 @@ public final class ScreenshotTour {
             Platform.exit();
             System.exit(0);
         }
+        if (java.util.Arrays.asList(args).contains("runs")) {
+            runsShots(vm, out, width == 1600 ? "" : "-" + (int) width);
+            Platform.exit();
+            System.exit(0);
+        }
         if (java.util.Arrays.asList(args).contains("sets")) {
             setsShots(vm, out, width == 1600 ? "" : "-" + (int) width);
             Platform.exit();
@@ -135,6 +140,12 @@ public final class ScreenshotTour {
         onFx(() -> ((javafx.scene.control.ComboBox<?>) session.window().lookup("#left-rank")).hide());
         onFx(() -> ((javafx.scene.control.Button) session.window().lookup("#pair-cell-1-1-0")).fire());
         shoot(out, "workbench-pairs-tp4-origin-rank0" + suffix, window);
+        runsShots(vm, out, suffix);
+    }
+
+    /** Repeated runs: the Runs view, run 3 opened from it, and F on the stage table (the first stage beyond noise). */
+    private static void runsShots(WorkbenchViewModel vm, Path out, String suffix) throws Exception {
+        javafx.stage.Window window = session.window().getScene().getWindow();
         open(vm, "intermittent", "baseline", "candidate");
         await(() -> vm.runs().result() != null && "runs-tab".equals(((javafx.scene.control.TabPane) session.window()
                 .lookup("#stages-and-pairs")).getSelectionModel().getSelectedItem().getId()));
@@ -146,6 +157,15 @@ public final class ScreenshotTour {
             session.window().table().requestFocus();
         });
         shoot(out, "workbench-runs-intermittent-run3" + suffix, window);
+        open(vm, "intermittent", "baseline", "candidate");
+        await(() -> vm.runs().result() != null);
+        onFx(() -> {
+            ((javafx.scene.control.TabPane) session.window().lookup("#stages-and-pairs")).getSelectionModel().select(0);
+            vm.goToFirstDivergence();
+            session.window().table().requestFocus();
+        });
+        await(() -> "layers.4.self_attn.attn_out#0".equals(vm.selectedKeyProperty().get()));
+        shoot(out, "workbench-runs-intermittent-f" + suffix, window);
     }
 
     /** The replay dialog on a whole input set, its result in the Tensors tab, and a row-limited set refused. */

@@ -439,6 +439,10 @@ class WorkbenchUiTest {
         robot.type(KeyCode.T);
         Fx.await(() -> "layers.3.self_attn.q_rope#0".equals(vm.selectedKeyProperty().get()));
         TabPane detailTabs = robot.lookup("#detail-tabs").queryAs(TabPane.class);
+        // T shows the evidence: the tensor view of that pair, and the row's status says its tensors fail.
+        assertEquals("tensor-tab", Fx.call(() -> detailTabs.getSelectionModel().getSelectedItem().getId()));
+        assertEquals("layers.3.self_attn.q_rope#0", Fx.call(() -> vm.tensors().keyProperty().get()));
+        Fx.await(() -> hasBadge(row(robot, "layers.3.self_attn.q_rope#0"), "tensors FAIL"));
         Fx.run(() -> detailTabs.getSelectionModel().select(1));
         assertTrue(Fx.call(() -> session.window().table().isFocused()), "selecting a tab took the focus");
         robot.type(KeyCode.ENTER);

@@ -209,8 +209,8 @@ class WorkbenchViewModelTest {
                 .findFirst().orElseThrow().run());
         assertNull(vm.sets().result(), "runs are not an every-pair overview");
         assertNotNull(vm.comparison(), "the first runs are still compared stage by stage");
-        assertTrue(vm.verdictTextProperty().get().startsWith("Runs: INTERMITTENT (1 of 5 runs beyond noise) · below, baseline/run1 against "
-                + "candidate/run1: DIVERGENT"), vm.verdictTextProperty().get());
+        assertEquals("Runs: INTERMITTENT (1 of 5 runs beyond noise) — first beyond noise: layers.4.self_attn.attn_out#0 in candidate/run3"
+                + " · the table shows baseline/run1 against candidate/run1 (one run each)", vm.verdictTextProperty().get());
         assertEquals("intermittent", vm.verdictStyleProperty().get(), "the banner takes the runs' colour, not one noisy pair's");
         assertEquals("repeated runs: 4 left, 5 right (see Runs); the stage table compares one run of each side, the first until a run "
                 + "is opened there", vm.pairingTextProperty().get());
@@ -224,7 +224,7 @@ class WorkbenchViewModelTest {
         assertSame(vm.runs().result().rightRuns().get(2).manifest(), vm.comparison().right(), "the click opened run 3 itself");
         assertSame(vm.runs().result().leftRuns().get(0).manifest(), vm.comparison().left());
         assertEquals("layers.4.self_attn.attn_out#0", vm.selectedKeyProperty().get(), "at its first stage beyond noise");
-        assertTrue(vm.verdictTextProperty().get().contains("below, baseline/run1 against candidate/run3: DIVERGENT"), vm.verdictTextProperty().get());
+        assertTrue(vm.verdictTextProperty().get().endsWith("the table shows baseline/run1 against candidate/run3 (one run each)"), vm.verdictTextProperty().get());
 
         vm.runs().noiseFactor().textProperty().set("100");
         vm.runs().noiseFactor().commit();
@@ -236,6 +236,62 @@ class WorkbenchViewModelTest {
         assertTrue(vm.verdictTextProperty().get().startsWith("DIVERGENT"), vm.verdictTextProperty().get());
         assertEquals(java.util.Map.of(), vm.table().noiseProperty().get(), "no noise column without runs");
         assertNull(vm.chart().runsChartProperty().get(), "no band without runs");
+    }
+
+    @Test
+    void overRunsEveryOneKeyPathLeadsToTheFirstStageBeyondNoiseAndWithinNoiseLeadsNowhere() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate"));
+        String beyond = "layers.4.self_attn.attn_out#0";
+        // run1 against run1 diverges at the first all-reduce (noise); the runs' answer is run3's layer 4.
+        assertEquals("layers.0.self_attn.attn_out#0", vm.comparison().diff().firstDivergent().key());
+        assertEquals(beyond, vm.firstTargetProperty().get());
+        int at = vm.chart().rowsProperty().get().indexByKey().get(beyond);
+        assertEquals(at, vm.chart().data().firstDivergence(), "the chart's dashed line marks the first stage beyond noise");
+        assertTrue(vm.statusProperty().get().endsWith("runs: INTERMITTENT (1 of 5 runs beyond noise)"), vm.statusProperty().get());
+        var suspect = vm.nextCaptureSuspect(null).orElseThrow();
+        assertEquals(beyond, suspect.key(), "Capture Tensors at First Divergence");
+        assertEquals("first beyond noise in run3", suspect.finding());
+        assertSame(vm.runs().result().rightRuns().get(2).manifest(), suspect.right(), "captured from the run it came from");
+        assertTrue(vm.nextCaptureAt(null).orElseThrow().rightCapture().endsWith("run3"));
+
+        vm.goToFirstDivergence();
+        assertEquals(beyond, vm.selectedKeyProperty().get(), "F");
+        assertSame(vm.runs().result().rightRuns().get(2).manifest(), vm.comparison().right(), "F opened run 3, where it lies");
+        assertEquals(at, vm.chart().data().firstDivergence());
+
+        vm.runs().noiseFactor().textProperty().set("100");
+        vm.runs().noiseFactor().commit();
+        assertEquals(dev.tdw.model.sets.RunsVerdict.WITHIN_NOISE, vm.runs().result().verdict());
+        assertNull(vm.firstTargetProperty().get(), "WITHIN_NOISE: \"go to it (F)\" has nowhere to go");
+        assertEquals(-1, vm.chart().data().firstDivergence(), "no dashed line for noise");
+        assertTrue(vm.nextCaptureSuspect(null).isEmpty());
+        assertEquals("Runs: WITHIN_NOISE (observed from 4 runs; few runs underestimate noise) — no stage beyond noise"
+                + " · the table shows baseline/run1 against candidate/run3 (one run each)", vm.verdictTextProperty().get());
+        assertFalse(vm.verdictTextProperty().get().contains("first divergence"));
+        vm.select("runner.input_ids#0");
+        vm.goToFirstDivergence();
+        assertEquals("runner.input_ids#0", vm.selectedKeyProperty().get(), "F moves nowhere");
+        assertEquals("No stage beyond noise: runs WITHIN_NOISE (observed from 4 runs; few runs underestimate noise).", vm.statusProperty().get());
+    }
+
+    @Test
+    void reopeningRunsDropsTheOldResultSoFLeadsNowhereUntilTheNewOneArrives() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate"));
+        var old = vm.runs().result();
+        tasks.hold();
+        vm.openPair(Captures.dir("intermittent", "baseline"), Captures.dir("intermittent", "candidate"));
+        tasks.finish(0); // the load; the new runs analysis waits
+        assertNull(vm.runs().result(), "the runs of the earlier load are not these");
+        assertNull(vm.firstTargetProperty().get());
+        for (int i = 1; i < tasks.heldCount(); i++) tasks.finish(i);
+        assertTrue(vm.left().capture().manifests().stream().anyMatch(m -> m == vm.comparison().left()),
+                "the new load's manifest is shown, not the earlier load's equal one");
+        assertNotNull(vm.runs().result());
+        assertFalse(old == vm.runs().result());
+        assertTrue(vm.verdictTextProperty().get().endsWith("the table shows baseline/run1 against candidate/run1 (one run each)"),
+                vm.verdictTextProperty().get());
     }
 
     @Test
@@ -443,8 +499,13 @@ class WorkbenchViewModelTest {
         assertNotNull(evidence.firstMismatch());
         assertTrue(vm.tensorVerdictTextProperty().get().startsWith("tensors FAIL"), vm.tensorVerdictTextProperty().get());
         assertTrue(vm.table().tensorVerdictsProperty().get().get(evidence.firstMismatch()).startsWith("FAIL"));
-        vm.goToFirstTensorMismatch();
+        assertEquals(java.util.Optional.of(evidence.firstMismatch()), vm.goToFirstTensorMismatch(), "the tensor view opens at its failing pair");
         assertEquals(evidence.firstMismatch(), vm.selectedKeyProperty().get());
+        var badge = vm.table().tensorBadgesProperty().get().get(evidence.firstMismatch());
+        assertEquals(dev.tdw.app.ui.table.RowStatus.TENSOR_MISMATCH, badge.status());
+        assertEquals("tensors FAIL", badge.label());
+        assertEquals(vm.table().tensorVerdictsProperty().get().get(evidence.firstMismatch()), badge.text());
+        assertNull(vm.table().tensorBadgesProperty().get().get("runner.input_ids#0"), "a passing stage has no tensor badge");
         // The Tensors tab lists every pair with its verdict, in the payload's order.
         var pairs = vm.tensors().pairs();
         assertEquals(34, pairs.size());

@@ -271,6 +271,17 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         }
     }
 
+    /**
+     * The name of one run of a folder of repeated runs ({@code run3}, {@code run12-retry}; the number orders them):
+     * the sets rule ({@code RunFolders}) and the output rule ({@code OutputFolderPolicy}) read it from here.
+     */
+    public static final Pattern RUN_FOLDER = Pattern.compile("run(\\d{0,9}).*");
+
+    /** Whether a folder's name makes it a run of a folder of runs ({@link #RUN_FOLDER}). */
+    public static boolean isRunFolderName(String folder) {
+        return RUN_FOLDER.matcher(folder).matches();
+    }
+
     /** Whether a file name is a probe manifest's ({@code {label}-rank{N}.json}), the files a capture directory is made of. */
     public static boolean isManifestName(String fileName) {
         return MANIFEST_NAME.matcher(fileName).matches();

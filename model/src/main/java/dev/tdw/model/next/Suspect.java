@@ -75,6 +75,14 @@ public record Suspect(Manifest left, Manifest right, String key, String stage, L
     }
 
     /**
+     * The first stage beyond noise of a runs set as a whole ({@link RunsResult#firstBeyondNoise()}), in the run it came
+     * from; null when no run leaves the noise (WITHIN_NOISE and ALIGNED sets have nothing narrower to capture).
+     */
+    public static Suspect firstBeyondNoise(RunsResult runs) {
+        return runs.firstBeyondNoise() == null ? null : beyondNoise(runs, runs.firstBeyondNoise());
+    }
+
+    /**
      * Whether both manifests name their forward (match_index and occurrence), so the next capture can select it:
      * the selection is taken from the manifests, never guessed from labels.
      */

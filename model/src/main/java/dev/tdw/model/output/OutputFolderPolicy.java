@@ -18,6 +18,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,6 +49,63 @@ public final class OutputFolderPolicy {
     private static final Pattern STAMPED = Pattern.compile("\\d{4}-\\d{2}-\\d{2}_\\d{4}_(.+)");
 
     private OutputFolderPolicy() {}
+
+    /** Where the workbench puts new captures when nothing else is chosen: {@code ~/tdw-captures}. */
+    public static Path defaultCapturesFolder() {
+        return Path.of(System.getProperty("user.home"), "tdw-captures");
+    }
+
+    /**
+     * Where a new capture made from an existing one goes unless the user chose a folder (the narrowing loop): the
+     * parent, the readable part of its name ({@link #createNew}), and why it is not simply beside the capture (empty
+     * when it is).
+     */
+    public record NewCaptureSite(Path parent, String readableName, String note) {}
+
+    /**
+     * The default {@link NewCaptureSite} of a capture: beside it, named after it; beside its folder of runs, named
+     * {@code SET-runN}, when it is one run of a set of repeated runs (a new folder among the runs would make the set no
+     * longer open as runs, {@code RunFolders}); in {@code writableDefault} when that parent cannot be written (a shared
+     * store, a mounted archive).
+     *
+     * @param writable whether a folder (or, when missing, its nearest existing ancestor) can be written:
+     *                 {@link #writable(Path)}, which a test running as root cannot make false
+     */
+    public static NewCaptureSite besideCapture(Path capture, Path writableDefault, Predicate<Path> writable) {
+        Path dir = capture.toAbsolutePath().normalize();
+        Path parent = dir.getParent() == null ? dir : dir.getParent();
+        String name = readableNameOf(dir);
+        String note = "";
+        if (isRunOfSet(dir)) {
+            Path set = parent;
+            parent = set.getParent() == null ? set : set.getParent();
+            name = readableNameOf(set) + "-" + name;
+            note = "beside the runs set " + set + ", which stays a set of runs";
+        }
+        if (!writable.test(parent)) {
+            note = parent + " is not writable";
+            parent = writableDefault.toAbsolutePath().normalize();
+        }
+        return new NewCaptureSite(parent, name, note);
+    }
+
+    /** Whether {@code folder} (or, while it does not exist, its nearest existing ancestor) is a folder this user may write. */
+    public static boolean writable(Path folder) {
+        try {
+            Path abs = folder.toAbsolutePath().normalize(), existing = abs;
+            while (existing != null && !Files.exists(existing)) existing = existing.getParent();
+            return existing != null && Files.isDirectory(existing) && Files.isWritable(existing);
+        } catch (SecurityException e) {
+            return false;
+        }
+    }
+
+    /** A {@code run*} folder whose parent's folders are all {@code run*} folders (a bounded look). */
+    private static boolean isRunOfSet(Path dir) {
+        Path parent = dir.getParent();
+        if (parent == null || dir.getFileName() == null || !CaptureDirectory.isRunFolderName(dir.getFileName().toString())) return false;
+        return !anyEntry(parent, e -> Files.isDirectory(e, LinkOption.NOFOLLOW_LINKS) && !CaptureDirectory.isRunFolderName(e.getFileName().toString()));
+    }
 
     /** {@code name} with every character outside {@code [A-Za-z0-9_.-]} replaced by {@code _}, as the probe does for labels. */
     public static String safeName(String name) {

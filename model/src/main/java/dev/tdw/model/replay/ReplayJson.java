@@ -7,7 +7,8 @@ import dev.tdw.model.report.TensorsJson;
 /**
  * A replay run as JSON, the same fields in {@code tdw replay}'s output and in the saved report's history (a replay step's {@code replay}):
  * {@code stage, side, dump, capture, operator, bindings, candidate, reference, out_dir, row_limited, command_line,
- * started, ended, atol, rtol, tolerance_origin, comparison, verdict, summary}.
+ * started, ended, atol, rtol, tolerance_origin, comparison, verdict, summary}, and {@code verdict_caveat} after
+ * {@code verdict} when the run was forced on row-limited inputs.
  */
 public final class ReplayJson {
     private ReplayJson() {}
@@ -33,6 +34,7 @@ public final class ReplayJson {
         o.put("tolerance_origin", run.toleranceOrigin());
         o.set("comparison", TensorsJson.toJson(run.comparison(), run.referenceFile().toString(), run.candidateFile().toString()));
         o.put("verdict", run.verdict().name());
+        if (run.caveat() != null) o.put("verdict_caveat", run.caveat());
         o.put("summary", run.summary());
         return o;
     }

@@ -46,12 +46,20 @@ public record ReplayRun(String stageKey, String side, Path captureRoot, Path pay
 
     public TensorsVerdict verdict() { return comparison.verdict(); }
 
+    /** {@link RowLimit#FORCED_CAVEAT} when the run went ahead on row-limited inputs, else null. */
+    public String caveat() { return rowLimited.isEmpty() ? null : RowLimit.FORCED_CAVEAT; }
+
+    /** The verdict as every front end shows it: with the caveat of a forced row-limited run, never a bare PASS then. */
+    public String verdictText() {
+        return caveat() == null ? verdict().name() : verdict() + " (" + caveat() + ")";
+    }
+
     /** The folder the outputs went to. */
     public Path outDir() { return referenceFile.toAbsolutePath().getParent(); }
 
     /** One paragraph: verdict, what ran where, tolerances, the first mismatch with its metrics, and what a pass means. */
     public String summary() {
-        StringBuilder b = new StringBuilder(verdict().name()).append(": ").append(stageKey);
+        StringBuilder b = new StringBuilder(verdictText()).append(": ").append(stageKey);
         if (side != null) b.append(" (").append(side).append(" capture)");
         b.append(" as ").append(operator).append(", candidate ").append(candidateRuntime).append(", reference ")
                 .append(referenceRuntime).append(", atol ").append(comparison.atol()).append(" rtol ").append(comparison.rtol())
@@ -62,7 +70,8 @@ public record ReplayRun(String stageKey, String side, Path captureRoot, Path pay
         }
         if (!comparison.evidenceGaps().isEmpty()) b.append(" Not comparable: ").append(comparison.evidenceGaps()).append('.');
         if (!rowLimited.isEmpty()) b.append(" Ran on row-limited inputs (overridden): ").append(String.join("; ", rowLimited)).append('.');
-        if (verdict() == TensorsVerdict.PASS) b.append(' ').append(PASS_MEANS);
+        // On cut inputs the contract was not tested on the captured call: the caveat above replaces what a pass means.
+        if (verdict() == TensorsVerdict.PASS && caveat() == null) b.append(' ').append(PASS_MEANS);
         // Keys and names come from the payload: a control character in them must not reach a terminal or a label raw.
         return SafeText.of(b.toString());
     }

@@ -38,6 +38,13 @@ public record RowLimit(String input, List<Long> saved, List<Long> captured) {
         return SafeText.of(input) + ": " + saved.get(0) + " of " + captured.get(0) + " rows saved (" + saved + " of " + captured + ")";
     }
 
+    /**
+     * What every front end says next to the verdict of a replay the user forced on row-limited inputs (the pane, the
+     * status, the report, {@code replay.json}, the command line): such a PASS is not a clean pass.
+     */
+    public static final String FORCED_CAVEAT = "replayed anyway on row-limited inputs: a different call than captured,"
+            + " so this verdict proves nothing about the operator";
+
     /** The refusal both front ends show, worded once. */
     public static String refusal(String stageKey, List<RowLimit> limits) {
         return SafeText.of(stageKey + " was captured row-limited by DUMP_PROBE_ROWS: "

@@ -116,7 +116,25 @@ public final class CaptureSetText {
         return o.verdict() == RunsVerdict.WITHIN_NOISE ? o.verdict() + " (" + r.noiseCaveat() + ")" : o.verdict().name();
     }
 
-    /** A run's first key beyond noise with its order and reasons, or "-". */
+    /**
+     * The runs' verdict with where it leads: "INTERMITTENT (1 of 5 runs beyond noise) — first beyond noise: KEY in RUN",
+     * or the verdict alone when no run leaves the noise.
+     */
+    public static String runsHeadline(RunsResult r, Function<Path, String> paths) {
+        String first = firstBeyondNoiseIn(r, paths);
+        return r.verdictText() + (first == null ? "" : " — " + first);
+    }
+
+    /**
+     * The workbench's verdict banner over repeated runs: the runs' verdict and where it leads (or that nothing lies
+     * beyond noise), then which one run of each side the stage table shows. One pair of runs of a noisy configuration
+     * diverges at its first noisy stage, so that pair's own verdict is not the banner's.
+     */
+    public static String runsBanner(RunsResult r, String shownLeft, String shownRight, Function<Path, String> paths) {
+        return "Runs: " + runsHeadline(r, paths) + (r.firstBeyondNoise() == null ? " — no stage beyond noise" : "")
+                + " · the table shows " + SafeText.of(shownLeft) + " against " + SafeText.of(shownRight) + " (one run each)";
+    }
+
     /** "first beyond noise: KEY in RUN" of the runs as a whole, or null when no run is beyond noise. */
     public static String firstBeyondNoiseIn(RunsResult r, Function<Path, String> paths) {
         if (r.firstBeyondNoise() == null) return null;
@@ -129,6 +147,7 @@ public final class CaptureSetText {
         return FIRST_BEYOND_NOISE + ": " + firstBeyondNoise(o);
     }
 
+    /** A run's first key beyond noise with its order and reasons, or "-". */
     public static String firstBeyondNoise(RunOutcome o) {
         KeyNoise f = o.firstBeyondNoise();
         return f == null ? "-" : SafeText.of(f.key()) + " (order " + f.order() + "): " + String.join(", ", f.reasons());

@@ -61,6 +61,22 @@ public final class TextReport {
         return b.toString();
     }
 
+    /**
+     * The first line of a text diff of several pairs, which are printed one by one as they are analysed: where the
+     * overall answer is (after the last pair) and how to get it first ({@code --all}).
+     */
+    public static String pairsHeader(int pairs) {
+        return pairs + " pairs, each printed as it is compared; the overall verdict and the pair that decides it follow the last one"
+                + " (tdw diff --all gives the first divergent forward and its origin rank first)\n";
+    }
+
+    /** The closing line of a text diff of several pairs: the overall verdict and the pair that decides it. */
+    public static String pairsVerdict(dev.tdw.model.compare.PairsVerdict v, Function<Path, String> paths) {
+        DiffResult d = v.decidedBy();
+        return "overall verdict of " + v.pairs() + " pairs: " + v.verdict() + ", decided by " + SafeText.of(paths.apply(d.left().path()))
+                + " against " + SafeText.of(paths.apply(d.right().path())) + ": " + Wording.verdict(d) + "\n";
+    }
+
     public static String diff(DiffResult d, Function<Path, String> paths) {
         StringBuilder b = new StringBuilder();
         diffBody(b, d, paths);

@@ -270,6 +270,9 @@ public final class Wording {
     }
 
     /** A stage's tensor verdict as the table's tensor column shows it: "FAIL: 3454 elements differ", "not saved on the right". */
+    /** The badge of a stage whose saved tensors FAIL. */
+    public static final String TENSOR_MISMATCH = "tensors FAIL";
+
     public static String tensors(StageTensors t) {
         String head = switch (t.status()) {
             case PASS -> t.reason() == null ? "PASS" : "PASS (" + t.reason() + ")";

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 public final class RunFolders {
     /** More run folders than this is not a set of repeated runs but a mistake; refused rather than compared. */
     public static final int MAX_RUNS = 1000;
-    private static final Pattern RUN_NAME = Pattern.compile("run(\\d{0,9}).*");
+    private static final Pattern RUN_NAME = CaptureDirectory.RUN_FOLDER;
     private static final Comparator<String> RUN_ORDER = Comparator.comparingLong(RunFolders::number).thenComparing(Comparator.naturalOrder());
 
     private RunFolders() {}
@@ -60,6 +60,24 @@ public final class RunFolders {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
+    }
+
+    /** Both sides' runs, when each side is a folder of runs ({@link #detect}). */
+    public record Sides(List<Run> left, List<Run> right) {
+        public Sides {
+            left = List.copyOf(left);
+            right = List.copyOf(right);
+        }
+    }
+
+    /**
+     * The rule that makes two capture roots repeated runs rather than a pair of captures (the workbench and
+     * {@code tdw next} both ask it): each is a folder of runs and at least one side has several. Empty otherwise.
+     */
+    public static Optional<Sides> sides(CaptureDirectory left, CaptureDirectory right) {
+        Optional<List<Run>> l = detect(left), r = detect(right);
+        if (l.isEmpty() || r.isEmpty() || (l.get().size() < 2 && r.get().size() < 2)) return Optional.empty();
+        return Optional.of(new Sides(l.get(), r.get()));
     }
 
     private static long number(String folder) {

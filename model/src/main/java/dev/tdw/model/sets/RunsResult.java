@@ -38,6 +38,15 @@ public record RunsResult(List<Run> leftRuns, List<Run> rightRuns, Tolerance tole
         };
     }
 
+    /**
+     * Where every "go to the first divergence" of repeated runs leads: the earliest key beyond noise, or null when no
+     * run leaves the noise (one run against one run of a noisy configuration diverges at its first noisy stage, which
+     * is not a finding).
+     */
+    public String firstBeyondNoiseKey() {
+        return firstBeyondNoise == null ? null : firstBeyondNoise.firstBeyondNoise().key();
+    }
+
     /** The right runs that are DIVERGENT. */
     public List<RunOutcome> runsBeyondNoise() {
         return runs.stream().filter(r -> r.verdict() == RunsVerdict.DIVERGENT).toList();

@@ -205,4 +205,55 @@ class OutputFolderPolicyTest {
         assertEquals(parent.resolve("a_b-4"), OutputFolderPolicy.firstFree(parent, "a b"));
         assertTrue(Files.notExists(parent.resolve("a_b-4")), "proposing makes nothing");
     }
+
+    /** Copies a folder tree (a scenario's side) into {@code to}. */
+    private static void copyTree(Path from, Path to) throws Exception {
+        try (var walk = Files.walk(from)) {
+            for (Path f : walk.toList()) {
+                Path t = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(t);
+                else Files.copy(f, t);
+            }
+        }
+    }
+
+    @Test
+    void aNewCaptureFromOneRunOfASetGoesBesideTheSetWhichStillOpensAsRuns() throws Exception {
+        Path set = tmp.resolve("candidate");
+        copyTree(TestCaptures.scenario("intermittent").resolve("candidate"), set);
+        var site = OutputFolderPolicy.besideCapture(set.resolve("run3"), tmp.resolve("default"), p -> true);
+        assertEquals(tmp, site.parent(), "not inside the runs set");
+        assertEquals("candidate-run3", site.readableName(), "the set and the run it came from");
+        assertTrue(site.note().startsWith("beside the runs set " + set), site.note());
+        Path made = OutputFolderPolicy.createNew(site.parent(), site.readableName() + "-layers.4", AT, List.of(set.resolve("run3")));
+        Path manifest;
+        try (var files = Files.list(set.resolve("run3"))) {
+            manifest = files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow();
+        }
+        Files.copy(manifest, made.resolve(manifest.getFileName()));  // what the probe writes there
+        var runs = dev.tdw.model.sets.RunFolders.of(dev.tdw.model.capture.CaptureDirectory.load(set));
+        assertEquals(5, runs.size(), "the set still opens as runs");
+        assertEquals(1, dev.tdw.model.capture.CaptureDirectory.load(made).manifests().size(), "the new capture opens too");
+
+        // A run* folder among other folders is a capture of its own: the new one goes beside it.
+        Files.createDirectories(tmp.resolve("mixed/run1"));
+        Files.createDirectories(tmp.resolve("mixed/eager"));
+        var plain = OutputFolderPolicy.besideCapture(tmp.resolve("mixed/run1"), tmp.resolve("default"), p -> true);
+        assertEquals(tmp.resolve("mixed"), plain.parent());
+        assertEquals("run1", plain.readableName());
+        assertEquals("", plain.note());
+    }
+
+    @Test
+    void aNewCaptureOfACaptureWhoseParentCannotBeWrittenGoesToTheWritableDefault() throws Exception {
+        Path store = tmp.resolve("shared-store");
+        Files.createDirectories(store.resolve("baseline"));
+        var site = OutputFolderPolicy.besideCapture(store.resolve("baseline"), tmp.resolve("tdw-captures"), p -> !p.equals(store));
+        assertEquals(tmp.resolve("tdw-captures"), site.parent());
+        assertEquals("baseline", site.readableName());
+        assertEquals(store + " is not writable", site.note());
+        assertTrue(OutputFolderPolicy.writable(tmp.resolve("not/yet/made")), "a missing folder is judged by its nearest existing ancestor");
+        Files.writeString(tmp.resolve("a-file"), "x");
+        assertFalse(OutputFolderPolicy.writable(tmp.resolve("a-file/below")), "a file is in the way");
+    }
 }

@@ -19,16 +19,25 @@ import java.util.Optional;
  */
 public record NarrowedRun(RememberedRun basis, ProbeSelection selection, CaptureSpec spec, Path captureRoot, String runName) {
     /**
-     * @param now names the folder; {@link #created} makes it, unique, when the run starts
+     * @param now    names the folder; {@link #created} makes it, unique, when the run starts
+     * @param parent the folder the user chose for new captures, or null for {@link #site}'s
      */
-    public static NarrowedRun of(RememberedRun basis, ProbeSelection selection, NextCapture next, LocalDateTime now) {
-        Path oldDir = basis.outputDirectory().toAbsolutePath().normalize();
-        Path root = oldDir.getParent() == null ? basis.captureRoot() : oldDir.getParent();
-        String name = (basis.runName().isBlank() ? OutputFolderPolicy.readableNameOf(oldDir) : basis.runName()) + "-" + focus(next);
+    public static NarrowedRun of(RememberedRun basis, ProbeSelection selection, NextCapture next, LocalDateTime now, Path parent) {
+        OutputFolderPolicy.NewCaptureSite site = site(basis);
+        Path root = parent != null ? parent.toAbsolutePath().normalize() : site.parent();
+        String name = (basis.runName().isBlank() ? site.readableName() : basis.runName()) + "-" + focus(next);
         Path dir = OutputFolderPolicy.proposed(root, name, now);
         CaptureSpec old = basis.spec();
         CaptureSpec spec = new CaptureSpec(old.workingDirectory(), old.command(), old.extraEnvironment(), old.probe().narrowed(dir, selection));
         return new NarrowedRun(basis, selection, spec, root, name);
+    }
+
+    /**
+     * Where the new capture of {@code basis} goes unless the user chose: beside the old run's folder, beside its folder
+     * of runs, or in {@link OutputFolderPolicy#defaultCapturesFolder} when that place cannot be written.
+     */
+    public static OutputFolderPolicy.NewCaptureSite site(RememberedRun basis) {
+        return OutputFolderPolicy.besideCapture(basis.outputDirectory(), OutputFolderPolicy.defaultCapturesFolder(), OutputFolderPolicy::writable);
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.tdw.model.tensor.Tensor;
 
 import dev.tdw.model.output.AtomicFiles;
 import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.replay.RowLimit;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,19 +59,21 @@ public final class ReplayOutputs {
      * Writes the three files into a new folder, runs {@code check} on them there, and publishes the folder as
      * {@code outDir}, replacing an earlier set there.
      *
+     * @param rowLimited the inputs saved with fewer rows than captured, when the user forced the replay on them (empty
+     *                   otherwise): {@code replay.json} lists them with {@link RowLimit#FORCED_CAVEAT}
      * @param captures the captures the inputs came from: {@link OutputFolderPolicy} refuses a folder in any of them, or
      *                 in any directory holding probe manifests
      * @return the published files
      */
     public static <E extends Exception> Files3 write(ReplayResult result, ReplayRequest request, OperatorTolerances.Applied tolerance,
-                                                     Path dump, Path outDir,
+                                                     Path dump, List<RowLimit> rowLimited, Path outDir,
                                                      Collection<Path> captures, Check<E> check) throws IOException, E {
         Path out = OutputFolderPolicy.prepareResultSet(outDir, captures, NAMES);
         AtomicFiles.replaceFolder(out, NAMES, dir -> {
             Files3 files = Files3.in(dir);
             payload(result.label(), result.candidate()).write(files.candidate());
             payload(result.label(), result.reference()).write(files.reference());
-            AtomicFiles.writeString(files.manifest(), Json.write(manifest(result, request, tolerance, dump, files)));
+            AtomicFiles.writeString(files.manifest(), Json.write(manifest(result, request, tolerance, dump, rowLimited, files)));
             check.check(files);
         });
         return Files3.in(out);
@@ -93,7 +96,7 @@ public final class ReplayOutputs {
     }
 
     private static ObjectNode manifest(ReplayResult result, ReplayRequest request, OperatorTolerances.Applied tolerance, Path dump,
-                                       Files3 files) throws IOException {
+                                       List<RowLimit> rowLimited, Files3 files) throws IOException {
         ObjectNode o = Json.object();
         o.put("probe", PROBE);
         o.put("label", result.label());
@@ -108,6 +111,8 @@ public final class ReplayOutputs {
         o.put("atol", tolerance.tolerance().atol());
         o.put("rtol", tolerance.tolerance().rtol());
         o.put("tolerance_origin", tolerance.origin());
+        o.set("row_limited", Json.strings(rowLimited.stream().map(RowLimit::describe).toList()));
+        if (!rowLimited.isEmpty()) o.put("caveat", RowLimit.FORCED_CAVEAT);
         o.set("candidate_outputs", outputs(result.candidate()));
         o.set("reference_outputs", outputs(result.reference()));
         o.put("candidate_file", files.candidate().getFileName().toString());

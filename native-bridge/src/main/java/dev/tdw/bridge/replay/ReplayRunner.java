@@ -121,7 +121,7 @@ public final class ReplayRunner {
         progress.accept("writing " + plan.outDir());
         TensorsResult[] compared = new TensorsResult[1];
         try {
-            var files = ReplayOutputs.write(result, request, tolerance, plan.payload(), plan.outDir(), captures, written -> {
+            var files = ReplayOutputs.write(result, request, tolerance, plan.payload(), rowLimited, plan.outDir(), captures, written -> {
                 progress.accept("comparing reference and candidate");
                 compared[0] = compare(tolerance.tolerance(), written);
             });

@@ -71,8 +71,8 @@ class InvestigationLoopTest {
         assertEquals(List.of(1), suspect.ranks(), "rank 1 alone carries the bug");
         NextCapture next = NextCapture.plan(suspect, TensorScope.LAYER, 1 << 20);
 
-        NarrowedRun left = NarrowedRun.of(baseline, next.left(), next, NOW);
-        NarrowedRun right = NarrowedRun.of(candidate, next.right(), next, NOW);
+        NarrowedRun left = NarrowedRun.of(baseline, next.left(), next, NOW, null);
+        NarrowedRun right = NarrowedRun.of(candidate, next.right(), next, NOW, null);
         assertEquals(tmp.resolve("captures/2026-12-03_0700_baseline-layers.2"), left.outputDirectory());
         assertEquals(tmp.resolve("captures/2026-12-03_0700_candidate-layers.2"), right.outputDirectory());
         left = left.created(NOW);

@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -83,6 +84,31 @@ class ReplayRunnerTest {
                 run.rowLimited());
         assertTrue(run.summary().contains("Ran on row-limited inputs (overridden)"), run.summary());
         assertTrue(run.commandLine().contains(" --allow-row-limited"));
+    }
+
+    @Test
+    void aForcedRowLimitedReplayCarriesItsCaveatInItsVerdictItsSummaryAndReplayJson() throws Exception {
+        Path out = tmp.resolve("forced");
+        ReplayRun run = runner.run(plan(LAYER_BUG, "add_rms_norm#3", "host-fp32", out, ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, true), m -> { });
+        String caveat = "replayed anyway on row-limited inputs: a different call than captured, so this verdict proves nothing about the operator";
+        assertEquals(caveat, run.caveat());
+        assertEquals(run.verdict() + " (" + caveat + ")", run.verdictText());
+        assertTrue(run.summary().startsWith(run.verdictText() + ": add_rms_norm#3"), "the status and the report start with it: " + run.summary());
+        assertFalse(run.summary().contains(ReplayRun.PASS_MEANS), "a pass on cut inputs says nothing about the contract");
+        var json = dev.tdw.model.report.Json.mapper().readTree(Files.readString(out.resolve("replay.json")));
+        assertEquals(2, json.get("row_limited").size(), json.toString());
+        assertEquals("x: 4 of 12 rows saved ([4, 64] of [12, 64])", json.get("row_limited").get(0).asText());
+        assertEquals(caveat, json.get("caveat").asText());
+        assertEquals(caveat, dev.tdw.model.replay.ReplayJson.run(run).get("verdict_caveat").asText());
+
+        ReplayRun whole = runner.run(plan(REPLAY_INPUTS, "add_rms_norm#3", "host-fp32", tmp.resolve("whole"),
+                ReplayRunner.DEFAULT_MAX_INPUT_ELEMENTS, false), m -> { });
+        assertNull(whole.caveat());
+        assertEquals(whole.verdict().name(), whole.verdictText());
+        var wholeJson = dev.tdw.model.report.Json.mapper().readTree(Files.readString(tmp.resolve("whole/replay.json")));
+        assertEquals(0, wholeJson.get("row_limited").size());
+        assertFalse(wholeJson.has("caveat"));
+        assertFalse(dev.tdw.model.replay.ReplayJson.run(whole).has("verdict_caveat"));
     }
 
     @Test

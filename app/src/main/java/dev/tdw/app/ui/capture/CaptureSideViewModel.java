@@ -43,7 +43,9 @@ public final class CaptureSideViewModel {
 
     public CaptureSideViewModel(Side side) {
         this.side = side;
-        capture.addListener((o, a, b) -> reset());
+        // An invalidation, not a change listener: a capture loaded again is equal to the one shown (a record of equal
+        // manifests), and a change listener would keep the earlier load's manifest objects selected.
+        capture.addListener(o -> reset());
         loading.addListener(o -> updateHeadline());
         label.addListener((o, a, b) -> { if (!updating) update(label.get(), occurrence.get(), rank.get()); });
         occurrence.addListener((o, a, b) -> { if (!updating) update(label.get(), occurrence.get(), rank.get()); });

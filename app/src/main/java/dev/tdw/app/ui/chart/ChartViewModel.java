@@ -110,7 +110,8 @@ public final class ChartViewModel {
         bands.addAll(runs(list, r -> r.has(RowStatus.NON_FINITE), Band.Kind.NON_FINITE));
         bands.addAll(runs(list, r -> r.presence() == Presence.ONLY_LEFT, Band.Kind.ONLY_LEFT));
         bands.addAll(runs(list, r -> r.presence() == Presence.ONLY_RIGHT, Band.Kind.ONLY_RIGHT));
-        String first = rows.get().firstDivergentKey();
+        // Over repeated runs the dashed line marks the first stage beyond noise, never one noisy pair's first difference.
+        String first = runs.get() != null ? runs.get().firstBeyondNoiseKey() : rows.get().firstDivergentKey();
         int firstIndex = first == null ? -1 : rows.get().indexByKey().getOrDefault(first, -1);
         // The selection first: the view reads it while it redraws for the new data.
         Integer selected = selectedKey.get() == null ? null : rows.get().indexByKey().get(selectedKey.get());

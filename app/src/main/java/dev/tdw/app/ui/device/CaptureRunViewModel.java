@@ -59,7 +59,7 @@ public final class CaptureRunViewModel {
     private final StringProperty command = new SimpleStringProperty(this, "command", "");
     private final StringProperty extraEnvironment = new SimpleStringProperty(this, "extraEnvironment", "");
     private final StringProperty captureRoot = new SimpleStringProperty(this, "captureRoot",
-            Path.of(System.getProperty("user.home"), "tdw-captures").toString());
+            dev.tdw.model.output.OutputFolderPolicy.defaultCapturesFolder().toString());
     private final StringProperty runName = new SimpleStringProperty(this, "runName", "eager");
     private final StringProperty ranks = new SimpleStringProperty(this, "ranks", "0");
     private final StringProperty match = new SimpleStringProperty(this, "match", "1");

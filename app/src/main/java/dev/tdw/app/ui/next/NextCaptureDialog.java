@@ -3,6 +3,7 @@ package dev.tdw.app.ui.next;
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.work.TaskRunner;
+import dev.tdw.app.ui.config.CaptureFolderChoice;
 import dev.tdw.bridge.capture.RunHistory;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
@@ -46,8 +47,8 @@ public final class NextCaptureDialog {
     /** The model for this machine: remembered runs in the user's config directory, work on the workbench's task runner. */
     public static NextCaptureViewModel model(Suspect suspect, Path leftCapture, Path rightCapture, NextCaptureViewModel.Listener listener,
                                              TaskRunner tasks) {
-        return new NextCaptureViewModel(suspect, leftCapture, rightCapture, RunHistory.inUserConfig(), listener,
-                tasks, Clock.systemDefaultZone());
+        return new NextCaptureViewModel(suspect, leftCapture, rightCapture, RunHistory.inUserConfig(), CaptureFolderChoice.inUserConfig(),
+                listener, tasks, Clock.systemDefaultZone());
     }
 
     public static Stage show(Window owner, NextCaptureViewModel m, String stylesheet) {
@@ -139,6 +140,22 @@ public final class NextCaptureDialog {
                 g.add(whole(Labels.bound(run.outputFolderProperty(), id + "-folder")), c, 7);
             }
 
+            TextField folder = new TextField();
+            folder.setId("capture-folder");
+            folder.setPromptText("beside each capture (as proposed under New folder)");
+            folder.textProperty().bindBidirectional(m.captureFolderProperty());
+            HBox.setHgrow(folder, Priority.ALWAYS);
+            Button chooseFolder = new Button("Choose…");
+            chooseFolder.setId("capture-folder-choose");
+            chooseFolder.setOnAction(e -> {
+                javafx.stage.DirectoryChooser chooser = new javafx.stage.DirectoryChooser();
+                chooser.setTitle("Folder for the new captures");
+                java.io.File picked = chooser.showDialog(getScene().getWindow());
+                if (picked != null) m.captureFolderProperty().set(picked.getAbsolutePath());
+            });
+            HBox folderRow = new HBox(8, new Label("New captures go into:"), folder, chooseFolder);
+            folderRow.setAlignment(Pos.CENTER_LEFT);
+
             CheckBox both = new CheckBox("The device has room for both: run them side by side (otherwise left, then right)");
             both.setId("side-by-side");
             both.selectedProperty().bindBidirectional(m.sideBySideProperty());
@@ -191,7 +208,7 @@ public final class NextCaptureDialog {
             VBox.setVgrow(logs, Priority.ALWAYS);
             // The texts keep their wrapped height (a cut folder name or hint says nothing); the logs take what is left.
             for (Label l : List.of(why, estimate, problems, checksHint, status)) whole(l);
-            getChildren().addAll(what, why, save, estimate, g, both, problems, actions, checks, checksHint, status, logs);
+            getChildren().addAll(what, why, save, estimate, g, folderRow, both, problems, actions, checks, checksHint, status, logs);
         }
 
         private static Label whole(Label l) {

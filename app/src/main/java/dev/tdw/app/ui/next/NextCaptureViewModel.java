@@ -1,6 +1,7 @@
 package dev.tdw.app.ui.next;
 
 import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.config.CaptureFolderChoice;
 import dev.tdw.app.ui.device.LiveLog;
 import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
@@ -105,7 +106,10 @@ public final class NextCaptureViewModel {
         public ReadOnlyStringProperty basisProperty() { return basis.getReadOnlyProperty(); }
         /** The probe variables of the next run, as a shell line. */
         public ReadOnlyStringProperty environmentProperty() { return environment.getReadOnlyProperty(); }
-        /** The new folder, next to the old one (a -2 suffix is added if taken when the run starts). */
+        /**
+         * The new folder: in the chosen folder, else next to the old one (beside its folder of runs, or in a writable
+         * default, with why); a -2 suffix is added if taken when the run starts.
+         */
         public ReadOnlyStringProperty outputFolderProperty() { return outputFolder.getReadOnlyProperty(); }
         public ObservableList<String> log() { return log.lines(); }
 
@@ -151,7 +155,11 @@ public final class NextCaptureViewModel {
                 return;
             }
             try {
-                outputFolder.set(NarrowedRun.of(basisRun(), selection(n), n, LocalDateTime.now(clock)).outputDirectory().toString());
+                RememberedRun b = basisRun();
+                Path chosen = chosenFolder();
+                String note = chosen != null ? "" : NarrowedRun.site(b).note();
+                outputFolder.set(NarrowedRun.of(b, selection(n), n, LocalDateTime.now(clock), chosen).outputDirectory()
+                        + (note.isEmpty() ? "" : " (" + note + ")"));
             } catch (RuntimeException e) {
                 outputFolder.set("");
             }
@@ -170,6 +178,8 @@ public final class NextCaptureViewModel {
     private final BooleanProperty sideBySide = new SimpleBooleanProperty(this, "sideBySide", false);
     private final StringProperty symptomPattern = new SimpleStringProperty(this, "symptomPattern", "");
     private final StringProperty repeatCount = new SimpleStringProperty(this, "repeatCount", "5");
+    private final StringProperty captureFolder = new SimpleStringProperty(this, "captureFolder", "");
+    private final CaptureFolderChoice folderChoice;
     private final ReadOnlyObjectWrapper<NextCapture> plan = new ReadOnlyObjectWrapper<>(this, "plan");
     private final ReadOnlyStringWrapper estimate = new ReadOnlyStringWrapper(this, "estimate", "");
     private final ObservableList<String> problems = FXCollections.observableArrayList();
@@ -186,8 +196,9 @@ public final class NextCaptureViewModel {
      * @param leftCapture  the left side's loaded capture directory
      * @param rightCapture the right side's
      */
-    public NextCaptureViewModel(Suspect suspect, Path leftCapture, Path rightCapture, RunHistory history, Listener listener,
-                                TaskRunner tasks, Clock clock) {
+    public NextCaptureViewModel(Suspect suspect, Path leftCapture, Path rightCapture, RunHistory history, CaptureFolderChoice folderChoice,
+                                Listener listener, TaskRunner tasks, Clock clock) {
+        this.folderChoice = folderChoice;
         this.suspect = suspect;
         this.history = history;
         this.listener = listener;
@@ -195,7 +206,7 @@ public final class NextCaptureViewModel {
         this.clock = clock;
         sides.put(Side.LEFT, new SideRun(Side.LEFT, leftCapture));
         sides.put(Side.RIGHT, new SideRun(Side.RIGHT, rightCapture));
-        List<Observable> inputs = new ArrayList<>(List.of(scope, budgetMib, symptomPattern, repeatCount));
+        List<Observable> inputs = new ArrayList<>(List.of(scope, budgetMib, symptomPattern, repeatCount, captureFolder));
         for (SideRun s : sides.values()) inputs.addAll(List.of(s.workingDirectory, s.command, s.extraEnvironment, s.remembered));
         inputs.forEach(o -> o.addListener(x -> replan()));
         replan();
@@ -211,6 +222,22 @@ public final class NextCaptureViewModel {
     /** Regex of the output lines that show the symptom ({@code ^answer:}); empty compares every line. */
     public StringProperty symptomPatternProperty() { return symptomPattern; }
     public StringProperty repeatCountProperty() { return repeatCount; }
+    /**
+     * The folder the new captures go into, chosen by the user and remembered; empty for the proposal (beside each
+     * capture, beside its folder of runs, or a writable default: {@link OutputFolderPolicy#besideCapture}).
+     */
+    public StringProperty captureFolderProperty() { return captureFolder; }
+
+    /** The chosen folder, or null for the proposal (or a name that is not a path, which {@link #replan} reports). */
+    private Path chosenFolder() {
+        String s = captureFolder.get() == null ? "" : captureFolder.get().strip();
+        if (s.isEmpty()) return null;
+        try {
+            return Path.of(s).toAbsolutePath().normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+    }
     public ReadOnlyObjectProperty<NextCapture> planProperty() { return plan.getReadOnlyProperty(); }
     /** "10 stages, about 0.03 MiB of 64 MiB (all 12 rows)". */
     public ReadOnlyStringProperty estimateProperty() { return estimate.getReadOnlyProperty(); }
@@ -219,8 +246,14 @@ public final class NextCaptureViewModel {
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
 
-    /** Finds the remembered runs that produced the two captures (off the FX thread) and fills the forms. */
+    /**
+     * Finds the remembered runs that produced the two captures (off the FX thread) and fills the forms, with the
+     * remembered folder for new captures.
+     */
     public void loadRemembered() {
+        tasks.run("Reading the folder for new captures", p -> folderChoice.load(), f -> f.ifPresent(p -> {
+            if (captureFolder.get().isBlank()) captureFolder.set(p.toString());
+        }), e -> { });
         tasks.run("Reading the remembered runs", p -> history.load(), this::recallAll, e -> {
             status.set("cannot read " + history.file() + ": " + e.getMessage());
             recallAll(List.of());
@@ -261,12 +294,24 @@ public final class NextCaptureViewModel {
             s.refresh(n);
             out.addAll(s.problems());
         }
+        folderProblem().ifPresent(out::add);
         try {
             Pattern.compile(symptomPattern.get());
         } catch (PatternSyntaxException e) {
             out.add("symptom pattern: " + e.getDescription());
         }
         problems.setAll(out);
+    }
+
+    /** Why the chosen folder cannot take the new captures (not writable, inside a capture), or empty. */
+    private java.util.Optional<String> folderProblem() {
+        String s = captureFolder.get() == null ? "" : captureFolder.get().strip();
+        if (s.isEmpty()) return java.util.Optional.empty();
+        Path chosen = chosenFolder();
+        if (chosen == null) return java.util.Optional.of("folder for new captures '" + s + "': not a path");
+        if (!OutputFolderPolicy.writable(chosen)) return java.util.Optional.of("folder for new captures " + chosen + ": not writable; choose another");
+        return OutputFolderPolicy.refusal(chosen, sides.values().stream().map(SideRun::capture).toList())
+                .map(why -> "folder for new captures " + chosen + ": " + why);
     }
 
     private long parseBudget(List<String> out) {
@@ -294,7 +339,7 @@ public final class NextCaptureViewModel {
         Map<Side, NarrowedRun> runs = new EnumMap<>(Side.class);
         try {
             for (SideRun s : sides.values()) {
-                NarrowedRun proposed = NarrowedRun.of(s.basisRun(), s.selection(n), n, LocalDateTime.now(clock));
+                NarrowedRun proposed = NarrowedRun.of(s.basisRun(), s.selection(n), n, LocalDateTime.now(clock), chosenFolder());
                 runs.put(s.side, proposed.created(LocalDateTime.now(clock)));
                 s.log.append("[tdw] $ " + proposed.spec().command() + "   (" + s.selection(n).shellAssignments() + ")");
             }
@@ -308,6 +353,8 @@ public final class NextCaptureViewModel {
             // Asked once, remembered: the next "Capture tensors here" on this capture finds its command.
             if (s.remembered.get() == null) remember(s.basisRun());
         }
+        Path folder = chosenFolder();
+        tasks.run("Remembering the folder for new captures", p -> { folderChoice.save(folder); return folder; }, f -> { }, e -> { });
         running.set(true);
         status.set(sideBySide.get() ? "running both sides at once" : "running the left side, then the right");
         PairedRuns paired = pairedRuns;

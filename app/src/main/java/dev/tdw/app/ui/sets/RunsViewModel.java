@@ -75,10 +75,19 @@ public final class RunsViewModel {
 
     /** Judges the right runs against the left runs' noise in the background, with the noise factor in the field. */
     public void analyse(List<Run> left, List<Run> right, Tolerance tolerance) {
+        // Other runs (a new load): the shown result is about runs no longer open, and nothing may lead to them.
+        if (!same(left, this.left) || !same(right, this.right)) show(null);
         this.left = List.copyOf(left);
         this.right = List.copyOf(right);
         this.tolerance = tolerance;
         start();
+    }
+
+    /** The same runs: the same manifests (as loaded, not merely equal), in the same order. */
+    private static boolean same(List<Run> a, List<Run> b) {
+        if (b == null || a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (a.get(i).manifest() != b.get(i).manifest()) return false;
+        return true;
     }
 
     /** No runs any more (the sides now hold something else); a running analysis is dropped. */
@@ -121,10 +130,7 @@ public final class RunsViewModel {
             noiseByKey.set(Map.of());
             return;
         }
-        StringBuilder v = new StringBuilder(r.verdictText());
-        String first = CaptureSetText.firstBeyondNoiseIn(r, RunsViewModel::name);
-        if (first != null) v.append(" — ").append(first);
-        verdict.set(v.toString());
+        verdict.set(CaptureSetText.runsHeadline(r, RunsViewModel::name));
         variability.set("left (reference): " + CaptureSetText.variability(r.leftVariability())
                 + "\nright: " + CaptureSetText.variability(r.rightVariability()));
         noiseByKey.set(noiseByKey(r));
@@ -168,6 +174,12 @@ public final class RunsViewModel {
     private static RunRow row(RunsResult r, RunOutcome o) {
         return new RunRow(name(o.run().source()), o.verdict(), CaptureSetText.runVerdict(r, o), o.compared(), o.valuesOutsideBand(),
                 CaptureSetText.firstBeyondNoiseLine(o), o.run());
+    }
+
+    /** The workbench's verdict banner over these runs, with the one run of each side the stage table shows; "" without runs. */
+    public String banner(String shownLeft, String shownRight) {
+        RunsResult r = result.get();
+        return r == null ? "" : CaptureSetText.runsBanner(r, shownLeft, shownRight, RunsViewModel::name);
     }
 
     /** A run by its folder's name within its side ("candidate/run3"). */

@@ -16,6 +16,8 @@ public enum RowStatus {
     ALIAS_STRIDE_CONFLICT(Finding.Kind.ALIAS_LAYOUT),
     ALIAS_EXPLAINED(Finding.Kind.ALIAS_EXPLAINED),
     NO_SUMMARY(Finding.Kind.NO_SUMMARY),
+    /** The stage's saved tensors FAIL (the tensor comparison's verdict, which arrives after the statistics'). */
+    TENSOR_MISMATCH(null),
     OK(null);
 
     /** The model's finding this status shows; null for a row without findings. */
@@ -24,11 +26,13 @@ public enum RowStatus {
     RowStatus(Finding.Kind kind) { this.kind = kind; }
 
     public static RowStatus of(Finding.Kind kind) {
-        for (RowStatus s : values()) if (s.kind == kind) return s;
+        for (RowStatus s : values()) if (s.kind == kind && kind != null) return s;
         throw new IllegalArgumentException("no row status for " + kind);
     }
 
-    public String shortName() { return kind == null ? "ok" : Wording.kind(kind); }
+    public String shortName() {
+        return this == TENSOR_MISMATCH ? Wording.TENSOR_MISMATCH : kind == null ? "ok" : Wording.kind(kind);
+    }
 
     /**
      * CSS pseudo-class of rows and badges with this status ({@code :status-divergent}). A pseudo-class

@@ -76,6 +76,8 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     private final Region rowTint = new Region(), stageTint = new Region();
     private final Slot stage = new Slot(null, false);
     private final HBox badges = new HBox(4);
+    /** A row's badges: its findings' and the tensor verdict's ({@link StageTableViewModel#badges}). */
+    private final java.util.function.Function<RowNode, List<StatusBadge>> badgesOf;
     private final Tooltip tip = new Tooltip();
     private final Rectangle badgeClip = new Rectangle();
     private final Map<TreeTableColumn<?, ?>, Slot> slots = new IdentityHashMap<>();
@@ -87,8 +89,10 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     private boolean badgesOfGroup;
 
     StageRowSkin(TreeTableRow<RowNode> row, RowColumns columns, FrozenColumn frozen,
-                 TreeTableColumn<RowNode, ?> stageColumn, TreeTableColumn<RowNode, ?> statusColumn) {
+                 TreeTableColumn<RowNode, ?> stageColumn, TreeTableColumn<RowNode, ?> statusColumn,
+                 java.util.function.Function<RowNode, List<StatusBadge>> badgesOf) {
         super(row);
+        this.badgesOf = badgesOf;
         this.columns = columns;
         this.frozen = frozen;
         this.stageColumn = stageColumn;
@@ -159,7 +163,7 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         RowStatus colour = n == null ? null : StageTableViewModel.colour(n);
         RowStatus.show(rowTint, colour);
         RowStatus.show(stageTint, colour);
-        showBadges(n == null ? List.of() : StageTableViewModel.badges(n), group);
+        showBadges(n == null ? List.of() : badgesOf.apply(n), group);
         turnArrow();
         // A group's arrow joins the row here, before the row is styled; the layout only places it.
         Node disclosure = row.getDisclosureNode();

@@ -3,6 +3,7 @@ package dev.tdw.app.ui.table;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.StageFindings;
+import dev.tdw.model.analysis.StageTensors;
 import dev.tdw.model.report.Wording;
 
 import java.util.Collections;
@@ -44,6 +45,12 @@ public record StageRows(List<StageRow> rows, String firstDivergentKey, Map<Strin
     }
 
     static StatusBadge badge(Finding f) { return new StatusBadge(RowStatus.of(f.kind()), Wording.badge(f), Wording.finding(f)); }
+
+    /** The badge of a stage whose tensors the model found to FAIL; null for any other tensor verdict. */
+    public static StatusBadge tensorBadge(StageTensors t) {
+        return t.status() == StageTensors.Status.FAIL
+                ? new StatusBadge(RowStatus.TENSOR_MISMATCH, Wording.TENSOR_MISMATCH, Wording.tensors(t)) : null;
+    }
 
     /** Keys of rows with a status, in row order. */
     public List<String> keysWith(RowStatus status) {

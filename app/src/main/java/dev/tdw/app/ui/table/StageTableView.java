@@ -95,9 +95,10 @@ public final class StageTableView extends TreeTableView<RowNode> {
         tensor.setId("tensor-column");
         tensor.setMinWidth(80);
         vm.tensorVerdictsProperty().addListener((o, a, b) -> refresh());
+        vm.tensorBadgesProperty().addListener((o, a, b) -> refresh());
         getColumns().add(tensor);
         getColumns().forEach(c -> c.setSortable(false));
-        setRowFactory(t -> new StageRowCell(actions, frozenStage, rowColumns, stage, status));
+        setRowFactory(t -> new StageRowCell(actions, frozenStage, rowColumns, stage, status, vm::badges));
         vm.nodesProperty().addListener((o, a, b) -> rebuild(b));
         getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (syncing) return;
@@ -269,7 +270,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         c.setPrefWidth(250); // "divergent: max_abs, min, max, mean" whole at the default width
         c.setMinWidth(160); // a badge of Wording.BADGE_CHARS ("divergent: non-finite +8") whole
         // The row draws the badges; their words are also what the header's fit-to-content measures.
-        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(StageTableViewModel.badges(p.getValue().getValue()).stream()
+        c.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(vm.badges(p.getValue().getValue()).stream()
                 .map(b -> Labels.safe(b.label())).collect(java.util.stream.Collectors.joining("  "))));
         return c;
     }
@@ -306,8 +307,11 @@ public final class StageTableView extends TreeTableView<RowNode> {
         private final TreeTableColumn<RowNode, ?> status;
         private final StyleWatch styleWatch = new StyleWatch(this);
 
+        private final Function<RowNode, List<StatusBadge>> badges;
+
         StageRowCell(Actions actions, FrozenColumn frozen, RowColumns columns, TreeTableColumn<RowNode, ?> stage,
-                     TreeTableColumn<RowNode, ?> status) {
+                     TreeTableColumn<RowNode, ?> status, Function<RowNode, List<StatusBadge>> badges) {
+            this.badges = badges;
             this.frozen = frozen;
             this.columns = columns;
             this.stage = stage;
@@ -333,7 +337,7 @@ public final class StageTableView extends TreeTableView<RowNode> {
         public StyleWatch styleWatch() { return styleWatch; }
 
         @Override
-        protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageRowSkin(this, columns, frozen, stage, status); }
+        protected javafx.scene.control.Skin<?> createDefaultSkin() { return new StageRowSkin(this, columns, frozen, stage, status, badges); }
 
         @Override
         protected void updateItem(RowNode n, boolean empty) {

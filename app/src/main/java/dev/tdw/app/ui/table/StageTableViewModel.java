@@ -34,6 +34,9 @@ public final class StageTableViewModel {
     private final ObjectProperty<java.util.Map<String, String>> tensorVerdicts = new SimpleObjectProperty<>(this, "tensorVerdicts",
             java.util.Map.of());
 
+    private final ObjectProperty<java.util.Map<String, StatusBadge>> tensorBadges = new SimpleObjectProperty<>(this, "tensorBadges",
+            java.util.Map.of());
+
     private final ObjectProperty<java.util.Map<String, String>> noise = new SimpleObjectProperty<>(this, "noise", java.util.Map.of());
 
     private StatTexts statTexts = new StatTexts(StageRows.EMPTY);
@@ -47,6 +50,8 @@ public final class StageTableViewModel {
     public ObjectProperty<StageRows> rowsProperty() { return rows; }
     /** The tensor column's text per stage key (the model's wording of each stage's tensor verdict); empty until compared. */
     public ObjectProperty<java.util.Map<String, String>> tensorVerdictsProperty() { return tensorVerdicts; }
+    /** Per stage key whose tensors FAIL, the badge its status shows after the findings' ({@link StageRows#tensorBadge}). */
+    public ObjectProperty<java.util.Map<String, StatusBadge>> tensorBadgesProperty() { return tensorBadges; }
     /** The noise column's text per stage key with repeated runs (which runs leave the noise there); empty hides the column. */
     public ObjectProperty<java.util.Map<String, String>> noiseProperty() { return noise; }
     public StringProperty filterProperty() { return filter; }
@@ -93,7 +98,17 @@ public final class StageTableViewModel {
     }
 
     /** The badges a row shows: a stage's findings, or a layer group's most severe status with how many stages have it. */
-    static List<StatusBadge> badges(RowNode n) {
+    /** The badges of a row: its findings' and, for a stage whose tensors FAIL, the tensor badge (the status column's). */
+    List<StatusBadge> badges(RowNode n) {
+        List<StatusBadge> found = findingBadges(n);
+        StatusBadge tensor = n instanceof RowNode.Leaf l ? tensorBadges.get().get(l.row().key()) : null;
+        if (tensor == null) return found;
+        List<StatusBadge> all = new ArrayList<>(found);
+        all.add(tensor);
+        return all;
+    }
+
+    private static List<StatusBadge> findingBadges(RowNode n) {
         if (n instanceof RowNode.Leaf l) return l.row().badges();
         RowNode.Group g = (RowNode.Group) n;
         RowStatus s = g.status();

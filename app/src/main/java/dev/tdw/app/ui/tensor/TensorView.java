@@ -187,10 +187,12 @@ public final class TensorView extends VBox {
         readout.setText(HeatmapViewModel.POINT_AT_A_CELL);
         content.getChildren().clear();
         if (r == null) return;
-        Label verdict = new Label(Labels.safe(r.key() + " — " + r.verdict()));
+        String caveat = vm.caveatProperty().get();
+        Label verdict = new Label(Labels.safe(r.key() + " — " + r.verdict() + (caveat.isEmpty() ? "" : " (" + caveat + ")")));
         verdict.setWrapText(true);
         verdict.setId("tensor-verdict");
-        verdict.getStyleClass().addAll("tensor-verdict", r.failed() ? "tensor-fail" : "tensor-ok");
+        // A pass with a caveat is not drawn as a clean (green) pass.
+        verdict.getStyleClass().addAll("tensor-verdict", r.failed() ? "tensor-fail" : caveat.isEmpty() ? "tensor-ok" : "tensor-caveat");
         content.getChildren().add(verdict);
         if (!r.note().isEmpty()) content.getChildren().add(hint(r.note()));
         content.getChildren().add(metrics(r));

@@ -64,6 +64,7 @@ public final class TensorViewModel {
     private final ReadOnlyObjectWrapper<HeatmapViewModel> heatmap = new ReadOnlyObjectWrapper<>(this, "heatmap");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper source = new ReadOnlyStringWrapper(this, "source", "");
+    private final ReadOnlyStringWrapper caveat = new ReadOnlyStringWrapper(this, "caveat", "");
     private final javafx.beans.property.BooleanProperty active = new javafx.beans.property.SimpleBooleanProperty(this, "active", true);
     /** Set when a comparison was skipped while the view was hidden. */
     private boolean stale;
@@ -147,6 +148,12 @@ public final class TensorViewModel {
     /** The heatmap of the report on show in words (read-out, axes, "all equal"); null without an elementwise picture. */
     public ReadOnlyObjectProperty<HeatmapViewModel> heatmapProperty() { return heatmap.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+    /**
+     * What every verdict shown for the open payloads carries (a replay forced on row-limited inputs:
+     * {@link dev.tdw.model.replay.ReplayRun#caveat()}); empty for the captures' own payloads and a clean replay.
+     */
+    public ReadOnlyStringProperty caveatProperty() { return caveat.getReadOnlyProperty(); }
+
     /** Which payloads are compared ("left.pt  ⟷  right.pt"), empty when none. */
     public ReadOnlyStringProperty sourceProperty() { return source.getReadOnlyProperty(); }
 
@@ -162,6 +169,7 @@ public final class TensorViewModel {
 
     private void loadKeys() {
         capturePayloads.set(true);
+        caveat.set("");
         Comparison c = comparison.get();
         if (c == null) {
             show(null, null, "");
@@ -189,9 +197,12 @@ public final class TensorViewModel {
     /**
      * Compares two payloads that are not the comparison's own, such as a replay's reference (left) and
      * candidate (right); a new comparison returns to the captures' payloads.
+     *
+     * @param caveat what every verdict of these payloads carries, or null
      */
-    public void openPayloads(Path left, Path right) {
+    public void openPayloads(Path left, Path right, String caveat) {
         capturePayloads.set(false);
+        this.caveat.set(caveat == null ? "" : caveat);
         long gen = show(null, null, "Reading the payloads …");
         tasks.run("Reading payloads", p -> new Listing(left, right, TensorReportTask.commonKeys(left, right)), listing -> {
             if (gen == listingGeneration) listed(listing);

@@ -2,6 +2,7 @@ package dev.tdw.app.ui.next;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.app.ui.capture.Side;
+import dev.tdw.app.ui.config.CaptureFolderChoice;
 import dev.tdw.app.ui.device.FxTestSupport;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
 import dev.tdw.bridge.capture.EnvironmentLines;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -73,9 +75,10 @@ class NextCaptureViewModelTest {
             @Override public void capturesReady(Path left, Path right, String key) { ready.add(List.of(left, right, key)); }
             @Override public void step(Step step) { steps.add(step); }
         };
-        vm = call(() -> new NextCaptureViewModel(s, fx.baseline().outputDirectory(), fx.candidate().outputDirectory(), history, listener, tasks, CLOCK));
+        vm = call(() -> new NextCaptureViewModel(s, fx.baseline().outputDirectory(), fx.candidate().outputDirectory(), history,
+                new CaptureFolderChoice(tmp.resolve("config/capture-folder.txt")), listener, tasks, CLOCK));
         run(vm::loadRemembered);
-        assertEquals(List.of("Reading the remembered runs"), tasks.titles);
+        assertEquals(List.of("Reading the folder for new captures", "Reading the remembered runs"), tasks.titles);
     }
 
     @Test
@@ -150,6 +153,33 @@ class NextCaptureViewModelTest {
                 call(() -> vm.statusProperty().get()));
         assertEquals(tmp.resolve("captures/2026-12-03_0700_baseline-layers.2-2").toString(), call(() -> vm.side(Side.LEFT).outputFolderProperty().get()),
                 "the dialog no longer proposes the folder just filled");
+    }
+
+    @Test
+    void theNewCapturesGoIntoTheFolderTheUserChoseWhichIsCheckedAndRemembered() throws Exception {
+        fillRight();
+        Path mine = tmp.resolve("mine");
+        run(() -> vm.captureFolderProperty().set(mine.toString()));
+        assertEquals(mine.resolve("2026-12-03_0700_baseline-layers.2").toString(), call(() -> vm.side(Side.LEFT).outputFolderProperty().get()));
+        // Inside a capture: refused before anything runs, with the policy's reason.
+        run(() -> vm.captureFolderProperty().set(fx.baseline().outputDirectory().resolve("sub").toString()));
+        assertTrue(call(() -> vm.problems().stream().anyMatch(p -> p.startsWith("folder for new captures ") && p.contains("outputs never go into a capture"))),
+                call(() -> vm.problems().toString()));
+        assertFalse(call(vm::start));
+        run(() -> vm.captureFolderProperty().set(mine.toString()));
+        assertEquals(List.of(), call(() -> List.copyOf(vm.problems())));
+        assertTrue(call(vm::start));
+        assertTrue(Files.isDirectory(mine.resolve("2026-12-03_0700_candidate-layers.2")), "the runs wrote there");
+        assertEquals(java.util.Optional.of(mine), new CaptureFolderChoice(tmp.resolve("config/capture-folder.txt")).load(), "remembered");
+
+        NextCaptureViewModel again = call(() -> new NextCaptureViewModel(vm.suspect(), fx.baseline().outputDirectory(),
+                fx.candidate().outputDirectory(), history, new CaptureFolderChoice(tmp.resolve("config/capture-folder.txt")),
+                new NextCaptureViewModel.Listener() {
+                    @Override public void capturesReady(Path left, Path right, String key) { }
+                    @Override public void step(Step step) { }
+                }, tasks, CLOCK));
+        run(again::loadRemembered);
+        assertEquals(mine.toString(), call(() -> again.captureFolderProperty().get()), "the next dialog proposes it again");
     }
 
     @Test

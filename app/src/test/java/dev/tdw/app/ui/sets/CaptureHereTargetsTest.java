@@ -47,7 +47,8 @@ class CaptureHereTargetsTest {
     /** The left side's probe variables as the proposal dialog shows them. */
     private String proposal(CaptureHere target) {
         NextCaptureViewModel vm = new NextCaptureViewModel(target.suspect(), target.leftCapture(), target.rightCapture(),
-                new RunHistory(tmp.resolve("runs.json")), new NextCaptureViewModel.Listener() {
+                new RunHistory(tmp.resolve("runs.json")), new dev.tdw.app.ui.config.CaptureFolderChoice(tmp.resolve("folder.txt")),
+                new NextCaptureViewModel.Listener() {
                     @Override public void capturesReady(Path left, Path right, String key) { }
                     @Override public void step(Step step) { }
                 }, new DirectTaskRunner(), Clock.fixed(Instant.parse("2026-12-03T07:00:00Z"), ZoneOffset.UTC));

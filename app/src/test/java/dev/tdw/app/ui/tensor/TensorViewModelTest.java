@@ -118,7 +118,7 @@ class TensorViewModelTest {
         view.comparisonProperty().set(Captures.compare("layer-bug", "baseline", "candidate"));
         tasks.finish(0); // the captures' keys are listed; the first key's comparison waits for the view
         var replay = Captures.dir("replay-inputs", "replay").resolve("add_rms_norm-3");
-        view.openPayloads(replay.resolve("reference.pt"), replay.resolve("candidate.pt"));
+        view.openPayloads(replay.resolve("reference.pt"), replay.resolve("candidate.pt"), null);
         view.activeProperty().set(true); // the window switches to the Tensors tab before the listing is back
         tasks.finish(tasks.heldCount() - 1);
         assertEquals(java.util.List.of("add_rms_norm#3:out#0", "add_rms_norm#3:residual#0"), view.keys());
@@ -132,7 +132,7 @@ class TensorViewModelTest {
         vm.comparisonProperty().set(Captures.compare("layer-bug", "baseline", "candidate"));
         var replay = Captures.dir("replay-inputs", "replay").resolve("add_rms_norm-3");
         assertTrue(vm.capturePayloadsProperty().get());
-        vm.openPayloads(replay.resolve("reference.pt"), replay.resolve("candidate.pt"));
+        vm.openPayloads(replay.resolve("reference.pt"), replay.resolve("candidate.pt"), null);
         assertEquals(java.util.List.of("add_rms_norm#3:out#0", "add_rms_norm#3:residual#0"), vm.keys());
         assertTrue(!vm.capturePayloadsProperty().get(), "the captures' pair list does not describe a replay's payloads");
         assertTrue(vm.reportProperty().get().verdict().startsWith("PASS: 351 elements differ, max |Δ| 0.015625"),
