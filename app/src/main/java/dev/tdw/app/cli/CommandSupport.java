@@ -11,6 +11,8 @@ import dev.tdw.model.input.InputException;
 import dev.tdw.model.output.OutputWriteException;
 import dev.tdw.model.msprobe.MsprobeDump;
 import dev.tdw.model.msprobe.MsprobeEntry;
+import dev.tdw.model.msprobe.MsprobeLimits;
+import dev.tdw.model.msprobe.MsprobePairing;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.RunFolders;
@@ -137,6 +139,7 @@ abstract class CommandSupport implements Callable<Integer> {
     Manifest readManifest(Path file) throws UnusableInputException {
         try {
             if (MsprobeDump.detect(file)) return msprobe().read(file); // an msprobe dump.json (docs/msprobe.md)
+            refuseFuzzy(file);
             return readAhead.read(file);
         } catch (InputException e) {
             throw new UnusableInputException(e);
@@ -145,7 +148,9 @@ abstract class CommandSupport implements Callable<Integer> {
 
     CaptureDirectory loadDirectory(Path dir) throws UnusableInputException {
         try {
-            CaptureDirectory d = MsprobeDump.detect(dir) ? msprobe().load(dir) : CaptureDirectory.load(dir);
+            boolean msprobe = MsprobeDump.detect(dir);
+            if (!msprobe) refuseFuzzy(dir);
+            CaptureDirectory d = msprobe ? msprobe().load(dir) : CaptureDirectory.load(dir);
             // A command may load a directory twice (diff's text ends with the next capture): report each problem once.
             d.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
             if (d.manifests().isEmpty()) {
@@ -169,7 +174,17 @@ abstract class CommandSupport implements Callable<Integer> {
     /** Whether msprobe dumps read by this command search backward stages for the first divergence ({@code diff --backward}). */
     boolean msprobeBackward() { return false; }
 
-    private MsprobeDump msprobe() { return new MsprobeDump(msprobeBackward()); }
+    /** How the stages of msprobe dumps read by this command pair ({@code diff --fuzzy}). */
+    MsprobePairing msprobePairing() { return MsprobePairing.EXACT; }
+
+    private MsprobeDump msprobe() { return new MsprobeDump(MsprobeLimits.DEFAULTS, msprobeBackward(), msprobePairing()); }
+
+    /** Fuzzy pairing is msprobe's: a probe capture's keys are its stages' own, and never paired otherwise. */
+    private void refuseFuzzy(Path input) throws UnusableInputException {
+        if (msprobePairing() != MsprobePairing.EXACT) {
+            throw new UnusableInputException(input + ": not an msprobe dump; --fuzzy pairs the stages of msprobe dumps only");
+        }
+    }
 
     /** The format the outputs name: {@code msprobe} when any manifest was read from an msprobe dump, else null (probe captures). */
     static String format(List<Manifest> manifests) {
@@ -179,12 +194,24 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** The line a text output starts with for an msprobe dump, or "" for probe captures (whose outputs stay as they were). */
     static String formatLine(List<Manifest> manifests) {
-        return format(manifests) == null ? "" : "format: msprobe dump (MindStudio Probe dump.json)\n";
+        if (format(manifests) == null) return "";
+        return "format: msprobe dump (MindStudio Probe dump.json)" + (fuzzy(manifests) ? "; " + FUZZY_WORDING : "") + "\n";
     }
 
-    /** Names the format in a JSON output ({@code "format": "msprobe"}); probe captures' JSON stays as it was. */
+    /** How fuzzy pairing is named in text (docs/msprobe.md). */
+    static final String FUZZY_WORDING = "stages paired ignoring call numbers (--fuzzy, msprobe's -fm)";
+
+    private static boolean fuzzy(List<Manifest> manifests) {
+        return !manifests.isEmpty() && MsprobeEntry.pairing(manifests.get(0)) == MsprobePairing.FUZZY;
+    }
+
+    /**
+     * Names the format in a JSON output ({@code "format": "msprobe"}, and {@code "stage_pairing": "fuzzy"} under
+     * {@code --fuzzy}); probe captures' JSON stays as it was.
+     */
     static ObjectNode withFormat(ObjectNode json, List<Manifest> manifests) {
         if (format(manifests) != null) json.put("format", format(manifests));
+        if (fuzzy(manifests)) json.put("stage_pairing", "fuzzy");
         return json;
     }
 

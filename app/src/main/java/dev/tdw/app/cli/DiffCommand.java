@@ -15,6 +15,7 @@ import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.msprobe.MsprobePairing;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.AnalysisJson;
@@ -50,6 +51,7 @@ final class DiffCommand extends CommandSupport {
     private final OptionValue<Double> tensorRtol = new OptionValue<>(0.0);
     private final OptionValue<Long> maxElements = new OptionValue<>(0L);
     private final OptionValue<Boolean> backward = new OptionValue<>(false);
+    private final OptionValue<Boolean> fuzzy = new OptionValue<>(false);
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
     private final CaptureSetOptions sets = new CaptureSetOptions();
@@ -79,6 +81,8 @@ final class DiffCommand extends CommandSupport {
                 .description("with --tensors: larger tensors are gaps (default 2000000)").build());
         spec.addOption(option(backward, boolean.class, "--backward").description("msprobe dumps: search backward stages"
                 + " (and parameter gradients) for the first divergence too; they are compared and shown either way").build());
+        spec.addOption(option(fuzzy, boolean.class, "--fuzzy").description("msprobe dumps: pair stages ignoring call numbers,"
+                + " as msprobe compare -fm does (the n-th call of an op with the n-th)").build());
         selector.addTo(spec);
         output.addTo(spec);
         sets.addTo(spec);
@@ -91,6 +95,9 @@ final class DiffCommand extends CommandSupport {
 
     @Override
     boolean msprobeBackward() { return backward.value(); }
+
+    @Override
+    MsprobePairing msprobePairing() { return fuzzy.value() ? MsprobePairing.FUZZY : MsprobePairing.EXACT; }
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
@@ -141,6 +148,7 @@ final class DiffCommand extends CommandSupport {
             // Fields after the verdict, each only when it applies (LinkedHashMap: in this order).
             Map<String, Supplier<JsonNode>> tail = new LinkedHashMap<>();
             tail.put("format", () -> format(read) == null ? null : TextNode.valueOf(format(read)));
+            tail.put("stage_pairing", () -> msprobePairing() == MsprobePairing.FUZZY ? TextNode.valueOf("fuzzy") : null);
             tail.put("check_budget", () -> budget.cuts().isEmpty() ? null : ScanJson.checkBudget(budget, PATHS));
             printEnvelope(out, "diff", paired.method(), paired.pairs(), p -> AnalysisJson.diff(analyse(p, paired, tol, budget, diffs), PATHS),
                     () -> worst(diffs).name(), tail);

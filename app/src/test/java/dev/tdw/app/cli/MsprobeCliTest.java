@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.testing.TestCaptures;
+import dev.tdw.model.msprobe.MsprobePairingTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 
@@ -97,6 +99,27 @@ class MsprobeCliTest {
         assertEquals("msprobe", scan.get("format").asText());
         String text = tdw("scan", dump("s1_single_stat_mix_fp32", "baseline"), "--format", "text").out();
         assertTrue(text.contains("inf present"), text);
+    }
+
+    /** --fuzzy (msprobe's -fm): call numbers moved by 3 on the right still pair, the outputs say how stages were paired. */
+    @Test
+    void fuzzyPairsMovedCallNumbersAndSaysSo(@TempDir Path tmp) throws Exception {
+        String left = dump("s1_single_stat_mix_fp32", "baseline") + "/step0/rank0/dump.json";
+        String right = MsprobePairingTest.renumbered(Path.of(dump("s1_single_stat_mix_fp32", "candidate_gate"), "step0/rank0/dump.json"), tmp, 3).toString();
+        JsonNode exact = json("diff", "--left", left, "--right", right);
+        assertFalse(exact.has("stage_pairing"));
+        assertTrue(exact.get("only_in_left").size() > 0, exact.get("only_in_left").toString());
+        JsonNode fuzzy = json("diff", "--left", left, "--right", right, "--fuzzy");
+        assertEquals("fuzzy", fuzzy.get("stage_pairing").asText());
+        assertEquals("Tensor.__mul__.28.forward.input.1", fuzzy.get("first_divergent").get("stage").asText());
+        assertEquals(0, fuzzy.get("only_in_left").size());
+        String text = tdw("diff", "--left", left, "--right", right, "--fuzzy", "--format", "text").out();
+        assertTrue(text.startsWith("format: msprobe dump (MindStudio Probe dump.json); stages paired ignoring call numbers"), text);
+
+        Path probe = TestCaptures.scenario("layer-bug").resolve("baseline");
+        CliBehaviourTest.Run run = tdw("diff", "--left", probe.toString(), "--right", probe.toString(), "--fuzzy");
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("--fuzzy pairs the stages of msprobe dumps only"), run.err());
     }
 
     @Test

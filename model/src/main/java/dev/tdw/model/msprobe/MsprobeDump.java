@@ -30,16 +30,21 @@ public final class MsprobeDump {
     private final DumpJsonReader reader;
     private final SideFiles sides;
     private final boolean searchBackward;
+    private final MsprobePairing pairing;
 
     public MsprobeDump() { this(MsprobeLimits.DEFAULTS, false); }
 
     /** @param searchBackward whether the diff searches backward stages for the first divergence too (off by default) */
     public MsprobeDump(boolean searchBackward) { this(MsprobeLimits.DEFAULTS, searchBackward); }
 
-    public MsprobeDump(MsprobeLimits limits, boolean searchBackward) {
+    public MsprobeDump(MsprobeLimits limits, boolean searchBackward) { this(limits, searchBackward, MsprobePairing.EXACT); }
+
+    /** @param pairing how stages pair in a diff ({@link MsprobePairing}); outputs say when it is fuzzy */
+    public MsprobeDump(MsprobeLimits limits, boolean searchBackward, MsprobePairing pairing) {
         this.searchBackward = searchBackward;
+        this.pairing = pairing;
         this.files = new JsonFiles(limits);
-        this.reader = new DumpJsonReader(files);
+        this.reader = new DumpJsonReader(files, pairing);
         this.sides = new SideFiles(files);
     }
 
@@ -131,10 +136,11 @@ public final class MsprobeDump {
         Map<String, String> modules = folder == null ? Map.of() : sides.construct(folder.resolve("construct.json"));
         Map<String, List<String>> stacks = folder == null ? Map.of() : sides.stacks(folder.resolve("stack.json"));
         Manifest m = reader.read(dump, label, step, rank, modules, stacks);
-        if (!searchBackward) return m;
+        if (!searchBackward && pairing == MsprobePairing.EXACT) return m;
         // How the dump was read travels with its manifests, so every analysis built on the diff searches alike.
         Map<String, Object> extra = new java.util.LinkedHashMap<>(m.extra());
-        extra.put(MsprobeEntry.SEARCH_BACKWARD, true);
+        if (searchBackward) extra.put(MsprobeEntry.SEARCH_BACKWARD, true);
+        if (pairing != MsprobePairing.EXACT) extra.put(MsprobeEntry.PAIRING, pairing);
         return new Manifest(m.path(), m.probe(), m.label(), m.rank(), m.matchIndex(), m.occurrence(), m.metadata(), m.stats(),
                 m.records(), m.graphSlots(), m.tensorFile(), extra);
     }

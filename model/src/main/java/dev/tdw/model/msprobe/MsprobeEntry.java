@@ -33,6 +33,14 @@ public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requires
     /** The manifest flag (in its extra fields) that asks the first-divergence search to include backward stages. */
     public static final String SEARCH_BACKWARD = "search_backward";
 
+    /** The manifest's extra field holding its {@link MsprobePairing} when not exact (the keys were made by it). */
+    public static final String PAIRING = "pairing";
+
+    /** How the manifest's stage keys were made. */
+    public static MsprobePairing pairing(Manifest m) {
+        return m.extra().get(PAIRING) instanceof MsprobePairing p ? p : MsprobePairing.EXACT;
+    }
+
     public enum Kind { TENSOR, VALUE, ABSENT }
 
     public enum Direction { FORWARD, BACKWARD }
