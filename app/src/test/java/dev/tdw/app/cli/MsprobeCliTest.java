@@ -81,6 +81,29 @@ class MsprobeCliTest {
         assertFalse(text.contains("the forward's earliest"), text);
     }
 
+    /** Pairs and steps are named as msprobe users name them (step, rank) in text, JSON and HTML; never "match 0 occ ?". */
+    @Test
+    void pairsAndStepsAreNamedByStepAndRank(@TempDir Path tmp) throws Exception {
+        String left = dump("s5_tp2_stat_mix", "baseline"), right = dump("s5_tp2_stat_mix", "candidate_gate_rank1");
+        String text = tdw("diff", "--left", left, "--right", right, "--all", "--format", "text").out();
+        assertTrue(text.contains("first divergent forward: step0, origin rank 1"), text);
+        assertFalse(text.contains("occ ?") || text.contains("match 0"), text);
+        JsonNode all = json("diff", "--left", left, "--right", right, "--all");
+        assertEquals("step0", all.get("forwards").get(0).get("name").asText());
+        assertEquals("step0 · rank 1", all.get("pairs").get(1).get("name").asText());
+        JsonNode one = json("diff", "--left", left, "--right", right, "--rank", "1");
+        assertEquals("step0 · rank 1", one.get("left").get("name").asText());
+        String pairs = tdw("diff", "--left", left, "--right", right, "--format", "text").out();
+        assertTrue(pairs.contains("pair:  step0 · rank 0\n") && pairs.contains("pair:  step0 · rank 1\n"), pairs);
+        Path page = tmp.resolve("all.html");
+        assertEquals(0, tdw("diff", "--left", left, "--right", right, "--all", "--format", "html", "--out", page.toString()).exit());
+        String html = java.nio.file.Files.readString(page);
+        assertTrue(html.contains("<th>step0</th>") && !html.contains("occ ?"), html);
+        Path pairPage = tmp.resolve("pair.html");
+        assertEquals(0, tdw("diff", "--left", left, "--right", right, "--rank", "1", "--format", "html", "--out", pairPage.toString()).exit());
+        assertTrue(java.nio.file.Files.readString(pairPage).contains("step0 · rank 1 · "), "the pair page's manifest rows");
+    }
+
     /** s8 (md5 mode, L1): the gate at mul 28; noise changes the CRCs and the wording says a checksum cannot tell. */
     @Test
     void s8ChecksumsSayTheyCannotTellNoiseFromADefect() throws Exception {

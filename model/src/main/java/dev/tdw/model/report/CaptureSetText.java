@@ -165,8 +165,12 @@ public final class CaptureSetText {
         return p.diff().verdict() + (d == null ? "" : " at " + SafeText.of(d.stage())) + (f.isOrigin(p) ? " · origin rank" : "");
     }
 
-    /** How a forward is named: request label, match index and occurrence. */
+    /**
+     * How a forward is named: request label, match index and occurrence; for msprobe dumps the step, as their users
+     * name it ({@code step0}: a step is a forward).
+     */
     public static String forwardName(Forward f) {
+        if (MsprobeOrigin.applies(f.pairs())) return SafeText.of(Objects.toString(f.label(), "?"));
         return SafeText.of(Objects.toString(f.label(), "?")) + " match " + Objects.toString(f.matchIndex(), "?")
                 + " occ " + Objects.toString(f.occurrence(), "?");
     }
