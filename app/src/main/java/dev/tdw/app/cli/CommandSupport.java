@@ -99,10 +99,15 @@ abstract class CommandSupport implements Callable<Integer> {
         return exit;
     }
 
-    /** Whether {@code --format text} was asked for: then stdout carries no JSON, failures included. */
+    /** Whether {@code --format text} or {@code csv} was asked for: then stdout carries no JSON, failures included. */
     private boolean textFormat() {
+        return format() != null && format().plain();
+    }
+
+    /** The {@code --format} asked for, or null for a command without one. */
+    private OutputOptions.Format format() {
         var format = spec.findOption("--format");
-        return format != null && String.valueOf((Object) format.getValue()).equals("text");
+        return format != null && format.getValue() instanceof OutputOptions.Format f ? f : null;
     }
 
     /**
@@ -125,10 +130,15 @@ abstract class CommandSupport implements Callable<Integer> {
     /** Whether this command writes {@code --format html}; only a pair's analysis has a report page. */
     boolean writesHtml() { return false; }
 
+    /** Whether this command writes {@code --format csv}; only a diff has rows of paired stages. */
+    boolean writesCsv() { return false; }
+
     private void refuseUnsupportedFormat() throws UnusableInputException {
-        CommandSpec mixin = spec.mixins().get("output");
-        if (mixin != null && mixin.userObject() instanceof OutputOptions o && o.format() == OutputOptions.Format.html && !writesHtml()) {
+        if (format() == OutputOptions.Format.html && !writesHtml()) {
             throw new UnusableInputException("--format html is only for tdw diff (the pair's report page, with --out FILE)");
+        }
+        if (format() == OutputOptions.Format.csv && !writesCsv()) {
+            throw new UnusableInputException("--format csv is only for tdw diff (one row per paired stage)");
         }
     }
 

@@ -19,6 +19,7 @@ import dev.tdw.model.msprobe.MsprobePairing;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.AnalysisJson;
+import dev.tdw.model.report.DiffCsv;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.report.Wording;
@@ -94,6 +95,9 @@ final class DiffCommand extends CommandSupport {
     boolean writesHtml() { return true; }
 
     @Override
+    boolean writesCsv() { return true; }
+
+    @Override
     boolean msprobeBackward() { return backward.value(); }
 
     @Override
@@ -108,6 +112,9 @@ final class DiffCommand extends CommandSupport {
             throw new UnusableInputException(e.getMessage());
         }
         // Checked before anything is printed: several pairs are printed one by one as they are analysed.
+        if (output.format() == OutputOptions.Format.csv && tensors.value()) {
+            throw new UnusableInputException("--format csv writes the statistics of each paired stage; --tensors is reported in json, text or html");
+        }
         if (tensors.value() && (!(tensorAtol.value() >= 0) || !(tensorRtol.value() >= 0) || maxElements.value() < 0)) {
             throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
         }
@@ -138,6 +145,14 @@ final class DiffCommand extends CommandSupport {
                     NextCapture.DEFAULT_BUDGET_MIB << 20, diffs).next();
             if (next != null) out.print(SafeText.lines(TextReport.next(next)));
             if (!budget.cuts().isEmpty()) out.print(SafeText.lines(Wording.checkBudgetCut(budget, PATHS) + "\n"));
+        } else if (output.format() == OutputOptions.Format.csv) {
+            // Streamed: the header, then each pair's rows as soon as it is analysed (docs/cli.md).
+            DiffCsv.header(out);
+            for (CapturePairing.ManifestPair p : paired.pairs()) {
+                PairAnalysis a = analyse(p, paired, tol, budget, diffs);
+                DiffCsv.rows(a, out);
+                out.flush();
+            }
         } else if (paired.pairs().size() == 1) {
             PairAnalysis a = analyse(paired.pairs().get(0), paired, tol, budget, diffs);
             ObjectNode json = AnalysisJson.diff(a, PATHS);

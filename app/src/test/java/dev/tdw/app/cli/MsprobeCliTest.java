@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static dev.tdw.app.cli.CliBehaviourTest.tdw;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -143,6 +144,43 @@ class MsprobeCliTest {
         CliBehaviourTest.Run run = tdw("diff", "--left", probe.toString(), "--right", probe.toString(), "--fuzzy");
         assertEquals(2, run.exit());
         assertTrue(run.err().contains("--fuzzy pairs the stages of msprobe dumps only"), run.err());
+    }
+
+    /**
+     * --format csv: one row per paired stage, msprobe compare's columns and tdw's finding, for msprobe dumps (every rank
+     * of a step folder) and probe captures alike; no JSON on stdout; refused where there are no rows to write.
+     */
+    @Test
+    void csvWritesOneRowPerPairedStage() throws Exception {
+        CliBehaviourTest.Run run = tdw("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"),
+                "--format", "csv");
+        assertEquals(0, run.exit(), run.err());
+        String[] lines = run.out().split("\r\n", -1);
+        assertTrue(lines[0].startsWith("Pair,Key,Left Name,Right Name,Left Dtype,Right Dtype,Left Tensor Shape,Right Tensor Shape,Max diff"), lines[0]);
+        assertEquals(1 + 2 * 1132 + 1, lines.length, "a header, both ranks' 1132 paired stages, the last line's end");
+        assertTrue(run.out().contains("step0 · rank 1,Tensor.__mul__.28.forward.input.1#0,Tensor.__mul__.28.forward.input.1,"), lines[1]);
+        assertTrue(java.util.Arrays.stream(lines).anyMatch(l -> l.startsWith("step0 · rank 0,Distributed.all_reduce.5.forward.output.0#0,")
+                && l.contains(",first divergence,")));
+
+        Path probe = TestCaptures.scenario("layer-bug");
+        CliBehaviourTest.Run p = tdw("diff", "--left", probe.resolve("baseline").toString(), "--right", probe.resolve("candidate").toString(), "--format", "csv");
+        assertEquals(0, p.exit(), p.err());
+        assertFalse(p.out().startsWith("{"), p.out());
+        assertTrue(p.out().contains(",first divergence,"), p.out());
+        List<String> header = List.of(p.out().split("\\r\\n")[0].split(","));
+        String[] row = p.out().split("\\r\\n")[1].split(",");
+        assertEquals("runner.input_ids", row[header.indexOf("Left Name")]);
+        assertEquals("N/A", row[header.indexOf("Left l2norm")], "a probe capture has no L2 norm");
+        assertEquals("122", row[header.indexOf("Right max")]);
+
+        CliBehaviourTest.Run all = tdw("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"),
+                "--all", "--format", "csv");
+        assertEquals(2, all.exit());
+        assertTrue(all.err().contains("--format csv writes the rows of paired stages"), all.err());
+        assertEquals("", all.out(), "no JSON on stdout with --format csv");
+        CliBehaviourTest.Run scan = tdw("scan", dump("s1_single_stat_mix_fp32", "baseline"), "--format", "csv");
+        assertEquals(2, scan.exit());
+        assertTrue(scan.err().contains("--format csv is only for tdw diff"), scan.err());
     }
 
     @Test
