@@ -2,6 +2,7 @@ package dev.tdw.app.cli;
 
 import dev.tdw.app.report.CaptureSetReport;
 import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.RegularFiles;
@@ -36,8 +37,9 @@ final class RunsMode {
             page = DiffCommand.reportPage(out, inputs);
         }
         RunsResult r = analyse(command, lefts, rights, sets, tol);
-        CaptureSetModes.print(command, output, page, () -> CaptureSetText.runs(r, CommandSupport.PATHS),
-                RunsJson.of(r, CommandSupport.PATHS), html -> CaptureSetReport.runs(r, "tdw " + Version.get(), CommandSupport.PATHS, html), print);
+        List<Manifest> read = r.leftRuns().stream().map(Run::manifest).toList();
+        CaptureSetModes.print(command, output, page, () -> CommandSupport.formatLine(read) + CaptureSetText.runs(r, CommandSupport.PATHS),
+                CommandSupport.withFormat(RunsJson.of(r, CommandSupport.PATHS), read), html -> CaptureSetReport.runs(r, "tdw " + Version.get(), CommandSupport.PATHS, html), print);
         return CommandSupport.exitCode(output, r.verdict().passes());
     }
 

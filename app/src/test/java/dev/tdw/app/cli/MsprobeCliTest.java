@@ -183,6 +183,26 @@ class MsprobeCliTest {
         assertTrue(scan.err().contains("--format csv is only for tdw diff"), scan.err());
     }
 
+    /**
+     * Repeated runs: baseline and repeat_noise are the left runs (their noise); the candidate is beyond it at the defect's
+     * own op, and s8's CRCs are said to be unable to tell noise from a defect.
+     */
+    @Test
+    void repeatedRunsJudgeTheCandidateAgainstTheNoise() throws Exception {
+        String s1 = "s1_single_stat_mix_fp32";
+        String text = tdw("diff", "--left", dump(s1, "baseline"), "--left", dump(s1, "repeat_noise"), "--right", dump(s1, "candidate_rope"),
+                "--format", "text").out();
+        assertTrue(text.startsWith("format: msprobe dump"), text);
+        assertTrue(text.contains("first beyond noise: Tensor.__add__.17.forward.input.1#0"), text);
+        assertFalse(text.contains("without comparable statistics"), text);
+        String s8 = "s8_single_md5_L1";
+        JsonNode r = json("diff", "--left", dump(s8, "baseline"), "--left", dump(s8, "repeat_noise"), "--right", dump(s8, "candidate_gate"));
+        assertEquals("msprobe", r.get("format").asText());
+        assertEquals("DIVERGENT", r.get("verdict").asText());
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", r.get("first_beyond_noise").get("key").asText());
+        assertTrue(r.get("checksums_differing_text").asText().endsWith(Wording.CHECKSUM_MEANING), r.get("checksums_differing_text").asText());
+    }
+
     @Test
     void anMsprobeDumpAndAProbeCaptureAreRefused() {
         Path probe = TestCaptures.scenario("layer-bug").resolve("baseline");

@@ -107,8 +107,15 @@ public final class CaptureSetText {
         if (!r.evidenceGaps().isEmpty()) {
             b.append("without comparable statistics: ").append(SafeText.of(String.join(", ", r.evidenceGaps()))).append('\n');
         }
+        if (!r.checksumsDiffering().isEmpty()) b.append(checksumsDiffering(r)).append('\n');
         b.append(RunsResult.CLAIM).append('\n');
         return b.toString();
+    }
+
+    /** The line on msprobe checksums that differ from every left run's (text and HTML). */
+    public static String checksumsDiffering(RunsResult r) {
+        return r.checksumsDiffering().size() + " checksum(s) differ from every left run's, the first " + SafeText.of(r.checksumsDiffering().get(0))
+                + ": " + Wording.CHECKSUM_MEANING;
     }
 
     /** A run's verdict, with the caveat of observed noise next to WITHIN_NOISE. */
