@@ -6,6 +6,7 @@ import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.msprobe.MsprobeDump;
 import dev.tdw.model.report.CaptureSetText;
 import dev.tdw.model.report.RunsJson;
 import dev.tdw.model.sets.Run;
@@ -97,6 +98,13 @@ final class RunsMode {
     private static List<Run> runFolders(CommandSupport command, Path folder) throws UnusableInputException {
         if (!Files.isDirectory(folder)) throw new UnusableInputException(folder + ": not a directory of run*/ folders");
         try {
+            List<Path> runs = RunFolders.folders(folder);
+            // msprobe dumps: each run*/ folder is a dump of one (step, rank), read as one run (docs/msprobe.md).
+            if (!runs.isEmpty() && MsprobeDump.detect(runs.get(0))) {
+                List<Run> out = new ArrayList<>(runs.size());
+                for (Path r : runs) out.add(run(command, r));
+                return out;
+            }
             return RunFolders.of(command.loadDirectory(folder));
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);

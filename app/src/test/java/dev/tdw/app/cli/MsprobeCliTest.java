@@ -203,6 +203,29 @@ class MsprobeCliTest {
         assertTrue(r.get("checksums_differing_text").asText().endsWith(Wording.CHECKSUM_MEANING), r.get("checksums_differing_text").asText());
     }
 
+    /** Run folders of msprobe dumps (--left-runs/--right-runs): each run folder is one dump, run2 before run10. */
+    @Test
+    void runFoldersOfMsprobeDumps(@TempDir Path tmp) throws Exception {
+        String s1 = "s1_single_stat_mix_fp32";
+        copy(Path.of(dump(s1, "baseline")), tmp.resolve("left/run2"));
+        copy(Path.of(dump(s1, "repeat_noise")), tmp.resolve("left/run10"));
+        copy(Path.of(dump(s1, "candidate_gate")), tmp.resolve("right/run1"));
+        JsonNode r = json("diff", "--left-runs", tmp.resolve("left").toString(), "--right-runs", tmp.resolve("right").toString());
+        assertEquals("msprobe", r.get("format").asText());
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", r.get("first_beyond_noise").get("key").asText());
+        assertEquals(tmp.resolve("left/run2").toString(), r.get("left_runs").get(0).asText());
+    }
+
+    private static void copy(Path from, Path to) throws java.io.IOException {
+        try (var files = java.nio.file.Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path t = to.resolve(from.relativize(f).toString());
+                if (java.nio.file.Files.isDirectory(f)) java.nio.file.Files.createDirectories(t);
+                else java.nio.file.Files.copy(f, t);
+            }
+        }
+    }
+
     @Test
     void anMsprobeDumpAndAProbeCaptureAreRefused() {
         Path probe = TestCaptures.scenario("layer-bug").resolve("baseline");
