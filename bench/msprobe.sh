@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # tdw diff --all over two generated msprobe statistics dumps (bench/msprobe_gen.py: the shape of msprobe's own files),
 # wall, CPU and peak RSS (/usr/bin/time) against, in the same run: reading one side's dump.json text (cat), and the
-# peer, msprobe's own compare, only where it is present (MSPROBE_SRC=<Ascend/msprobe checkout>/python and a python3
-# with pandas and numpy; its compare is run per step folder, every rank of the step, as `msprobe compare -tp -gp`).
+# peer, msprobe's own compare, only where it is present (MSPROBE_SRC=<Ascend/msprobe checkout>/python, run from source
+# by Debian's python3, MSPROBE_PYTHON=/usr/bin/python3 by default, with what msprobe imports: pandas, numpy, yaml,
+# packaging, psutil, protobuf, matplotlib, torch, tqdm, openpyxl; its compare is run per step folder, every rank of the
+# step, as `msprobe compare -tp -gp`).
 #   bench/msprobe.sh [steps, default 8] [ranks, default 4] [entries per dump.json, default 2000] [runs, default 3]
 # The issue's sizes: bench/msprobe.sh 200 8 2000 1 (about 1 GB of dump.json a side) and bench/msprobe.sh 8 64 2000 1.
 # TDW=<launcher> runs another tdw than this checkout's bin/tdw (built with mvn -q -DskipTests package).
@@ -22,12 +24,14 @@ run() { # name, command...: appends "wall_ms cpu_ms rss_mib" to $dir/name
 }
 kinds="read tdw"
 peer=absent
-if [[ -n "${MSPROBE_SRC:-}" && -f "$MSPROBE_SRC/msprobe/msprobe.py" ]] && python3 -c 'import pandas, numpy' 2>/dev/null; then
+py=${MSPROBE_PYTHON:-/usr/bin/python3}
+if [[ -n "${MSPROBE_SRC:-}" && -f "$MSPROBE_SRC/msprobe/msprobe.py" ]] \
+    && PYTHONPATH="$MSPROBE_SRC" "$py" -c 'import msprobe.msprobe, msprobe.pytorch.compare.pt_compare' >/dev/null 2>&1; then
   peer=present; kinds="read tdw msprobe"
 fi
 msprobe_compare() { # every step folder, all its ranks, as msprobe's users run it
   for s in "$left"/step*; do
-    PYTHONPATH="$MSPROBE_SRC" python3 "$MSPROBE_SRC/msprobe/msprobe.py" compare -tp "$right/$(basename "$s")" -gp "$s" \
+    PYTHONPATH="$MSPROBE_SRC" "$py" -m msprobe.msprobe compare -tp "$right/$(basename "$s")" -gp "$s" \
       -o "$dir/msprobe-out/$(basename "$s")" >/dev/null 2>&1
   done
 }
@@ -37,10 +41,13 @@ for _ in $(seq "$n"); do
   run tdw "$tdw" diff --left "$left" --right "$right" --all
   if [[ $peer == present ]]; then
     rm -rf "$dir/msprobe-out"
-    run msprobe env left="$left" right="$right" dir="$dir" MSPROBE_SRC="$MSPROBE_SRC" bash -c msprobe_compare
+    run msprobe env left="$left" right="$right" dir="$dir" py="$py" MSPROBE_SRC="$MSPROBE_SRC" bash -c msprobe_compare
   fi
 done
 grep -q '"verdict" : "DIVERGENT"' "$dir/tdw.out" || { echo "tdw diff --all did not find the planted defect:" >&2; head -c 2000 "$dir/tdw.out" "$dir/tdw.err" >&2; exit 1; }
+if [[ $peer == present ]]; then
+  echo "msprobe compare wrote $(find "$dir/msprobe-out" -name '*.csv' | wc -l) result CSV(s) for $steps x $ranks (step, rank) pairs (last run)"
+fi
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 col() { cut -d' ' -f"$2" "$dir/$1" | median; }
 ratio() { awk "BEGIN{printf \"%.2f\", $1/($2 > 0 ? $2 : 1)}"; }
@@ -59,5 +66,5 @@ echo "tdw: x$(ratio "$(col tdw 1)" "$(col read 1)") the wall of reading one side
 if [[ $peer == present ]]; then
   echo "msprobe compare / tdw: x$(ratio "$(col msprobe 1)" "$(col tdw 1)") wall, x$(ratio "$(col msprobe 3)" "$(col tdw 3)") peak RSS"
 else
-  echo "msprobe compare: absent (set MSPROBE_SRC to a checkout's python/ folder, with pandas and numpy in python3), no peer ratio"
+  echo "msprobe compare: absent (set MSPROBE_SRC to a checkout's python/ folder; $py must import it), no peer ratio"
 fi

@@ -59,6 +59,9 @@ public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requires
     /** Whether the manifest was read from an msprobe dump. */
     public static boolean isMsprobe(Manifest m) { return FORMAT.equals(m.probe()); }
 
+    /** The tensor's checksum: {@code md5} (a CRC-32 in msprobe's md5 mode) or {@code xor}; null when neither was written. */
+    public String checksum() { return md5 != null ? md5 : xor; }
+
     /** A communication op ({@code Distributed.*}): the clock between ranks (docs/capture-format.md). */
     public boolean communication() { return op.startsWith("Distributed."); }
 
@@ -69,6 +72,6 @@ public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requires
     public static boolean complete(StageRecord r) {
         MsprobeEntry e = of(r);
         if (e.kind != Kind.TENSOR) return true;
-        return e.md5 != null || e.xor != null || (r.summary() != null && r.summary().min() != null && r.summary().max() != null);
+        return e.checksum() != null || (r.summary() != null && r.summary().min() != null && r.summary().max() != null);
     }
 }

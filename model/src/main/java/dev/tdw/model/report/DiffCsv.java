@@ -73,8 +73,8 @@ public final class DiffCsv {
         for (Double v : right) cells.add(Csv.number(v));
         cells.add(Csv.text(le == null ? null : le.value()));
         cells.add(Csv.text(re == null ? null : re.value()));
-        cells.add(Csv.text(checksum(le)));
-        cells.add(Csv.text(checksum(re)));
+        cells.add(Csv.text(le == null ? null : le.checksum()));
+        cells.add(Csv.text(re == null ? null : re.checksum()));
         Result result = d.key().equals(first) ? Result.FIRST_DIVERGENCE : d.divergent() ? Result.DIVERGES
                 : d.evidenceGap() ? Result.NO_EVIDENCE : Result.AGREES;
         cells.add(Csv.text(result.text()));
@@ -97,11 +97,6 @@ public final class DiffCsv {
     private static String shape(StageRecord rec, MsprobeEntry e) {
         if (e != null && e.kind() != MsprobeEntry.Kind.TENSOR) return "[]";
         return rec.layout().shape() == null ? null : rec.layout().shape().toString();
-    }
-
-    private static String checksum(MsprobeEntry e) {
-        if (e == null) return null;
-        return e.md5() != null ? e.md5() : e.xor();
     }
 
     /** {@code |right - left| / |left|} in percent; 0% when equal, N/A when it has no finite value. */

@@ -251,10 +251,10 @@ public final class RunsAnalysis {
                 && lefts.stream().allMatch(l -> l.min() != null && l.max() != null);
     }
 
-    /** An msprobe checksum ({@code md5}, which is a CRC-32, or {@code xor}), or null. */
+    /** An msprobe record's checksum, or null (a probe record, or none written). */
     static String checksum(StageRecord r) {
         MsprobeEntry e = MsprobeEntry.of(r);
-        return e == null ? null : e.md5() != null ? e.md5() : e.xor();
+        return e == null ? null : e.checksum();
     }
 
     private static List<StageRecord> records(List<Map<StageKey, StageRecord>> runs, StageKey key) {
