@@ -25,13 +25,21 @@ run() { # name, command...: appends "wall_ms cpu_ms rss_mib" to $dir/name
 kinds="read tdw"
 peer=absent
 py=${MSPROBE_PYTHON:-/usr/bin/python3}
+# einops is imported by msprobe's package (its fusion-attention bench functions, never by compare) and Debian has no
+# package of it: where it is missing, an empty stand-in that raises if called goes on the path, and the output says so.
+shim=""
+if [[ -n "${MSPROBE_SRC:-}" ]] && ! "$py" -c 'import einops' 2>/dev/null; then
+  mkdir -p "$dir/shim/einops"
+  echo 'def rearrange(*a, **k): raise NotImplementedError("einops is absent (bench/msprobe.sh stand-in)")' >"$dir/shim/einops/__init__.py"
+  shim=":$dir/shim"
+fi
 if [[ -n "${MSPROBE_SRC:-}" && -f "$MSPROBE_SRC/msprobe/msprobe.py" ]] \
-    && PYTHONPATH="$MSPROBE_SRC" "$py" -c 'import msprobe.msprobe, msprobe.pytorch.compare.pt_compare' >/dev/null 2>&1; then
+    && PYTHONPATH="$MSPROBE_SRC$shim" "$py" -c 'import msprobe.msprobe, msprobe.pytorch.compare.pt_compare' >/dev/null 2>&1; then
   peer=present; kinds="read tdw msprobe"
 fi
 msprobe_compare() { # every step folder, all its ranks, as msprobe's users run it
   for s in "$left"/step*; do
-    PYTHONPATH="$MSPROBE_SRC" "$py" -m msprobe.msprobe compare -tp "$right/$(basename "$s")" -gp "$s" \
+    PYTHONPATH="$MSPROBE_SRC$shim" "$py" -m msprobe.msprobe compare -tp "$right/$(basename "$s")" -gp "$s" \
       -o "$dir/msprobe-out/$(basename "$s")" >/dev/null 2>&1
   done
 }
@@ -41,7 +49,7 @@ for _ in $(seq "$n"); do
   run tdw "$tdw" diff --left "$left" --right "$right" --all
   if [[ $peer == present ]]; then
     rm -rf "$dir/msprobe-out"
-    run msprobe env left="$left" right="$right" dir="$dir" py="$py" MSPROBE_SRC="$MSPROBE_SRC" bash -c msprobe_compare
+    run msprobe env left="$left" right="$right" dir="$dir" py="$py" shim="$shim" MSPROBE_SRC="$MSPROBE_SRC" bash -c msprobe_compare
   fi
 done
 grep -q '"verdict" : "DIVERGENT"' "$dir/tdw.out" || { echo "tdw diff --all did not find the planted defect:" >&2; head -c 2000 "$dir/tdw.out" "$dir/tdw.err" >&2; exit 1; }
@@ -53,7 +61,7 @@ col() { cut -d' ' -f"$2" "$dir/$1" | median; }
 ratio() { awk "BEGIN{printf \"%.2f\", $1/($2 > 0 ? $2 : 1)}"; }
 mib=$(( bytes / 1048576 ))
 echo "machine: $(nproc) cpus, load average $(cut -d' ' -f1-3 /proc/loadavg); $steps steps x $ranks ranks x $entries stages a side;"
-echo "one side's dump.json text: $mib MiB ($bytes bytes); medians of $n runs; msprobe compare (peer): $peer"
+echo "one side's dump.json text: $mib MiB ($bytes bytes); medians of $n runs; msprobe compare (peer): $peer${shim:+ (einops stand-in)}"
 for k in $kinds; do
   case $k in
     read) what="cat of one side's dump.json" ;;
