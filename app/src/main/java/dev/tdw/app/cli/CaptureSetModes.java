@@ -25,6 +25,10 @@ final class CaptureSetModes {
             throw new UnusableInputException("--label/--occurrence/--rank choose one pair; " + (sets.all() ? "--all" : "repeated runs")
                     + " compare" + (sets.all() ? "s every pair" : " whole runs"));
         }
+        if ((sets.all() || runs) && output.format() == OutputOptions.Format.csv) {
+            throw new UnusableInputException("--format csv writes the rows of paired stages: give --left and --right without "
+                    + (sets.all() ? "--all (a pair of directories gives every pair's rows)" : "repeated runs"));
+        }
         if (sets.noiseFactor() != null && !runs) {
             throw new UnusableInputException("--noise-factor applies to repeated runs (a side given more than once, or --left-runs/--right-runs)");
         }

@@ -12,6 +12,7 @@ import dev.tdw.model.output.OutputWriteException;
 import dev.tdw.model.format.CaptureFormat;
 import dev.tdw.model.format.CaptureLoader;
 import dev.tdw.model.msprobe.MsprobeEntry;
+import dev.tdw.model.msprobe.MsprobePairing;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.RunFolders;
@@ -98,10 +99,15 @@ abstract class CommandSupport implements Callable<Integer> {
         return exit;
     }
 
-    /** Whether {@code --format text} was asked for: then stdout carries no JSON, failures included. */
+    /** Whether {@code --format text} or {@code csv} was asked for: then stdout carries no JSON, failures included. */
     private boolean textFormat() {
+        return format() != null && format().plain();
+    }
+
+    /** The {@code --format} asked for, or null for a command without one. */
+    private OutputOptions.Format format() {
         var format = spec.findOption("--format");
-        return format != null && String.valueOf((Object) format.getValue()).equals("text");
+        return format != null && format.getValue() instanceof OutputOptions.Format f ? f : null;
     }
 
     /**
@@ -124,10 +130,15 @@ abstract class CommandSupport implements Callable<Integer> {
     /** Whether this command writes {@code --format html}; only a pair's analysis has a report page. */
     boolean writesHtml() { return false; }
 
+    /** Whether this command writes {@code --format csv}; only a diff has rows of paired stages. */
+    boolean writesCsv() { return false; }
+
     private void refuseUnsupportedFormat() throws UnusableInputException {
-        CommandSpec mixin = spec.mixins().get("output");
-        if (mixin != null && mixin.userObject() instanceof OutputOptions o && o.format() == OutputOptions.Format.html && !writesHtml()) {
+        if (format() == OutputOptions.Format.html && !writesHtml()) {
             throw new UnusableInputException("--format html is only for tdw diff (the pair's report page, with --out FILE)");
+        }
+        if (format() == OutputOptions.Format.csv && !writesCsv()) {
+            throw new UnusableInputException("--format csv is only for tdw diff (one row per paired stage)");
         }
     }
 
@@ -138,6 +149,7 @@ abstract class CommandSupport implements Callable<Integer> {
     Manifest readManifest(Path file) throws UnusableInputException {
         // An msprobe dump.json opens as its dump does, with the files beside it (docs/msprobe.md).
         if (CaptureFormat.of(file) == CaptureFormat.MSPROBE) return loadDirectory(file).manifests().get(0);
+        refuseFuzzy(file);
         try {
             return readAhead.read(file);
         } catch (InputException e) {
@@ -147,7 +159,8 @@ abstract class CommandSupport implements Callable<Integer> {
 
     CaptureDirectory loadDirectory(Path dir) throws UnusableInputException {
         try {
-            CaptureDirectory d = new CaptureLoader().withMsprobeBackward(msprobeBackward()).load(dir);
+            if (CaptureFormat.of(dir) != CaptureFormat.MSPROBE) refuseFuzzy(dir);
+            CaptureDirectory d = new CaptureLoader().withMsprobeBackward(msprobeBackward()).withMsprobePairing(msprobePairing()).load(dir);
             // A command may load a directory twice (diff's text ends with the next capture): report each problem once.
             d.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
             if (d.manifests().isEmpty()) {
@@ -171,6 +184,16 @@ abstract class CommandSupport implements Callable<Integer> {
     /** Whether msprobe dumps read by this command search backward stages for the first divergence ({@code diff --backward}). */
     boolean msprobeBackward() { return false; }
 
+    /** How the stages of msprobe dumps read by this command pair ({@code diff --fuzzy}). */
+    MsprobePairing msprobePairing() { return MsprobePairing.EXACT; }
+
+    /** Fuzzy pairing is msprobe's: a probe capture's keys are its stages' own, and never paired otherwise. */
+    private void refuseFuzzy(Path input) throws UnusableInputException {
+        if (msprobePairing() != MsprobePairing.EXACT) {
+            throw new UnusableInputException(input + ": not an msprobe dump; --fuzzy pairs the stages of msprobe dumps only");
+        }
+    }
+
     /** The format the outputs name: {@code msprobe} when any manifest was read from an msprobe dump, else null (probe captures). */
     static String format(List<Manifest> manifests) {
         for (Manifest m : manifests) if (MsprobeEntry.isMsprobe(m)) return MsprobeEntry.FORMAT;
@@ -179,12 +202,24 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** The line a text output starts with for an msprobe dump, or "" for probe captures (whose outputs stay as they were). */
     static String formatLine(List<Manifest> manifests) {
-        return format(manifests) == null ? "" : "format: " + CaptureFormat.MSPROBE.description() + "\n";
+        if (format(manifests) == null) return "";
+        return "format: " + CaptureFormat.MSPROBE.description() + (fuzzy(manifests) ? "; " + FUZZY_WORDING : "") + "\n";
     }
 
-    /** Names the format in a JSON output ({@code "format": "msprobe"}); probe captures' JSON stays as it was. */
+    /** How fuzzy pairing is named in text (docs/msprobe.md). */
+    static final String FUZZY_WORDING = "stages paired ignoring call numbers (--fuzzy, msprobe's -fm)";
+
+    private static boolean fuzzy(List<Manifest> manifests) {
+        return !manifests.isEmpty() && MsprobeEntry.pairing(manifests.get(0)) == MsprobePairing.FUZZY;
+    }
+
+    /**
+     * Names the format in a JSON output ({@code "format": "msprobe"}, and {@code "stage_pairing": "fuzzy"} under
+     * {@code --fuzzy}); probe captures' JSON stays as it was.
+     */
     static ObjectNode withFormat(ObjectNode json, List<Manifest> manifests) {
         if (format(manifests) != null) json.put("format", format(manifests));
+        if (fuzzy(manifests)) json.put("stage_pairing", "fuzzy");
         return json;
     }
 

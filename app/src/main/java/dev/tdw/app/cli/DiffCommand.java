@@ -16,9 +16,11 @@ import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.PairsVerdict;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.msprobe.MsprobePairing;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.TensorScope;
 import dev.tdw.model.report.AnalysisJson;
+import dev.tdw.model.report.DiffCsv;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.report.Wording;
@@ -50,6 +52,7 @@ final class DiffCommand extends CommandSupport {
     private final OptionValue<Double> tensorRtol = new OptionValue<>(0.0);
     private final OptionValue<Long> maxElements = new OptionValue<>(0L);
     private final OptionValue<Boolean> backward = new OptionValue<>(false);
+    private final OptionValue<Boolean> fuzzy = new OptionValue<>(false);
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
     private final CaptureSetOptions sets = new CaptureSetOptions();
@@ -79,6 +82,8 @@ final class DiffCommand extends CommandSupport {
                 .description("with --tensors: larger tensors are gaps (default 2000000)").build());
         spec.addOption(option(backward, boolean.class, "--backward").description("msprobe dumps: search backward stages"
                 + " (and parameter gradients) for the first divergence too; they are compared and shown either way").build());
+        spec.addOption(option(fuzzy, boolean.class, "--fuzzy").description("msprobe dumps: pair stages ignoring call numbers,"
+                + " as msprobe compare -fm does (the n-th call of an op with the n-th)").build());
         selector.addTo(spec);
         output.addTo(spec);
         sets.addTo(spec);
@@ -90,7 +95,13 @@ final class DiffCommand extends CommandSupport {
     boolean writesHtml() { return true; }
 
     @Override
+    boolean writesCsv() { return true; }
+
+    @Override
     boolean msprobeBackward() { return backward.value(); }
+
+    @Override
+    MsprobePairing msprobePairing() { return fuzzy.value() ? MsprobePairing.FUZZY : MsprobePairing.EXACT; }
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
@@ -101,6 +112,9 @@ final class DiffCommand extends CommandSupport {
             throw new UnusableInputException(e.getMessage());
         }
         // Checked before anything is printed: several pairs are printed one by one as they are analysed.
+        if (output.format() == OutputOptions.Format.csv && tensors.value()) {
+            throw new UnusableInputException("--format csv writes the statistics of each paired stage; --tensors is reported in json, text or html");
+        }
         if (tensors.value() && (!(tensorAtol.value() >= 0) || !(tensorRtol.value() >= 0) || maxElements.value() < 0)) {
             throw new UnusableInputException("--tensor-atol, --tensor-rtol and --max-elements must be non-negative");
         }
@@ -133,6 +147,14 @@ final class DiffCommand extends CommandSupport {
             if (diffs.size() > 1) out.print(SafeText.lines(TextReport.pairsVerdict(PairsVerdict.of(diffs), PATHS)));
             if (next != null) out.print(SafeText.lines(TextReport.next(next)));
             if (!budget.cuts().isEmpty()) out.print(SafeText.lines(Wording.checkBudgetCut(budget, PATHS) + "\n"));
+        } else if (output.format() == OutputOptions.Format.csv) {
+            // Streamed: the header, then each pair's rows as soon as it is analysed (docs/cli.md).
+            DiffCsv.header(out);
+            for (CapturePairing.ManifestPair p : paired.pairs()) {
+                PairAnalysis a = analyse(p, paired, tol, budget, diffs);
+                DiffCsv.rows(a, out);
+                out.flush();
+            }
         } else if (paired.pairs().size() == 1) {
             PairAnalysis a = analyse(paired.pairs().get(0), paired, tol, budget, diffs);
             ObjectNode json = AnalysisJson.diff(a, PATHS);
@@ -143,6 +165,7 @@ final class DiffCommand extends CommandSupport {
             // Fields after the verdict, each only when it applies (LinkedHashMap: in this order).
             Map<String, Supplier<JsonNode>> tail = new LinkedHashMap<>();
             tail.put("format", () -> format(read) == null ? null : TextNode.valueOf(format(read)));
+            tail.put("stage_pairing", () -> msprobePairing() == MsprobePairing.FUZZY ? TextNode.valueOf("fuzzy") : null);
             tail.put("check_budget", () -> budget.cuts().isEmpty() ? null : ScanJson.checkBudget(budget, PATHS));
             printEnvelope(out, "diff", paired.method(), paired.pairs(), p -> AnalysisJson.diff(analyse(p, paired, tol, budget, diffs), PATHS),
                     () -> worst(diffs).name(), tail);

@@ -2,9 +2,11 @@ package dev.tdw.app.cli;
 
 import dev.tdw.app.report.CaptureSetReport;
 import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.msprobe.MsprobeDump;
 import dev.tdw.model.report.CaptureSetText;
 import dev.tdw.model.report.RunsJson;
 import dev.tdw.model.sets.Run;
@@ -36,8 +38,9 @@ final class RunsMode {
             page = DiffCommand.reportPage(out, inputs);
         }
         RunsResult r = analyse(command, lefts, rights, sets, tol);
-        CaptureSetModes.print(command, output, page, () -> CaptureSetText.runs(r, CommandSupport.PATHS),
-                RunsJson.of(r, CommandSupport.PATHS), html -> CaptureSetReport.runs(r, "tdw " + Version.get(), CommandSupport.PATHS, html), print);
+        List<Manifest> read = r.leftRuns().stream().map(Run::manifest).toList();
+        CaptureSetModes.print(command, output, page, () -> CommandSupport.formatLine(read) + CaptureSetText.runs(r, CommandSupport.PATHS),
+                CommandSupport.withFormat(RunsJson.of(r, CommandSupport.PATHS), read), html -> CaptureSetReport.runs(r, "tdw " + Version.get(), CommandSupport.PATHS, html), print);
         return CommandSupport.exitCode(output, r.verdict().passes());
     }
 
@@ -115,6 +118,13 @@ final class RunsMode {
     private static List<Run> runFolders(CommandSupport command, Path folder) throws UnusableInputException {
         if (!Files.isDirectory(folder)) throw new UnusableInputException(folder + ": not a directory of run*/ folders");
         try {
+            List<Path> runs = RunFolders.folders(folder);
+            // msprobe dumps: each run*/ folder is a dump of one (step, rank), read as one run (docs/msprobe.md).
+            if (!runs.isEmpty() && MsprobeDump.detect(runs.get(0))) {
+                List<Run> out = new ArrayList<>(runs.size());
+                for (Path r : runs) out.add(run(command, r));
+                return out;
+            }
             return RunFolders.of(command.loadDirectory(folder));
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);

@@ -113,6 +113,7 @@ public final class CaptureSetReport {
         keys(h, "Only in the left runs", r.onlyInLeft());
         keys(h, "Only in the right runs", r.onlyInRight());
         keys(h, "Without comparable statistics", r.evidenceGaps());
+        if (!r.checksumsDiffering().isEmpty()) h.append("<p id=\"checksums-differing\">").append(esc(CaptureSetText.checksumsDiffering(r))).append("</p>\n");
     }
 
     /** One grid cell: the command line's wording, coloured by verdict, an origin rank's cell outlined. */

@@ -254,8 +254,7 @@ public final class WorkbenchReport {
     private static void scan(Page h, String side, ScanResult r) throws IOException {
         Manifest m = r.manifest();
         h.append("<h2>Scan of the ").append(side).append(" side</h2>\n<table>");
-        row(h, "manifest", m.label() + " · rank " + m.rank() + " · occurrence " + m.occurrence() + " · match " + m.matchIndex()
-                + " · " + m.records().size() + " records" + (m.tensorFile() == null ? " · no payload" : " · payload " + m.tensorFile()));
+        row(h, "manifest", Wording.manifestName(m) + " · " + m.records().size() + " records" + (m.tensorFile() == null ? " · no payload" : " · payload " + m.tensorFile()));
         row(h, "first non-finite", r.firstNonFinite() == null ? "none" : Wording.nonFinite(r.firstNonFinite()));
         row(h, "records without summary", r.recordsWithoutSummary().isEmpty() ? "none" : r.recordsWithoutSummary().size() + ": "
                 + String.join(", ", r.recordsWithoutSummary().subList(0, Math.min(r.recordsWithoutSummary().size(), MAX_HTML_KEYS))));

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.testing.TestCaptures;
+import dev.tdw.model.msprobe.MsprobePairingTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static dev.tdw.app.cli.CliBehaviourTest.tdw;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -79,6 +82,29 @@ class MsprobeCliTest {
         assertFalse(text.contains("the forward's earliest"), text);
     }
 
+    /** Pairs and steps are named as msprobe users name them (step, rank) in text, JSON and HTML; never "match 0 occ ?". */
+    @Test
+    void pairsAndStepsAreNamedByStepAndRank(@TempDir Path tmp) throws Exception {
+        String left = dump("s5_tp2_stat_mix", "baseline"), right = dump("s5_tp2_stat_mix", "candidate_gate_rank1");
+        String text = tdw("diff", "--left", left, "--right", right, "--all", "--format", "text").out();
+        assertTrue(text.contains("first divergent forward: step0, origin rank 1"), text);
+        assertFalse(text.contains("occ ?") || text.contains("match 0"), text);
+        JsonNode all = json("diff", "--left", left, "--right", right, "--all");
+        assertEquals("step0", all.get("forwards").get(0).get("name").asText());
+        assertEquals("step0 · rank 1", all.get("pairs").get(1).get("name").asText());
+        JsonNode one = json("diff", "--left", left, "--right", right, "--rank", "1");
+        assertEquals("step0 · rank 1", one.get("left").get("name").asText());
+        String pairs = tdw("diff", "--left", left, "--right", right, "--format", "text").out();
+        assertTrue(pairs.contains("pair:  step0 · rank 0\n") && pairs.contains("pair:  step0 · rank 1\n"), pairs);
+        Path page = tmp.resolve("all.html");
+        assertEquals(0, tdw("diff", "--left", left, "--right", right, "--all", "--format", "html", "--out", page.toString()).exit());
+        String html = java.nio.file.Files.readString(page);
+        assertTrue(html.contains("<th>step0</th>") && !html.contains("occ ?"), html);
+        Path pairPage = tmp.resolve("pair.html");
+        assertEquals(0, tdw("diff", "--left", left, "--right", right, "--rank", "1", "--format", "html", "--out", pairPage.toString()).exit());
+        assertTrue(java.nio.file.Files.readString(pairPage).contains("step0 · rank 1 · "), "the pair page's manifest rows");
+    }
+
     /** s8 (md5 mode, L1): the gate at mul 28; noise changes the CRCs and the wording says a checksum cannot tell. */
     @Test
     void s8ChecksumsSayTheyCannotTellNoiseFromADefect() throws Exception {
@@ -97,6 +123,107 @@ class MsprobeCliTest {
         assertEquals("msprobe", scan.get("format").asText());
         String text = tdw("scan", dump("s1_single_stat_mix_fp32", "baseline"), "--format", "text").out();
         assertTrue(text.contains("inf present"), text);
+    }
+
+    /** --fuzzy (msprobe's -fm): call numbers moved by 3 on the right still pair, the outputs say how stages were paired. */
+    @Test
+    void fuzzyPairsMovedCallNumbersAndSaysSo(@TempDir Path tmp) throws Exception {
+        String left = dump("s1_single_stat_mix_fp32", "baseline") + "/step0/rank0/dump.json";
+        String right = MsprobePairingTest.renumbered(Path.of(dump("s1_single_stat_mix_fp32", "candidate_gate"), "step0/rank0/dump.json"), tmp, 3).toString();
+        JsonNode exact = json("diff", "--left", left, "--right", right);
+        assertFalse(exact.has("stage_pairing"));
+        assertTrue(exact.get("only_in_left").size() > 0, exact.get("only_in_left").toString());
+        JsonNode fuzzy = json("diff", "--left", left, "--right", right, "--fuzzy");
+        assertEquals("fuzzy", fuzzy.get("stage_pairing").asText());
+        assertEquals("Tensor.__mul__.28.forward.input.1", fuzzy.get("first_divergent").get("stage").asText());
+        assertEquals(0, fuzzy.get("only_in_left").size());
+        String text = tdw("diff", "--left", left, "--right", right, "--fuzzy", "--format", "text").out();
+        assertTrue(text.startsWith("format: msprobe dump (MindStudio Probe dump.json); stages paired ignoring call numbers"), text);
+
+        Path probe = TestCaptures.scenario("layer-bug").resolve("baseline");
+        CliBehaviourTest.Run run = tdw("diff", "--left", probe.toString(), "--right", probe.toString(), "--fuzzy");
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("--fuzzy pairs the stages of msprobe dumps only"), run.err());
+    }
+
+    /**
+     * --format csv: one row per paired stage, msprobe compare's columns and tdw's finding, for msprobe dumps (every rank
+     * of a step folder) and probe captures alike; no JSON on stdout; refused where there are no rows to write.
+     */
+    @Test
+    void csvWritesOneRowPerPairedStage() throws Exception {
+        CliBehaviourTest.Run run = tdw("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"),
+                "--format", "csv");
+        assertEquals(0, run.exit(), run.err());
+        String[] lines = run.out().split("\r\n", -1);
+        assertTrue(lines[0].startsWith("Pair,Key,Left Name,Right Name,Left Dtype,Right Dtype,Left Tensor Shape,Right Tensor Shape,Max diff"), lines[0]);
+        assertEquals(1 + 2 * 1132 + 1, lines.length, "a header, both ranks' 1132 paired stages, the last line's end");
+        assertTrue(run.out().contains("step0 · rank 1,Tensor.__mul__.28.forward.input.1#0,Tensor.__mul__.28.forward.input.1,"), lines[1]);
+        assertTrue(java.util.Arrays.stream(lines).anyMatch(l -> l.startsWith("step0 · rank 0,Distributed.all_reduce.5.forward.output.0#0,")
+                && l.contains(",first divergence,")));
+
+        Path probe = TestCaptures.scenario("layer-bug");
+        CliBehaviourTest.Run p = tdw("diff", "--left", probe.resolve("baseline").toString(), "--right", probe.resolve("candidate").toString(), "--format", "csv");
+        assertEquals(0, p.exit(), p.err());
+        assertFalse(p.out().startsWith("{"), p.out());
+        assertTrue(p.out().contains(",first divergence,"), p.out());
+        List<String> header = List.of(p.out().split("\\r\\n")[0].split(","));
+        String[] row = p.out().split("\\r\\n")[1].split(",");
+        assertEquals("runner.input_ids", row[header.indexOf("Left Name")]);
+        assertEquals("N/A", row[header.indexOf("Left l2norm")], "a probe capture has no L2 norm");
+        assertEquals("122", row[header.indexOf("Right max")]);
+
+        CliBehaviourTest.Run all = tdw("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"),
+                "--all", "--format", "csv");
+        assertEquals(2, all.exit());
+        assertTrue(all.err().contains("--format csv writes the rows of paired stages"), all.err());
+        assertEquals("", all.out(), "no JSON on stdout with --format csv");
+        CliBehaviourTest.Run scan = tdw("scan", dump("s1_single_stat_mix_fp32", "baseline"), "--format", "csv");
+        assertEquals(2, scan.exit());
+        assertTrue(scan.err().contains("--format csv is only for tdw diff"), scan.err());
+    }
+
+    /**
+     * Repeated runs: baseline and repeat_noise are the left runs (their noise); the candidate is beyond it at the defect's
+     * own op, and s8's CRCs are said to be unable to tell noise from a defect.
+     */
+    @Test
+    void repeatedRunsJudgeTheCandidateAgainstTheNoise() throws Exception {
+        String s1 = "s1_single_stat_mix_fp32";
+        String text = tdw("diff", "--left", dump(s1, "baseline"), "--left", dump(s1, "repeat_noise"), "--right", dump(s1, "candidate_rope"),
+                "--format", "text").out();
+        assertTrue(text.startsWith("format: msprobe dump"), text);
+        assertTrue(text.contains("first beyond noise: Tensor.__add__.17.forward.input.1#0"), text);
+        assertFalse(text.contains("without comparable statistics"), text);
+        String s8 = "s8_single_md5_L1";
+        JsonNode r = json("diff", "--left", dump(s8, "baseline"), "--left", dump(s8, "repeat_noise"), "--right", dump(s8, "candidate_gate"));
+        assertEquals("msprobe", r.get("format").asText());
+        assertEquals("DIVERGENT", r.get("verdict").asText());
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", r.get("first_beyond_noise").get("key").asText());
+        assertTrue(r.get("checksums_differing_text").asText().endsWith(Wording.CHECKSUM_MEANING), r.get("checksums_differing_text").asText());
+    }
+
+    /** Run folders of msprobe dumps (--left-runs/--right-runs): each run folder is one dump, run2 before run10. */
+    @Test
+    void runFoldersOfMsprobeDumps(@TempDir Path tmp) throws Exception {
+        String s1 = "s1_single_stat_mix_fp32";
+        copy(Path.of(dump(s1, "baseline")), tmp.resolve("left/run2"));
+        copy(Path.of(dump(s1, "repeat_noise")), tmp.resolve("left/run10"));
+        copy(Path.of(dump(s1, "candidate_gate")), tmp.resolve("right/run1"));
+        JsonNode r = json("diff", "--left-runs", tmp.resolve("left").toString(), "--right-runs", tmp.resolve("right").toString());
+        assertEquals("msprobe", r.get("format").asText());
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", r.get("first_beyond_noise").get("key").asText());
+        assertEquals(tmp.resolve("left/run2").toString(), r.get("left_runs").get(0).asText());
+    }
+
+    private static void copy(Path from, Path to) throws java.io.IOException {
+        try (var files = java.nio.file.Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path t = to.resolve(from.relativize(f).toString());
+                if (java.nio.file.Files.isDirectory(f)) java.nio.file.Files.createDirectories(t);
+                else java.nio.file.Files.copy(f, t);
+            }
+        }
     }
 
     @Test

@@ -41,7 +41,7 @@ public final class MsprobeDiff {
             stages.add(d);
             if (d.evidenceGap()) gaps.add(d.key());
             if (!d.divergent()) continue;
-            if (backward || MsprobeEntry.of(p.left()).direction() == MsprobeEntry.Direction.FORWARD) {
+            if (searched(backward, p.left())) {
                 if (first == null) first = d;
             } else {
                 unsearched = true;
@@ -59,6 +59,18 @@ public final class MsprobeDiff {
     }
 
     static boolean searchesBackward(Manifest m) { return Boolean.TRUE.equals(m.extra().get(MsprobeEntry.SEARCH_BACKWARD)); }
+
+    /**
+     * Whether a stage of {@code m} is searched for the first divergence (or the first beyond noise): every stage of a
+     * probe capture; of an msprobe dump its forward stages, and backward ones too when it was read with backward search.
+     */
+    public static boolean searched(Manifest m, StageRecord r) {
+        return !MsprobeEntry.isMsprobe(m) || searched(searchesBackward(m), r);
+    }
+
+    private static boolean searched(boolean backward, StageRecord r) {
+        return backward || MsprobeEntry.of(r).direction() == MsprobeEntry.Direction.FORWARD;
+    }
 
     static StageDiff compare(String key, StageRecord l, StageRecord r, Tolerance tol) {
         MsprobeEntry le = MsprobeEntry.of(l), re = MsprobeEntry.of(r);

@@ -5,6 +5,8 @@ import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.LoadProgress;
 import dev.tdw.model.capture.ManifestReader;
 import dev.tdw.model.msprobe.MsprobeDump;
+import dev.tdw.model.msprobe.MsprobeLimits;
+import dev.tdw.model.msprobe.MsprobePairing;
 
 import java.nio.file.Path;
 
@@ -14,18 +16,22 @@ import java.nio.file.Path;
  *
  * @param reader          reads probe manifests
  * @param msprobeBackward whether msprobe dumps search backward stages for the first divergence too (off by default)
+ * @param msprobePairing  how msprobe dumps' stages pair ({@code --fuzzy}: {@link MsprobePairing#FUZZY})
  */
-public record CaptureLoader(ManifestReader reader, boolean msprobeBackward) {
-    public CaptureLoader() { this(new ManifestReader(), false); }
+public record CaptureLoader(ManifestReader reader, boolean msprobeBackward, MsprobePairing msprobePairing) {
+    public CaptureLoader() { this(new ManifestReader(), false, MsprobePairing.EXACT); }
 
     /** The same loader, searching msprobe dumps' backward stages or not. */
-    public CaptureLoader withMsprobeBackward(boolean backward) { return new CaptureLoader(reader, backward); }
+    public CaptureLoader withMsprobeBackward(boolean backward) { return new CaptureLoader(reader, backward, msprobePairing); }
+
+    /** The same loader, pairing msprobe dumps' stages as given. */
+    public CaptureLoader withMsprobePairing(MsprobePairing pairing) { return new CaptureLoader(reader, msprobeBackward, pairing); }
 
     public CaptureDirectory load(Path path) throws CaptureFormatException { return load(path, LoadProgress.NONE); }
 
     public CaptureDirectory load(Path path, LoadProgress progress) throws CaptureFormatException {
         return switch (CaptureFormat.of(path)) {
-            case MSPROBE -> new MsprobeDump(msprobeBackward).load(path, progress);
+            case MSPROBE -> new MsprobeDump(MsprobeLimits.DEFAULTS, msprobeBackward, msprobePairing).load(path, progress);
             case PROBE -> CaptureDirectory.load(path, reader, progress);
         };
     }

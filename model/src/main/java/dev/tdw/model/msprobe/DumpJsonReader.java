@@ -37,12 +37,17 @@ public final class DumpJsonReader {
     private static final Set<String> TENSOR_TYPES = Set.of("torch.Tensor", "mindspore.Tensor");
 
     private final JsonFiles files;
+    private final MsprobePairing pairing;
 
     public DumpJsonReader() { this(MsprobeLimits.DEFAULTS); }
 
-    public DumpJsonReader(MsprobeLimits limits) { this(new JsonFiles(limits)); }
+    public DumpJsonReader(MsprobeLimits limits) { this(new JsonFiles(limits), MsprobePairing.EXACT); }
 
-    DumpJsonReader(JsonFiles files) { this.files = files; }
+    /** @param pairing how the stages' keys are made: what pairs with what in a diff */
+    DumpJsonReader(JsonFiles files, MsprobePairing pairing) {
+        this.files = files;
+        this.pairing = pairing;
+    }
 
     /**
      * @param label   the manifest's label: the step folder ({@code step0})
@@ -212,7 +217,7 @@ public final class DumpJsonReader {
             if (records.size() >= files.limits().maxEntries()) {
                 throw JsonFiles.refused(file, at, "more than " + files.limits().maxEntries() + " tensors and arguments; refused");
             }
-            records.add(new StageRecord(keys.next(name), name, records.size(), layout, summary, null,
+            records.add(new StageRecord(keys.next(pairing.keyBase(entry.op(), name)), name, records.size(), layout, summary, null,
                     entry.dataName() != null ? Boolean.TRUE : null, null, null, Map.of(MsprobeEntry.KEY, entry)));
         }
 

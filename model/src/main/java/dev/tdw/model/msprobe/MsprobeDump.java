@@ -34,16 +34,21 @@ public final class MsprobeDump {
     private final DumpJsonReader reader;
     private final SideFiles sides;
     private final boolean searchBackward;
+    private final MsprobePairing pairing;
 
     public MsprobeDump() { this(MsprobeLimits.DEFAULTS, false); }
 
     /** @param searchBackward whether the diff searches backward stages for the first divergence too (off by default) */
     public MsprobeDump(boolean searchBackward) { this(MsprobeLimits.DEFAULTS, searchBackward); }
 
-    public MsprobeDump(MsprobeLimits limits, boolean searchBackward) {
+    public MsprobeDump(MsprobeLimits limits, boolean searchBackward) { this(limits, searchBackward, MsprobePairing.EXACT); }
+
+    /** @param pairing how stages pair in a diff ({@link MsprobePairing}); outputs say when it is fuzzy */
+    public MsprobeDump(MsprobeLimits limits, boolean searchBackward, MsprobePairing pairing) {
         this.searchBackward = searchBackward;
+        this.pairing = pairing;
         this.files = new JsonFiles(limits);
-        this.reader = new DumpJsonReader(files);
+        this.reader = new DumpJsonReader(files, pairing);
         this.sides = new SideFiles(files);
     }
 
@@ -157,7 +162,12 @@ public final class MsprobeDump {
         }
         Map<String, List<String>> modules = folder == null ? Map.of() : context(folder.resolve("construct.json"), sides::construct, problems);
         Map<String, List<String>> stacks = folder == null ? Map.of() : context(folder.resolve("stack.json"), sides::stacks, problems);
-        return searchingBackward(reader.read(dump, label, step, rank, modules, stacks), searchBackward);
+        Manifest m = searchingBackward(reader.read(dump, label, step, rank, modules, stacks), searchBackward);
+        if (pairing == MsprobePairing.EXACT) return m;
+        // How the dump's stages were keyed travels with its manifests, so every output can say the pairing was fuzzy.
+        Map<String, Object> extra = new java.util.LinkedHashMap<>(m.extra());
+        extra.put(MsprobeEntry.PAIRING, pairing);
+        return withExtra(m, extra);
     }
 
     /**
@@ -174,6 +184,10 @@ public final class MsprobeDump {
         Map<String, Object> extra = new java.util.LinkedHashMap<>(m.extra());
         if (backward) extra.put(MsprobeEntry.SEARCH_BACKWARD, true);
         else extra.remove(MsprobeEntry.SEARCH_BACKWARD);
+        return withExtra(m, extra);
+    }
+
+    private static Manifest withExtra(Manifest m, Map<String, Object> extra) {
         return new Manifest(m.path(), m.probe(), m.label(), m.rank(), m.matchIndex(), m.occurrence(), m.metadata(), m.stats(),
                 m.records(), m.graphSlots(), m.tensorFile(), extra);
     }

@@ -35,6 +35,14 @@ public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requires
     /** The manifest flag (in its extra fields) that asks the first-divergence search to include backward stages. */
     public static final String SEARCH_BACKWARD = "search_backward";
 
+    /** The manifest's extra field holding its {@link MsprobePairing} when not exact (the keys were made by it). */
+    public static final String PAIRING = "pairing";
+
+    /** How the manifest's stage keys were made. */
+    public static MsprobePairing pairing(Manifest m) {
+        return m.extra().get(PAIRING) instanceof MsprobePairing p ? p : MsprobePairing.EXACT;
+    }
+
     public enum Kind { TENSOR, VALUE, ABSENT }
 
     public enum Direction { FORWARD, BACKWARD }
@@ -68,6 +76,9 @@ public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requires
     /** Whether the manifest was read from an msprobe dump. */
     public static boolean isMsprobe(Manifest m) { return FORMAT.equals(m.probe()); }
 
+    /** The tensor's checksum: {@code md5} (a CRC-32 in msprobe's md5 mode) or {@code xor}; null when neither was written. */
+    public String checksum() { return md5 != null ? md5 : xor; }
+
     /** A communication op ({@code Distributed.*}): the clock between ranks (docs/capture-format.md). */
     public boolean communication() { return op.startsWith("Distributed."); }
 
@@ -78,6 +89,6 @@ public record MsprobeEntry(Kind kind, String type, Double norm, Boolean requires
     public static boolean complete(StageRecord r) {
         MsprobeEntry e = of(r);
         if (e.kind != Kind.TENSOR) return true;
-        return e.md5 != null || e.xor != null || (r.summary() != null && r.summary().min() != null && r.summary().max() != null);
+        return e.checksum() != null || (r.summary() != null && r.summary().min() != null && r.summary().max() != null);
     }
 }

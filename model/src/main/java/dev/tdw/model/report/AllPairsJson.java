@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.msprobe.MsprobeEntry;
+import dev.tdw.model.sets.MsprobeOrigin;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.sets.AllPairsResult;
 import dev.tdw.model.sets.Forward;
@@ -48,6 +50,7 @@ public final class AllPairsJson {
         o.put("match_index", p.matchIndex());
         o.put("occurrence", p.occurrence());
         o.put("rank", p.rank());
+        if (MsprobeEntry.isMsprobe(p.left())) o.put("name", Wording.manifestName(p.left())); // step and rank
         o.put("left", paths.apply(p.left().path()));
         o.put("right", paths.apply(p.right().path()));
         o.put("verdict", p.diff().verdict().name());
@@ -84,6 +87,7 @@ public final class AllPairsJson {
         o.put("label", f.label());
         o.put("match_index", f.matchIndex());
         o.put("occurrence", f.occurrence());
+        if (MsprobeOrigin.applies(f.pairs())) o.put("name", CaptureSetText.forwardName(f)); // the step
         o.set("ranks", integers(f.ranks()));
         o.set("divergent_ranks", integers(f.divergentRanks()));
         o.set("origin_ranks", integers(f.originRanks()));

@@ -107,8 +107,15 @@ public final class CaptureSetText {
         if (!r.evidenceGaps().isEmpty()) {
             b.append("without comparable statistics: ").append(SafeText.of(String.join(", ", r.evidenceGaps()))).append('\n');
         }
+        if (!r.checksumsDiffering().isEmpty()) b.append(checksumsDiffering(r)).append('\n');
         b.append(RunsResult.CLAIM).append('\n');
         return b.toString();
+    }
+
+    /** The line on msprobe checksums that differ from every left run's (text and HTML). */
+    public static String checksumsDiffering(RunsResult r) {
+        return r.checksumsDiffering().size() + " checksum(s) differ from every left run's, the first " + SafeText.of(r.checksumsDiffering().get(0))
+                + ": " + Wording.CHECKSUM_MEANING;
     }
 
     /** A run's verdict, with the caveat of observed noise next to WITHIN_NOISE. */
@@ -184,8 +191,12 @@ public final class CaptureSetText {
         return p.diff().verdict() + (d == null ? "" : " at " + SafeText.of(d.stage())) + (f.isOrigin(p) ? " · origin rank" : "");
     }
 
-    /** How a forward is named: request label, match index and occurrence. */
+    /**
+     * How a forward is named: request label, match index and occurrence; for msprobe dumps the step, as their users
+     * name it ({@code step0}: a step is a forward).
+     */
     public static String forwardName(Forward f) {
+        if (MsprobeOrigin.applies(f.pairs())) return SafeText.of(Objects.toString(f.label(), "?"));
         return SafeText.of(Objects.toString(f.label(), "?")) + " match " + Objects.toString(f.matchIndex(), "?")
                 + " occ " + Objects.toString(f.occurrence(), "?");
     }

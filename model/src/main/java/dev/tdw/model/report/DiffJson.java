@@ -2,6 +2,7 @@ package dev.tdw.model.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.StageDiff;
 
@@ -43,6 +44,7 @@ public final class DiffJson {
         o.put("path", paths.apply(m.path()));
         o.put("label", m.label());
         o.put("rank", m.rank());
+        if (MsprobeEntry.isMsprobe(m)) o.put("name", Wording.manifestName(m)); // as msprobe users name it: step and rank
         return o;
     }
 

@@ -51,6 +51,11 @@ public final class RunsJson {
         root.set("only_in_left", Json.strings(r.onlyInLeft()));
         root.set("only_in_right", Json.strings(r.onlyInRight()));
         root.set("evidence_gaps", Json.strings(r.evidenceGaps()));
+        // Only for msprobe checksums, so a probe capture's output stays as it was.
+        if (!r.checksumsDiffering().isEmpty()) {
+            root.set("checksums_differing", Json.strings(r.checksumsDiffering()));
+            root.put("checksums_differing_text", CaptureSetText.checksumsDiffering(r));
+        }
         root.put("claim", RunsResult.CLAIM);
         root.put("verdict", r.verdict().name());
         return root;

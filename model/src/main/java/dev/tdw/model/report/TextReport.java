@@ -17,6 +17,7 @@ import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.tensor.InputSetSummary;
+import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
@@ -115,6 +116,8 @@ public final class TextReport {
     private static void diffBody(StringBuilder b, DiffResult d, Function<Path, String> paths) {
         b.append("left:  ").append(SafeText.of(paths.apply(d.left().path()))).append('\n');
         b.append("right: ").append(SafeText.of(paths.apply(d.right().path()))).append('\n');
+        // An msprobe pair is named as its users name it; a probe pair's name is in its paths (outputs kept as they were).
+        if (MsprobeEntry.isMsprobe(d.left())) b.append("pair:  ").append(Wording.manifestName(d.left())).append('\n');
         b.append("verdict: ").append(d.verdict()).append("  (").append(d.compared()).append(" compared, atol ")
                 .append(d.atol()).append(", rtol ").append(d.rtol()).append(")\n");
         StageDiff f = d.firstDivergent();

@@ -16,6 +16,7 @@ import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.MsprobeDiff;
+import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
@@ -61,6 +62,16 @@ public final class Wording {
         if (a.left().size() > 1) sides.add(a.left().size() + " manifests on the left (" + manifestPaths(a.left(), paths) + ")");
         if (a.right().size() > 1) sides.add(a.right().size() + " manifests on the right (" + manifestPaths(a.right(), paths) + ")");
         return pairingKey(a.key()) + " is claimed by " + String.join(" and by ", sides);
+    }
+
+    /**
+     * How one manifest (one side of a pair) is named, escaped: an msprobe dump's as its users name it, by step and rank
+     * ({@code step0 · rank 1}; the step alone for a {@code proc} folder); a probe capture's by label, rank, occurrence
+     * and match index.
+     */
+    public static String manifestName(Manifest m) {
+        if (MsprobeEntry.isMsprobe(m)) return SafeText.of(m.label()) + (m.rank() == null ? "" : " · rank " + m.rank());
+        return SafeText.of(m.label()) + " · rank " + m.rank() + " · occurrence " + m.occurrence() + " · match " + m.matchIndex();
     }
 
     /** Manifest paths, comma-separated and escaped. */

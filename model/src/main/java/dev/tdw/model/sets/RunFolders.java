@@ -53,6 +53,30 @@ public final class RunFolders {
         return runs;
     }
 
+    /**
+     * The {@code run*} folders directly under {@code root}, in run order (run2 before run10): the runs of a root whose
+     * runs are not probe manifests (an msprobe dump in each).
+     *
+     * @throws IllegalArgumentException naming the root when it cannot be listed or holds more than {@link #MAX_RUNS}
+     */
+    public static List<Path> folders(Path root) {
+        List<String> names = new ArrayList<>();
+        try (java.util.stream.Stream<Path> children = java.nio.file.Files.list(root)) {
+            var it = children.iterator();
+            while (it.hasNext()) {
+                Path c = it.next();
+                if (RUN_NAME.matcher(c.getFileName().toString()).matches() && java.nio.file.Files.isDirectory(c)) {
+                    if (names.size() >= MAX_RUNS) throw new IllegalArgumentException(root + ": more than " + MAX_RUNS + " run folders; refused");
+                    names.add(c.getFileName().toString());
+                }
+            }
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw new IllegalArgumentException(root + ": cannot list this folder (" + e.getMessage() + ")", e);
+        }
+        names.sort(RUN_ORDER);
+        return names.stream().map(root::resolve).toList();
+    }
+
     /** The runs of a root, or empty when it is not a folder of runs. */
     public static Optional<List<Run>> detect(CaptureDirectory dir) {
         try {

@@ -3,8 +3,10 @@ package dev.tdw.model.sets;
 import dev.tdw.model.align.Alignment;
 import dev.tdw.model.capture.StageRecord;
 import dev.tdw.model.capture.Summary;
+import dev.tdw.model.compare.MsprobeDiff;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.key.StageKey;
+import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.tensor.DType;
 
 import java.util.ArrayList;
@@ -88,6 +90,7 @@ public final class RunsAnalysis {
         KeyNoise first = null;
         int outside = 0;
         double relativeNoise = 0;
+        boolean unsearched = false;
         for (Alignment.Pair<StageRecord> p : a.pairs()) {
             StageRecord reference = p.left(), tested = p.right();
             List<Summary> leftSummaries = summaries(lefts, p.key());
@@ -95,10 +98,29 @@ public final class RunsAnalysis {
             List<String> reasons = new ArrayList<>(4);
             if (!reference.layout().shapeOrEmpty().equals(tested.layout().shapeOrEmpty())) reasons.add("shape");
             if (!Objects.equals(reference.layout().dtype(), tested.layout().dtype())) reasons.add("dtype");
-            boolean complete = tested.summary() != null && tested.summary().isComplete()
+            MsprobeEntry msprobe = MsprobeEntry.of(reference);
+            List<StageRecord> leftRecords = records(lefts, p.key());
+            boolean complete = msprobe != null
+                    ? MsprobeEntry.complete(tested) && leftRecords.size() == lefts.size() && leftRecords.stream().allMatch(MsprobeEntry::complete)
+                    : tested.summary() != null && tested.summary().isComplete()
                     && leftSummaries.size() == lefts.size() && leftSummaries.stream().allMatch(Summary::isComplete);
+            String checksum = msprobe == null ? null : checksum(tested);
             KeyNoise k;
-            if (!complete) {
+            if (complete && msprobe != null && msprobe.kind() != MsprobeEntry.Kind.TENSOR) {
+                // An argument has no noise: its value is one of the left runs' values, or it differs (often the defect).
+                MsprobeEntry t = MsprobeEntry.of(tested);
+                boolean seen = leftRecords.stream().map(MsprobeEntry::of)
+                        .anyMatch(l -> l.kind() == t.kind() && Objects.equals(l.value(), t.value()));
+                if (!seen) reasons.add(MsprobeDiff.VALUE);
+                k = new KeyNoise(p.key().toString(), reference.stage(), reference.order(), relativeNoise, 0, List.of(), reasons, false);
+            } else if (complete && checksum != null && !statistics(tested, leftSummaries, lefts.size())
+                    && leftRecords.stream().allMatch(l -> checksum(l) != null)) {
+                // Checksums alone (no Max and Min to judge by): one equal to a left run's is inside the band; any other
+                // cannot be told from noise: a gap, never a verdict.
+                boolean seen = leftRecords.stream().anyMatch(l -> checksum.equals(checksum(l)));
+                if (!seen) gaps.add(p.key().toString());
+                k = new KeyNoise(p.key().toString(), reference.stage(), reference.order(), relativeNoise, 0, List.of(), reasons, !seen);
+            } else if (!complete || (msprobe != null && leftSummaries.size() < lefts.size())) {
                 gaps.add(p.key().toString());
                 k = new KeyNoise(p.key().toString(), reference.stage(), reference.order(), relativeNoise, 0, List.of(), reasons, true);
             } else {
@@ -110,8 +132,14 @@ public final class RunsAnalysis {
                 List<StatisticBand> beyond = new ArrayList<>();
                 int outsideHere = 0;
                 int mantissa = mantissaBits(reference.layout().dtype());
+                List<StatisticBand> bands = new ArrayList<>(Summary.NAMES.size() + 1);
                 for (String stat : Summary.NAMES) {
-                    StatisticBand b = band(stat, s.get(stat), leftSummaries, relativeNoise, scale, mantissa, tol, noiseFactor);
+                    // msprobe writes no Mean for integer tensors and no max_abs beside a non-finite extreme: skipped, not a gap.
+                    if (s.get(stat) == null || leftSummaries.stream().anyMatch(l -> l.get(stat) == null)) continue;
+                    bands.add(band(stat, s.get(stat), leftSummaries, relativeNoise, scale, mantissa, tol, noiseFactor));
+                }
+                if (msprobe != null) normBand(tested, leftRecords, relativeNoise, tol, noiseFactor).ifPresent(bands::add);
+                for (StatisticBand b : bands) {
                     if (b.beyondNoise()) beyond.add(b);
                     else if (b.outside()) outsideHere++;
                 }
@@ -120,10 +148,12 @@ public final class RunsAnalysis {
                 k = new KeyNoise(p.key().toString(), reference.stage(), reference.order(), relativeNoise, outsideHere, beyond, reasons, false);
             }
             keys.add(k);
-            if (first == null && k.beyond()) first = k;
+            // msprobe dumps search forward stages only unless asked (MsprobeDiff.searched): a backward one beyond noise leaves the run unproven.
+            if (k.beyond() && !MsprobeDiff.searched(firstLeft.manifest(), reference)) unsearched = true;
+            else if (first == null && k.beyond()) first = k;
         }
         RunsVerdict verdict = first != null ? RunsVerdict.DIVERGENT
-                : !gaps.isEmpty() || keys.isEmpty() ? RunsVerdict.INCONCLUSIVE
+                : !gaps.isEmpty() || keys.isEmpty() || unsearched ? RunsVerdict.INCONCLUSIVE
                 : outside > 0 ? RunsVerdict.WITHIN_NOISE : RunsVerdict.ALIGNED;
         return new RunOutcome(run, verdict, keys, outside, first,
                 a.onlyInLeft().stream().map(Object::toString).sorted().toList(),
@@ -136,10 +166,16 @@ public final class RunsAnalysis {
      */
     static StatisticBand band(String stat, double v, List<Summary> lefts, double relativeNoise, double scale, int mantissa,
                               Tolerance tol, double noiseFactor) {
+        return band(stat, v, lefts.stream().mapToDouble(s -> s.get(stat)).toArray(), relativeNoise, scale, mantissa, tol,
+                noiseFactor, COUNTS.contains(stat));
+    }
+
+    /** The same over the left runs' values of one statistic; {@code count}: a NaN/Inf count, whose noise is its own band. */
+    private static StatisticBand band(String stat, double v, double[] lefts, double relativeNoise, double scale, int mantissa,
+                                      Tolerance tol, double noiseFactor, boolean count) {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
         boolean leftNaN = false, leftPlusInf = false, leftMinusInf = false;
-        for (Summary s : lefts) {
-            double x = s.get(stat);
+        for (double x : lefts) {
             if (Double.isNaN(x)) leftNaN = true;
             else if (x == Double.POSITIVE_INFINITY) leftPlusInf = true;
             else if (x == Double.NEGATIVE_INFINITY) leftMinusInf = true;
@@ -151,7 +187,7 @@ public final class RunsAnalysis {
         boolean hasBand = lo <= hi;
         double magnitude = hasBand ? Math.max(Math.abs(lo), Math.abs(hi)) : 0;
         double noise;
-        if (COUNTS.contains(stat)) {
+        if (count) {
             noise = hasBand ? hi - lo : 0;
         } else {
             noise = relativeNoise * scale;
@@ -176,8 +212,8 @@ public final class RunsAnalysis {
         for (String stat : VALUES) {
             double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
             for (Summary s : summaries) {
-                double x = s.get(stat);
-                if (Double.isFinite(x)) {
+                Double x = s.get(stat);
+                if (x != null && Double.isFinite(x)) {
                     lo = Math.min(lo, x);
                     hi = Math.max(hi, x);
                 }
@@ -189,7 +225,45 @@ public final class RunsAnalysis {
 
     /** A key's scale: the largest finite left {@code max_abs}; 0 when there is none (the key then adds no noise). */
     static double scale(List<Summary> lefts) {
-        return lefts.stream().mapToDouble(Summary::maxAbs).filter(Double::isFinite).max().orElse(0);
+        return lefts.stream().map(Summary::maxAbs).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+                .filter(Double::isFinite).max().orElse(0);
+    }
+
+    /**
+     * An msprobe tensor's L2 norm against the left runs' norms: the same test as the other statistics, its noise the
+     * relative noise times the norm's own scale (the largest finite left norm: a norm grows with the element count, so
+     * max_abs is no scale for it). Empty when a side wrote none (integer tensors).
+     */
+    private static java.util.Optional<StatisticBand> normBand(StageRecord tested, List<StageRecord> lefts, double relativeNoise,
+                                                             Tolerance tol, double noiseFactor) {
+        Double v = MsprobeEntry.of(tested).norm();
+        List<Double> norms = lefts.stream().map(l -> MsprobeEntry.of(l).norm()).toList();
+        if (v == null || norms.contains(null)) return java.util.Optional.empty();
+        double scale = norms.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).map(Math::abs).max().orElse(0);
+        return java.util.Optional.of(band("norm", v, norms.stream().mapToDouble(Double::doubleValue).toArray(), relativeNoise,
+                scale, -1, tol, noiseFactor, false));
+    }
+
+    /** Whether the tested record and every left run carry Max and Min: statistics to judge noise by. */
+    private static boolean statistics(StageRecord tested, List<Summary> lefts, int leftRuns) {
+        Summary s = tested.summary();
+        return s != null && s.min() != null && s.max() != null && lefts.size() == leftRuns
+                && lefts.stream().allMatch(l -> l.min() != null && l.max() != null);
+    }
+
+    /** An msprobe record's checksum, or null (a probe record, or none written). */
+    static String checksum(StageRecord r) {
+        MsprobeEntry e = MsprobeEntry.of(r);
+        return e == null ? null : e.checksum();
+    }
+
+    private static List<StageRecord> records(List<Map<StageKey, StageRecord>> runs, StageKey key) {
+        List<StageRecord> out = new ArrayList<>(runs.size());
+        for (Map<StageKey, StageRecord> m : runs) {
+            StageRecord r = m.get(key);
+            if (r != null) out.add(r);
+        }
+        return out;
     }
 
     /** Mantissa bits of a floating dtype, or -1 when the dtype has no unit in the last place to respect. */

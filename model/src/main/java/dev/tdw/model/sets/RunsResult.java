@@ -1,5 +1,8 @@
 package dev.tdw.model.sets;
 
+import dev.tdw.model.capture.StageRecord;
+import dev.tdw.model.key.StageKey;
+import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.compare.Tolerance;
 
 import java.util.List;
@@ -45,6 +48,32 @@ public record RunsResult(List<Run> leftRuns, List<Run> rightRuns, Tolerance tole
      */
     public String firstBeyondNoiseKey() {
         return firstBeyondNoise == null ? null : firstBeyondNoise.firstBeyondNoise().key();
+    }
+
+    /**
+     * The keys (in the first left run's order) where a right run's msprobe checksum differs from every left run's: a
+     * checksum cannot tell noise from a defect (docs/msprobe.md), so they are judged by their statistics when the dump
+     * has them and are evidence gaps when it has checksums alone. Empty for probe captures.
+     */
+    public List<String> checksumsDiffering() {
+        if (!MsprobeEntry.isMsprobe(leftRuns.get(0).manifest())) return List.of();
+        java.util.Map<StageKey, java.util.Set<String>> left = new java.util.HashMap<>();
+        for (Run run : leftRuns) {
+            for (StageRecord rec : run.manifest().records()) {
+                String sum = RunsAnalysis.checksum(rec);
+                if (sum != null) left.computeIfAbsent(rec.key(), k -> new java.util.HashSet<>()).add(sum);
+            }
+        }
+        java.util.Set<StageKey> differing = new java.util.HashSet<>();
+        for (Run run : rightRuns) {
+            for (StageRecord rec : run.manifest().records()) {
+                String sum = RunsAnalysis.checksum(rec);
+                java.util.Set<String> seen = left.get(rec.key());
+                if (sum != null && seen != null && !seen.contains(sum)) differing.add(rec.key());
+            }
+        }
+        return leftRuns.get(0).manifest().records().stream().map(StageRecord::key).filter(differing::contains)
+                .map(StageKey::toString).toList();
     }
 
     /** The right runs that are DIVERGENT. */
