@@ -11,6 +11,8 @@ import dev.tdw.model.input.InputException;
 import dev.tdw.model.output.OutputWriteException;
 import dev.tdw.model.msprobe.MsprobeDump;
 import dev.tdw.model.msprobe.MsprobeEntry;
+import dev.tdw.model.report.DumpFormat;
+import dev.tdw.model.report.Envelope;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.RunFolders;
@@ -22,6 +24,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -173,8 +176,7 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** The format the outputs name: {@code msprobe} when any manifest was read from an msprobe dump, else null (probe captures). */
     static String format(List<Manifest> manifests) {
-        for (Manifest m : manifests) if (MsprobeEntry.isMsprobe(m)) return MsprobeEntry.FORMAT;
-        return null;
+        return DumpFormat.of(manifests);
     }
 
     /** The line a text output starts with for an msprobe dump, or "" for probe captures (whose outputs stay as they were). */
@@ -184,8 +186,7 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** Names the format in a JSON output ({@code "format": "msprobe"}); probe captures' JSON stays as it was. */
     static ObjectNode withFormat(ObjectNode json, List<Manifest> manifests) {
-        if (format(manifests) != null) json.put("format", format(manifests));
-        return json;
+        return DumpFormat.named(json, manifests);
     }
 
     /** Refuses a pair of an msprobe dump and a probe capture: their statistics are not the same. */
@@ -262,23 +263,18 @@ abstract class CommandSupport implements Callable<Integer> {
     <T> void printEnvelope(PrintWriter out, String command, CapturePairing.Method method, List<T> items, Result<T> result,
                            Supplier<String> worst, Map<String, Supplier<JsonNode>> tail)
             throws UnusableInputException {
-        Json.StreamedObject envelope = Json.streamObject(out)
-                .field("status", "ok").field("command", command).field("pairing", method.description())
-                .startArray("results");
+        Envelope envelope = Envelope.start(out, command, method.description());
         // Until the first result is flushed, the head waits in the generator's buffer: a first pair's failure prints
         // its failure object alone, as a single pair's does.
         for (T item : items) {
-            envelope.element(result.of(item));
+            envelope.result(result.of(item));
             envelopeOpen = true;
         }
-        envelope.endArray().field("verdict", worst.get());
         // Fields known only once every result is made (a command budget's cuts), each when present.
-        for (Map.Entry<String, Supplier<JsonNode>> f : tail.entrySet()) {
-            JsonNode v = f.getValue().get();
-            if (v != null) envelope.field(f.getKey(), v);
-        }
-        if (!problems.isEmpty()) envelope.field("problems", problemsField());
-        envelope.end();
+        String verdict = worst.get();
+        Map<String, JsonNode> fields = new LinkedHashMap<>();
+        tail.forEach((name, value) -> fields.put(name, value.get()));
+        envelope.end(verdict, fields, problemMessages());
         envelopeOpen = false;
         out.println();
     }
@@ -324,6 +320,10 @@ abstract class CommandSupport implements Callable<Integer> {
     }
 
     private JsonNode problemsField() {
-        return Json.strings(problems.stream().map(LoadProblem::message).toList());
+        return Json.strings(problemMessages());
+    }
+
+    private List<String> problemMessages() {
+        return problems.stream().map(LoadProblem::message).toList();
     }
 }
