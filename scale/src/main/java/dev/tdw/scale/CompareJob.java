@@ -100,8 +100,12 @@ public final class CompareJob {
         } catch (Unusable | IOException e) {
             err.println("tdw-scale: " + SafeText.of(e.getMessage()));
             return UNUSABLE;
-        } catch (RuntimeException e) {
-            err.println("tdw-scale: internal error, please report: " + SafeText.of(e));
+        } catch (Exception e) {
+            // A task that failed as often as Spark tries one (spark.task.maxFailures) stops the job: Spark's message
+            // names the task and its last failure.
+            String message = String.valueOf(e.getMessage());
+            int line = message.indexOf('\n');
+            err.println("tdw-scale: the job stopped, nothing was written: " + SafeText.of(line < 0 ? message : message.substring(0, line)));
             return INTERNAL;
         } finally {
             out.discard();
