@@ -88,6 +88,7 @@ public final class CompareJob {
             return OUTPUT_FAILED;
         }
         try {
+            long started = System.nanoTime();
             Root left = Root.of(o.left(), spark.hadoopConfiguration()), right = Root.of(o.right(), spark.hadoopConfiguration());
             String json = o.mode() == JobOptions.Mode.ALL ? all(o, left, right) : tensors(o, left, right);
             try {
@@ -96,6 +97,8 @@ public final class CompareJob {
                 err.println("tdw-scale: " + SafeText.of(e.getMessage()));
                 return OUTPUT_FAILED;
             }
+            // The job's own time, without Spark's start: what bench/scale.sh divides the input by.
+            err.printf(java.util.Locale.ROOT, "tdw-scale: wrote %s in %.3f s%n", SafeText.of(o.out()), (System.nanoTime() - started) / 1e9);
             return RAN;
         } catch (Unusable | IOException e) {
             err.println("tdw-scale: " + SafeText.of(e.getMessage()));

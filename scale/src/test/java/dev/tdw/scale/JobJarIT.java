@@ -22,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * tdw-scale.jar as spark-submit runs it: in a JVM of its own, on Spark's classpath with the Jackson a Spark 3.5.3
- * cluster carries (2.15, older than the model's), the job's own Jackson relocated inside the jar. Run after the jar is
- * packaged (integration-test phase).
+ * cluster carries (2.15, older than the model's; Spark refuses to start beside a newer one), the job's own Jackson
+ * relocated inside the jar. Run after the jar is packaged (integration-test phase).
  */
 class JobJarIT {
     private static final Path CAPTURES = Path.of(System.getProperty("tdw.testdata", "../testdata")).resolve("captures");
@@ -51,10 +51,7 @@ class JobJarIT {
         assertArrayEquals(cli.toByteArray(), Files.readAllBytes(out));
     }
 
-    /**
-     * The job jar, the cluster's Jackson, and Spark with its other libraries: this test's classpath without any Jackson
-     * and without tdw's own classes (the jar has them).
-     */
+    /** The job jar, the cluster's Jackson, and Spark with its other libraries (target/spark-classpath.txt). */
     private static String clusterClasspath() throws IOException {
         List<String> cp = new ArrayList<>();
         cp.add(System.getProperty("tdw.scale.jar"));
@@ -63,12 +60,9 @@ class JobJarIT {
             assertEquals(4, jackson.size(), "the cluster's Jackson: " + jackson);
             cp.addAll(jackson);
         }
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            String e = entry.replace('\\', '/');
-            if (e.contains("/com/fasterxml/jackson/") || e.contains("/dev/tdw/") || e.endsWith("/classes") || e.endsWith("/test-classes")) continue;
-            cp.add(entry);
-        }
-        assertTrue(cp.stream().anyMatch(e -> e.contains("spark-core_2.13")), "Spark on the classpath");
+        String spark = Files.readString(Path.of(System.getProperty("tdw.spark.classpath"))).trim();
+        assertTrue(spark.contains("spark-core_2.13") && !spark.contains("jackson-databind"), spark);
+        cp.add(spark);
         return String.join(File.pathSeparator, cp);
     }
 
