@@ -10,7 +10,6 @@ import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.compare.TensorsVerdict;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.msprobe.MsprobeDump;
-import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.report.AllPairsJson;
 import dev.tdw.model.report.DumpFormat;
 import dev.tdw.model.report.Envelope;
@@ -216,10 +215,8 @@ public final class CompareJob {
     }
 
     private static void sameFormat(Manifest left, Manifest right) throws Unusable {
-        if (MsprobeEntry.isMsprobe(left) != MsprobeEntry.isMsprobe(right)) {
-            throw new Unusable(left.path() + " and " + right.path()
-                    + ": one is an msprobe dump and the other a probe capture; compare dumps of one format");
-        }
+        var mixed = DumpFormat.mixed(left, right);
+        if (mixed.isPresent()) throw new Unusable(mixed.get());
     }
 
     /** A path of either root as the user gave the root. */

@@ -10,7 +10,6 @@ import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.output.OutputWriteException;
 import dev.tdw.model.msprobe.MsprobeDump;
-import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.report.DumpFormat;
 import dev.tdw.model.report.Envelope;
 import dev.tdw.model.report.Json;
@@ -191,10 +190,8 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** Refuses a pair of an msprobe dump and a probe capture: their statistics are not the same. */
     static void sameFormat(Manifest left, Manifest right) throws UnusableInputException {
-        if (MsprobeEntry.isMsprobe(left) != MsprobeEntry.isMsprobe(right)) {
-            throw new UnusableInputException(left.path() + " and " + right.path()
-                    + ": one is an msprobe dump and the other a probe capture; compare dumps of one format");
-        }
+        var mixed = DumpFormat.mixed(left, right);
+        if (mixed.isPresent()) throw new UnusableInputException(mixed.get());
     }
 
     /** Pairs two inputs: two files directly, two directories through {@link CapturePairing}. */

@@ -5,6 +5,7 @@ import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.msprobe.MsprobeEntry;
 
 import java.util.List;
+import java.util.Optional;
 
 /** The format an output names: {@code msprobe} for msprobe dumps; probe captures' outputs stay as they were. */
 public final class DumpFormat {
@@ -14,6 +15,16 @@ public final class DumpFormat {
     public static String of(List<Manifest> manifests) {
         for (Manifest m : manifests) if (MsprobeEntry.isMsprobe(m)) return MsprobeEntry.FORMAT;
         return null;
+    }
+
+    /**
+     * Why a pair of an msprobe dump and a probe capture is refused (their statistics are not the same), or empty when
+     * both are of one format.
+     */
+    public static Optional<String> mixed(Manifest left, Manifest right) {
+        if (MsprobeEntry.isMsprobe(left) == MsprobeEntry.isMsprobe(right)) return Optional.empty();
+        return Optional.of(left.path() + " and " + right.path()
+                + ": one is an msprobe dump and the other a probe capture; compare dumps of one format");
     }
 
     /** Names the format in a JSON output ({@code "format": "msprobe"}) when there is one to name. */
