@@ -43,7 +43,6 @@ public final class CompareJob {
     static final int RAN = 0, UNUSABLE = 2, INTERNAL = 3, OUTPUT_FAILED = 4;
 
     private final JavaSparkContext spark;
-    private final Function<PairFiles, StatisticsTask.Diff> statistics;
     private final Tasks tensors;
 
     /** How the tensors tasks are made from the options and roots (a test may wrap them). */
@@ -52,9 +51,8 @@ public final class CompareJob {
         Function<PairFiles, TensorsTask.Outcome> of(JobOptions o, Root left, Root right);
     }
 
-    CompareJob(JavaSparkContext spark, Function<PairFiles, StatisticsTask.Diff> statistics, Tasks tensors) {
+    CompareJob(JavaSparkContext spark, Tasks tensors) {
         this.spark = spark;
-        this.statistics = statistics;
         this.tensors = tensors;
     }
 
@@ -68,7 +66,7 @@ public final class CompareJob {
 
     /** Runs the job on {@code spark}; messages go to {@code err}. */
     static int run(JavaSparkContext spark, String[] args, PrintStream err) {
-        return new CompareJob(spark, null, TensorsTask::new).execute(args, err);
+        return new CompareJob(spark, TensorsTask::new).execute(args, err);
     }
 
     int execute(String[] args, PrintStream err) {
@@ -124,7 +122,7 @@ public final class CompareJob {
         List<LoadProblem> problems = new ArrayList<>();
         CaptureDirectory l = load(left, problems), r = load(right, problems);
         sameFormat(l.manifests().get(0), r.manifests().get(0));
-        Function<PairFiles, StatisticsTask.Diff> task = statistics != null ? statistics : new StatisticsTask(o.atol(), o.rtol());
+        StatisticsTask task = new StatisticsTask(o.atol(), o.rtol());
         AllPairsResult result = AllPairsAnalysis.of(l, r, new Tolerance(o.atol(), o.rtol()), (pairs, tol) -> {
             List<PairFiles> files = pairs.stream().map(p -> new PairFiles(p.left().path().toString(), p.right().path().toString())).toList();
             List<StatisticsTask.Diff> diffs = files.isEmpty() ? List.of() : spark.parallelize(files, files.size()).map(task).collect();

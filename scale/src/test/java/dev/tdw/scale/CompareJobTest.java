@@ -115,7 +115,7 @@ class CompareJobTest {
         Path l = real(CAPTURES.resolve("chunked-prefill/baseline")), r = real(CAPTURES.resolve("chunked-prefill/candidate"));
         byte[] cli = cli("tensors", "--left", l.toString(), "--right", r.toString());
         Path out = tmp.resolve("result.json");
-        CompareJob failingOnce = new CompareJob(spark, null, (o, left, right) -> new FailingAttempts(new TensorsTask(o, left, right), 1));
+        CompareJob failingOnce = new CompareJob(spark, (o, left, right) -> new FailingAttempts(new TensorsTask(o, left, right), 1));
         int exit = failingOnce.execute(new String[] {"--left", l.toString(), "--right", r.toString(), "--tensors", "--out", out.toString()}, System.err);
         assertEquals(CompareJob.RAN, exit);
         assertArrayEquals(cli, Files.readAllBytes(out));
@@ -126,7 +126,7 @@ class CompareJobTest {
         Path l = real(CAPTURES.resolve("chunked-prefill/baseline")), r = real(CAPTURES.resolve("chunked-prefill/candidate"));
         Path out = tmp.resolve("result.json");
         // Every attempt fails: Spark gives up after its two, and the job with it.
-        CompareJob failing = new CompareJob(spark, null, (o, left, right) -> new FailingAttempts(new TensorsTask(o, left, right), 2));
+        CompareJob failing = new CompareJob(spark, (o, left, right) -> new FailingAttempts(new TensorsTask(o, left, right), 2));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = failing.execute(new String[] {"--left", l.toString(), "--right", r.toString(), "--tensors", "--out", out.toString()},
                 new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -147,6 +147,18 @@ class CompareJobTest {
         assertEquals(CompareJob.OUTPUT_FAILED, exit);
         assertEquals("earlier", Files.readString(out));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains(out + ": exists already"), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aFileSystemTheModelCannotReadIsRefused() throws IOException {
+        Path out = tmp.resolve("result.json");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CompareJob.run(spark, new String[] {"--left", "hdfs://127.0.0.1:1/captures/a", "--right", "hdfs://127.0.0.1:1/captures/b",
+                "--all", "--out", out.toString()}, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(CompareJob.UNUSABLE, exit);
+        assertFalse(Files.exists(out));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("hdfs://127.0.0.1:1/captures/a: the job reads captures on a file system mounted"
+                + " on every executor (file:); hdfs: is not"), err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
