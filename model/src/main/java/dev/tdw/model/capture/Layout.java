@@ -1,6 +1,5 @@
 package dev.tdw.model.capture;
 
-import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -8,7 +7,7 @@ import java.util.List;
  * probe's try failed; absent is missing evidence.
  */
 public record Layout(List<Long> shape, String dtype, Long numel, String device, List<Long> stride,
-                     Boolean contiguous, Long storagePtr, Long storageOffset, Integer npuFormat) implements Serializable {
+                     Boolean contiguous, Long storagePtr, Long storageOffset, Integer npuFormat) {
     public static final Layout EMPTY = new Layout(null, null, null, null, null, null, null, null, null);
 
     public Layout {

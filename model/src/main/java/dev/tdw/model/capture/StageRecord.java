@@ -2,7 +2,6 @@ package dev.tdw.model.capture;
 
 import dev.tdw.model.key.StageKey;
 
-import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +11,7 @@ import java.util.Map;
  */
 public record StageRecord(StageKey key, String stage, Integer order, Layout layout, Summary summary,
                           String summaryError, Boolean tensorSaved, List<InputSpec> inputs,
-                          Boolean inputSetSaved, Map<String, Object> extra) implements Serializable {
+                          Boolean inputSetSaved, Map<String, Object> extra) {
     public StageRecord {
         inputs = inputs == null ? null : List.copyOf(inputs);
         extra = extra == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(extra));

@@ -1,6 +1,5 @@
 package dev.tdw.model.capture;
 
-import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -12,9 +11,7 @@ import java.util.List;
  * primitives and a mask of those present: a manifest holds one per record, and six boxes each were most of a
  * 100k-record manifest's objects for the collector to copy.
  */
-public final class Summary implements Serializable {
-    private static final long serialVersionUID = 1L;
-
+public final class Summary {
     /** The statistic names in the contract's order. */
     public static final List<String> NAMES = List.of("nan_count", "inf_count", "max_abs", "min", "max", "mean");
 

@@ -1,6 +1,5 @@
 package dev.tdw.model.key;
 
-import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -13,9 +12,7 @@ import java.util.regex.Pattern;
  * <p>A value like a record (equal by base and n), but a class: it keeps its spelling once made, since a diff of 100k
  * records asks each key for it several times (pairing, findings, output) and would otherwise build it each time.
  */
-public final class StageKey implements Comparable<StageKey>, Serializable {
-    private static final long serialVersionUID = 1L;
-
+public final class StageKey implements Comparable<StageKey> {
     public static final String GRAPH_PREFIX = "graph:";
 
     private final String base;
