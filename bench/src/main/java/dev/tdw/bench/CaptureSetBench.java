@@ -119,6 +119,11 @@ public final class CaptureSetBench {
      * from record {@code divergeAt} on (when >= 0) the values are off by far more than that.
      */
     static Path write(Path dir, int rank, int occurrence, int records, long seed, int divergeAt) throws IOException {
+        return write(dir, rank, occurrence, records, seed, divergeAt, null);
+    }
+
+    /** The same manifest naming its payload, {@code tensorFile} beside it (null: none). */
+    static Path write(Path dir, int rank, int occurrence, int records, long seed, int divergeAt, String tensorFile) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve("cmpl-bench-rank" + rank + ".json");
         Random stable = new Random(rank * 7919L + records), noise = new Random(seed);
@@ -138,7 +143,7 @@ public final class CaptureSetBench {
                                 + "\"max_abs\": %s, \"min\": %s, \"max\": %s, \"mean\": %s}}",
                         i / stages.length, stages[i % stages.length], i, max, -max * 0.9, max, max * 0.01));
             }
-            w.write("\n], \"graph_slots\": {}}\n");
+            w.write("\n], " + (tensorFile == null ? "" : "\"tensor_file\": \"" + tensorFile + "\", ") + "\"graph_slots\": {}}\n");
         }
         return file;
     }

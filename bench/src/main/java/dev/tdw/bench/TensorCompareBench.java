@@ -192,7 +192,7 @@ public final class TensorCompareBench {
      * ulps at random. The raw elements are generated into a scratch file mapped in chunks, so the heap stays small
      * while writing and one tensor may be larger than one buffer.
      */
-    private static void generate(Path dir, Path left, Path right, DType type, int tensors, long rows, long cols,
+    static void generate(Path dir, Path left, Path right, DType type, int tensors, long rows, long cols,
                                  int noiseUlps) throws IOException {
         Path scratch = dir.resolve("scratch.raw");
         int size = type.elementSize();

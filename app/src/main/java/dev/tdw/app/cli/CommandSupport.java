@@ -11,8 +11,9 @@ import dev.tdw.model.input.InputException;
 import dev.tdw.model.output.OutputWriteException;
 import dev.tdw.model.format.CaptureFormat;
 import dev.tdw.model.format.CaptureLoader;
-import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.msprobe.MsprobePairing;
+import dev.tdw.model.report.DumpFormat;
+import dev.tdw.model.report.Envelope;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.RunFolders;
@@ -24,6 +25,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -196,39 +198,30 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /** The format the outputs name: {@code msprobe} when any manifest was read from an msprobe dump, else null (probe captures). */
     static String format(List<Manifest> manifests) {
-        for (Manifest m : manifests) if (MsprobeEntry.isMsprobe(m)) return MsprobeEntry.FORMAT;
-        return null;
+        return DumpFormat.of(manifests);
     }
 
     /** The line a text output starts with for an msprobe dump, or "" for probe captures (whose outputs stay as they were). */
     static String formatLine(List<Manifest> manifests) {
         if (format(manifests) == null) return "";
-        return "format: " + CaptureFormat.MSPROBE.description() + (fuzzy(manifests) ? "; " + FUZZY_WORDING : "") + "\n";
+        return "format: " + CaptureFormat.MSPROBE.description() + (DumpFormat.fuzzy(manifests) ? "; " + FUZZY_WORDING : "") + "\n";
     }
 
     /** How fuzzy pairing is named in text (docs/msprobe.md). */
     static final String FUZZY_WORDING = "stages paired ignoring call numbers (--fuzzy, msprobe's -fm)";
-
-    private static boolean fuzzy(List<Manifest> manifests) {
-        return !manifests.isEmpty() && MsprobeEntry.pairing(manifests.get(0)) == MsprobePairing.FUZZY;
-    }
 
     /**
      * Names the format in a JSON output ({@code "format": "msprobe"}, and {@code "stage_pairing": "fuzzy"} under
      * {@code --fuzzy}); probe captures' JSON stays as it was.
      */
     static ObjectNode withFormat(ObjectNode json, List<Manifest> manifests) {
-        if (format(manifests) != null) json.put("format", format(manifests));
-        if (fuzzy(manifests)) json.put("stage_pairing", "fuzzy");
-        return json;
+        return DumpFormat.named(json, manifests);
     }
 
     /** Refuses a pair of an msprobe dump and a probe capture: their statistics are not the same. */
     static void sameFormat(Manifest left, Manifest right) throws UnusableInputException {
-        if (MsprobeEntry.isMsprobe(left) != MsprobeEntry.isMsprobe(right)) {
-            throw new UnusableInputException(left.path() + " and " + right.path()
-                    + ": one is an msprobe dump and the other a probe capture; compare dumps of one format");
-        }
+        var mixed = DumpFormat.mixed(left, right);
+        if (mixed.isPresent()) throw new UnusableInputException(mixed.get());
     }
 
     /** Pairs two inputs: two files directly, two directories through {@link CapturePairing}. */
@@ -297,23 +290,18 @@ abstract class CommandSupport implements Callable<Integer> {
     <T> void printEnvelope(PrintWriter out, String command, CapturePairing.Method method, List<T> items, Result<T> result,
                            Supplier<String> worst, Map<String, Supplier<JsonNode>> tail)
             throws UnusableInputException {
-        Json.StreamedObject envelope = Json.streamObject(out)
-                .field("status", "ok").field("command", command).field("pairing", method.description())
-                .startArray("results");
+        Envelope envelope = Envelope.start(out, command, method.description());
         // Until the first result is flushed, the head waits in the generator's buffer: a first pair's failure prints
         // its failure object alone, as a single pair's does.
         for (T item : items) {
-            envelope.element(result.of(item));
+            envelope.result(result.of(item));
             envelopeOpen = true;
         }
-        envelope.endArray().field("verdict", worst.get());
         // Fields known only once every result is made (a command budget's cuts), each when present.
-        for (Map.Entry<String, Supplier<JsonNode>> f : tail.entrySet()) {
-            JsonNode v = f.getValue().get();
-            if (v != null) envelope.field(f.getKey(), v);
-        }
-        if (!problems.isEmpty()) envelope.field("problems", problemsField());
-        envelope.end();
+        String verdict = worst.get();
+        Map<String, JsonNode> fields = new LinkedHashMap<>();
+        tail.forEach((name, value) -> fields.put(name, value.get()));
+        envelope.end(verdict, fields, problemMessages());
         envelopeOpen = false;
         out.println();
     }
@@ -359,6 +347,10 @@ abstract class CommandSupport implements Callable<Integer> {
     }
 
     private JsonNode problemsField() {
-        return Json.strings(problems.stream().map(LoadProblem::message).toList());
+        return Json.strings(problemMessages());
+    }
+
+    private List<String> problemMessages() {
+        return problems.stream().map(LoadProblem::message).toList();
     }
 }

@@ -1,14 +1,10 @@
 package dev.tdw.app.cli;
 
 import dev.tdw.model.input.InputException;
-import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadFormatException;
-import dev.tdw.model.tensor.PayloadReader;
-import dev.tdw.model.text.SafeText;
 
-import java.io.IOException;
 import java.nio.file.Path;
 
 /** Opens payloads for the commands; every failure becomes unusable input naming the file. */
@@ -17,11 +13,9 @@ final class PayloadFiles {
 
     static Payload open(Path file) throws UnusableInputException {
         try {
-            return new PayloadReader().read(file);
+            return dev.tdw.model.compare.PayloadFiles.open(file);
         } catch (InputException e) {
             throw new UnusableInputException(e);
-        } catch (IOException e) {
-            throw new UnusableInputException(SafeText.of(file) + ": " + RegularFiles.reason(e), e);
         }
     }
 

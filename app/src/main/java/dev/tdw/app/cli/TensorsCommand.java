@@ -2,8 +2,7 @@ package dev.tdw.app.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.align.CapturePairing;
-import dev.tdw.model.capture.CaptureDirectory;
-import dev.tdw.model.capture.CaptureFormatException;
+import dev.tdw.model.input.InputException;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.TensorComparison;
@@ -128,10 +127,8 @@ final class TensorsCommand extends CommandSupport {
 
     static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
         try {
-            return CaptureDirectory.payloadOf(root, m)
-                    .orElseThrow(() -> new UnusableInputException(SafeText.of(m.path())
-                            + ": saved no payload (no tensor_file); set DUMP_PROBE_TENSOR to save tensors"));
-        } catch (CaptureFormatException e) {
+            return dev.tdw.model.compare.PayloadFiles.of(root, m);
+        } catch (InputException e) {
             throw new UnusableInputException(e);
         }
     }

@@ -3,6 +3,7 @@ package dev.tdw.model.sets;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProgress;
+import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.compare.SummaryDiff;
@@ -33,13 +34,37 @@ public final class AllPairsAnalysis {
 
     /** {@code progress} is told after each pair and may cancel between pairs ({@link CancellationException}). */
     public static AllPairsResult of(CaptureDirectory left, CaptureDirectory right, Tolerance tol, LoadProgress progress) {
+        return of(left, right, tol, (pairs, t) -> {
+            List<DiffResult> diffs = new ArrayList<>(pairs.size());
+            for (CapturePairing.ManifestPair p : pairs) {
+                if (progress.cancelled()) throw new CancellationException("comparing " + left.root() + " and " + right.root() + " was cancelled");
+                diffs.add(SummaryDiff.of(p.left(), p.right(), t));
+                progress.progress(diffs.size(), pairs.size(), p.left().id().toString());
+            }
+            return diffs;
+        });
+    }
+
+    /**
+     * Makes the diff of every pair of a pairing, one per pair in the pairing's order: here one after the other, or
+     * elsewhere (the scale-out job's tasks, scale/), each {@link SummaryDiff#of} of its pair.
+     */
+    @FunctionalInterface
+    public interface PairDiffs {
+        List<DiffResult> of(List<CapturePairing.ManifestPair> pairs, Tolerance tol);
+    }
+
+    /** The analysis with the pairs' diffs made by {@code diffs}; everything else is decided here, the same for any. */
+    public static AllPairsResult of(CaptureDirectory left, CaptureDirectory right, Tolerance tol, PairDiffs diffs) {
         CapturePairing pairing = CapturePairing.of(left, right);
-        List<PairOutcome> pairs = new ArrayList<>(pairing.pairs().size());
-        int done = 0;
-        for (CapturePairing.ManifestPair p : pairing.pairs()) {
-            if (progress.cancelled()) throw new CancellationException("comparing " + left.root() + " and " + right.root() + " was cancelled");
-            pairs.add(new PairOutcome(p.left(), p.right(), SummaryDiff.of(p.left(), p.right(), tol)));
-            progress.progress(++done, pairing.pairs().size(), p.left().id().toString());
+        List<DiffResult> made = diffs.of(pairing.pairs(), tol);
+        if (made.size() != pairing.pairs().size()) {
+            throw new IllegalStateException(made.size() + " diffs for " + pairing.pairs().size() + " pairs");
+        }
+        List<PairOutcome> pairs = new ArrayList<>(made.size());
+        for (int i = 0; i < made.size(); i++) {
+            CapturePairing.ManifestPair p = pairing.pairs().get(i);
+            pairs.add(new PairOutcome(p.left(), p.right(), made.get(i)));
         }
         pairs.sort(PAIR_ORDER);
         List<Forward> forwards = forwards(pairs);

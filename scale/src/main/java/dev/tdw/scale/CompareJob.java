@@ -1,0 +1,226 @@
+package dev.tdw.scale;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.model.align.CapturePairing;
+import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.LoadProblem;
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.format.CaptureLoader;
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.report.AllPairsJson;
+import dev.tdw.model.report.DumpFormat;
+import dev.tdw.model.report.Envelope;
+import dev.tdw.model.report.Json;
+import dev.tdw.model.report.Wording;
+import dev.tdw.model.sets.AllPairsAnalysis;
+import dev.tdw.model.sets.AllPairsResult;
+import dev.tdw.model.text.SafeText;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.Function;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code spark-submit --class dev.tdw.scale.CompareJob tdw-scale.jar --left URI --right URI (--all | --tensors) --out URI}:
+ * two capture roots compared on Spark, one task per pair, into the JSON {@code tdw diff --all} or {@code tdw tensors}
+ * prints for the same roots, byte for byte (docs/scale.md). The driver reads the manifests and pairs them as the command
+ * line does; the tasks compare; the driver reduces their results with the model's own analysis and writes the result
+ * once ({@link ResultFile}). Exit codes as the command line's: 0 ran, 2 unusable input, 3 internal, 4 output not written.
+ */
+public final class CompareJob {
+    static final int RAN = 0, UNUSABLE = 2, INTERNAL = 3, OUTPUT_FAILED = 4;
+
+    private final JavaSparkContext spark;
+    private final Tasks tensors;
+
+    /** How the tensors tasks are made from the options and roots (a test may wrap them). */
+    @FunctionalInterface
+    interface Tasks {
+        Function<PairFiles, TensorsTask.Outcome> of(JobOptions o, Root left, Root right);
+    }
+
+    CompareJob(JavaSparkContext spark, Tasks tensors) {
+        this.spark = spark;
+        this.tensors = tensors;
+    }
+
+    public static void main(String[] args) {
+        int exit;
+        try (JavaSparkContext spark = new JavaSparkContext(new SparkConf().setAppName("tdw compare"))) {
+            exit = run(spark, args, System.err);
+        }
+        System.exit(exit);
+    }
+
+    /** Runs the job on {@code spark}; messages go to {@code err}. */
+    static int run(JavaSparkContext spark, String[] args, PrintStream err) {
+        return new CompareJob(spark, TensorsTask::new).execute(args, err);
+    }
+
+    int execute(String[] args, PrintStream err) {
+        JobOptions o;
+        try {
+            o = JobOptions.parse(List.of(args));
+        } catch (IllegalArgumentException e) {
+            err.println("tdw-scale: " + SafeText.of(e.getMessage()));
+            return UNUSABLE;
+        }
+        ResultFile out;
+        try {
+            out = ResultFile.create(o.out(), spark.hadoopConfiguration());
+        } catch (IOException e) {
+            err.println("tdw-scale: " + SafeText.of(e.getMessage()));
+            return OUTPUT_FAILED;
+        }
+        try {
+            long started = System.nanoTime();
+            Root left = Root.of(o.left(), spark.hadoopConfiguration()), right = Root.of(o.right(), spark.hadoopConfiguration());
+            String json = o.mode() == JobOptions.Mode.ALL ? all(o, left, right) : tensors(o, left, right);
+            try {
+                out.write(json);
+            } catch (IOException e) {
+                err.println("tdw-scale: " + SafeText.of(e.getMessage()));
+                return OUTPUT_FAILED;
+            }
+            // The job's own time, without Spark's start: what bench/scale.sh divides the input by.
+            err.printf(java.util.Locale.ROOT, "tdw-scale: wrote %s in %.3f s%n", SafeText.of(o.out()), (System.nanoTime() - started) / 1e9);
+            return RAN;
+        } catch (Unusable | IOException e) {
+            err.println("tdw-scale: " + SafeText.of(e.getMessage()));
+            return UNUSABLE;
+        } catch (Exception e) {
+            // A task that failed as often as Spark tries one (spark.task.maxFailures) stops the job: Spark's message
+            // names the task and its last failure.
+            String message = String.valueOf(e.getMessage());
+            int line = message.indexOf('\n');
+            err.println("tdw-scale: the job stopped, nothing was written: " + SafeText.of(line < 0 ? message : message.substring(0, line)));
+            return INTERNAL;
+        } finally {
+            out.discard();
+        }
+    }
+
+    /** Input the job cannot use; its message names the file and the cause. */
+    static final class Unusable extends Exception {
+        Unusable(String message) { super(message); }
+    }
+
+    /** {@code tdw diff --all}'s JSON: the pairs' diffs made by the tasks, everything else by the model's analysis. */
+    private String all(JobOptions o, Root left, Root right) throws Unusable {
+        List<LoadProblem> problems = new ArrayList<>();
+        CaptureDirectory l = load(left, problems), r = load(right, problems);
+        sameFormat(l.manifests().get(0), r.manifests().get(0));
+        StatisticsTask task = new StatisticsTask(o.atol(), o.rtol());
+        AllPairsResult result = AllPairsAnalysis.of(l, r, new Tolerance(o.atol(), o.rtol()), (pairs, tol) -> {
+            List<PairFiles> files = pairs.stream().map(p -> new PairFiles(p.left().path().toString(), p.right().path().toString())).toList();
+            List<StatisticsTask.Diff> diffs = files.isEmpty() ? List.of() : spark.parallelize(files, files.size()).map(task).collect();
+            List<DiffResult> out = new ArrayList<>(diffs.size());
+            for (int i = 0; i < diffs.size(); i++) out.add(diffs.get(i).with(pairs.get(i).left(), pairs.get(i).right(), tol));
+            return out;
+        });
+        ObjectNode json = DumpFormat.named(AllPairsJson.of(result, p -> show(p, left, right)), l.manifests());
+        if (!problems.isEmpty()) json.set("problems", Json.strings(problems.stream().map(LoadProblem::message).toList()));
+        return Json.write(json) + "\n";
+    }
+
+    /** {@code tdw tensors}' JSON for two capture directories: one task per pair, a pair that cannot be read listed. */
+    private String tensors(JobOptions o, Root left, Root right) throws Unusable {
+        List<LoadProblem> problems = new ArrayList<>();
+        CaptureDirectory l = load(left, problems), r = load(right, problems);
+        sameFormat(l.manifests().get(0), r.manifests().get(0));
+        CapturePairing pairing = CapturePairing.of(l, r);
+        List<CapturePairing.Ambiguity> ambiguous = pairing.ambiguousIn(null, null, null);
+        if (!ambiguous.isEmpty()) {
+            throw new Unusable("ambiguous pairing: " + Wording.ambiguity(ambiguous.get(0), p -> show(p, left, right))
+                    + "; which one to compare cannot be decided: give the folder of one capture");
+        }
+        if (pairing.pairs().isEmpty()) {
+            throw new Unusable("no manifest pair of " + o.left() + " and " + o.right() + " (" + pairing.method().description() + ")");
+        }
+        List<PairFiles> files = new ArrayList<>();
+        for (CapturePairing.ManifestPair p : pairing.pairs()) {
+            try {
+                files.add(new PairFiles(dev.tdw.model.compare.PayloadFiles.of(left.path(), p.left()).toString(),
+                        dev.tdw.model.compare.PayloadFiles.of(right.path(), p.right()).toString()));
+            } catch (InputException e) {
+                problems.add(new LoadProblem(p.left().path(), LoadProblem.Kind.REFUSED, e.getMessage()));
+            }
+        }
+        List<TensorsTask.Outcome> outcomes = files.isEmpty() ? List.of()
+                : spark.parallelize(files, files.size()).map(tensors.of(o, left, right)).collect();
+        List<String> results = new ArrayList<>();
+        List<TensorsVerdict> verdicts = new ArrayList<>();
+        for (int i = 0; i < outcomes.size(); i++) {
+            TensorsTask.Outcome t = outcomes.get(i);
+            if (t.problem() != null) {
+                problems.add(new LoadProblem(Path.of(files.get(i).left()), LoadProblem.Kind.REFUSED, t.problem()));
+            } else {
+                results.add(t.json());
+                verdicts.add(t.verdict());
+            }
+        }
+        if (verdicts.isEmpty()) {
+            throw new Unusable("no pair of " + o.left() + " and " + o.right() + " could be compared (" + problems.size()
+                    + " skipped; see problems)");
+        }
+        String worst = verdicts.stream().min(Comparator.naturalOrder()).orElseThrow().name();
+        List<String> messages = problems.stream().map(LoadProblem::message).toList();
+        StringWriter out = new StringWriter();
+        if (results.size() > 1) {
+            Envelope envelope = Envelope.start(out, "tensors", pairing.method().description());
+            for (String json : results) envelope.result(parse(json));
+            envelope.end(worst, Map.of(), messages);
+        } else {
+            ObjectNode json = (ObjectNode) parse(results.get(0));
+            json.put("pairing", pairing.method().description());
+            if (!messages.isEmpty()) json.set("problems", Json.strings(messages));
+            Json.write(json, out);
+        }
+        return out + "\n";
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode parse(String json) {
+        try {
+            return Json.mapper().readTree(json);
+        } catch (IOException e) {
+            throw new IllegalStateException("a task's result is not JSON", e);
+        }
+    }
+
+    /** A capture root as the command line loads it; its problems are added, each once. */
+    private static CaptureDirectory load(Root root, List<LoadProblem> problems) throws Unusable {
+        Path dir = root.path();
+        try {
+            CaptureDirectory d = new CaptureLoader().load(dir);
+            d.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
+            if (d.manifests().isEmpty()) throw new Unusable(root.given() + ": no readable manifest ({label}-rank{N}.json) in this directory");
+            return d;
+        } catch (InputException e) {
+            throw new Unusable(e.getMessage());
+        }
+    }
+
+    private static void sameFormat(Manifest left, Manifest right) throws Unusable {
+        var mixed = DumpFormat.mixed(left, right);
+        if (mixed.isPresent()) throw new Unusable(mixed.get());
+    }
+
+    /** A path of either root as the user gave the root. */
+    private static String show(Path p, Root left, Root right) {
+        Path abs = p.toAbsolutePath().normalize();
+        if (abs.startsWith(left.path())) return left.show(p);
+        if (abs.startsWith(right.path())) return right.show(p);
+        return p.toString();
+    }
+}

@@ -1,0 +1,70 @@
+package dev.tdw.scale;
+
+import dev.tdw.model.compare.TensorComparison;
+
+import java.util.List;
+
+/**
+ * The job's arguments: {@code --left URI --right URI (--all | --tensors) --out URI [--atol A] [--rtol R]
+ * [--max-elements N]}. The tolerances are those of the command the mode stands for: {@code diff --all}'s (default 0,
+ * exact) or {@code tensors}' (default 1e-2).
+ */
+record JobOptions(String left, String right, Mode mode, String out, double atol, double rtol, long maxElements) {
+    /** What is compared, and which command's JSON is written. */
+    enum Mode {
+        /** {@code tdw diff --all}: every pair's statistics. */
+        ALL,
+        /** {@code tdw tensors} of two capture directories: every pair's saved tensors. */
+        TENSORS
+    }
+
+    static final String USAGE = "usage: CompareJob --left URI --right URI (--all | --tensors) --out URI"
+            + " [--atol A] [--rtol R] [--max-elements N]";
+
+    /** The options, or an {@link IllegalArgumentException} whose message says what is wrong. */
+    static JobOptions parse(List<String> args) {
+        String left = null, right = null, out = null;
+        Mode mode = null;
+        Double atol = null, rtol = null;
+        long maxElements = TensorComparison.DEFAULT_MAX_ELEMENTS;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--all", "--tensors" -> {
+                    Mode m = a.equals("--all") ? Mode.ALL : Mode.TENSORS;
+                    if (mode != null && mode != m) throw new IllegalArgumentException("--all and --tensors: choose one");
+                    mode = m;
+                }
+                case "--left-runs", "--right-runs" -> throw new IllegalArgumentException(a
+                        + ": repeated runs are compared by tdw diff on one machine; the job compares two roots (--all, --tensors)");
+                case "--left" -> left = value(args, ++i, a);
+                case "--right" -> right = value(args, ++i, a);
+                case "--out" -> out = value(args, ++i, a);
+                case "--atol" -> atol = number(value(args, ++i, a), a);
+                case "--rtol" -> rtol = number(value(args, ++i, a), a);
+                case "--max-elements" -> maxElements = (long) number(value(args, ++i, a), a);
+                default -> throw new IllegalArgumentException("unknown argument " + a);
+            }
+        }
+        if (left == null || right == null || out == null || mode == null) throw new IllegalArgumentException(USAGE);
+        double defaultTol = mode == Mode.ALL ? 0 : TensorComparison.DEFAULT_ATOL;
+        double at = atol == null ? defaultTol : atol, rt = rtol == null ? defaultTol : rtol;
+        if (!(at >= 0) || !(rt >= 0) || maxElements < 0) {
+            throw new IllegalArgumentException("--atol, --rtol and --max-elements must be non-negative");
+        }
+        return new JobOptions(left, right, mode, out, at, rt, maxElements);
+    }
+
+    private static String value(List<String> args, int i, String option) {
+        if (i >= args.size()) throw new IllegalArgumentException(option + " needs a value");
+        return args.get(i);
+    }
+
+    private static double number(String value, String option) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": not a number: " + value);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+package dev.tdw.scale;
+
+import dev.tdw.app.cli.TdwCommand;
+import org.apache.spark.SparkConf;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The job in Spark's local mode (real Spark: two task threads, a task tried at most twice) against the command line on
+ * the same captures: the same bytes.
+ */
+class CompareJobTest {
+    private static final Path CAPTURES = Path.of(System.getProperty("tdw.testdata", "../testdata")).resolve("captures");
+    private static JavaSparkContext spark;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void startSpark() {
+        spark = new JavaSparkContext(new SparkConf().setMaster("local[2,2]").setAppName("CompareJobTest")
+                .set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1"));
+    }
+
+    @AfterAll
+    static void stopSpark() {
+        spark.stop();
+    }
+
+    @ParameterizedTest(name = "diff --all {0}: {1} vs {2}")
+    @CsvSource({
+            "tp4-origin, baseline, candidate",
+            "layer-bug, baseline, candidate",
+            "chunked-prefill, baseline, candidate",
+            "overflow, baseline, candidate",
+            "msprobe/s5_tp2_stat_mix, baseline, candidate_gate_rank1",
+            "msprobe/s5_tp2_stat_mix, baseline, repeat_noise",
+            "msprobe/s1_single_stat_mix_fp32, baseline, candidate_rope",
+            "msprobe/s8_single_md5_L1, baseline, candidate_gate",
+    })
+    void allPairsAsTheCommandLineWritesThem(String set, String left, String right) throws IOException {
+        Path l = real(CAPTURES.resolve(set).resolve(left)), r = real(CAPTURES.resolve(set).resolve(right));
+        byte[] cli = cli("diff", "--left", l.toString(), "--right", r.toString(), "--all");
+        byte[] job = job("--left", l.toString(), "--right", r.toString(), "--all");
+        assertTrue(new String(job, StandardCharsets.UTF_8).contains("\"mode\" : \"all\""));
+        assertArrayEquals(cli, job, () -> "differs from the command line:\n" + new String(job, StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest(name = "tensors {0}: {1} vs {2}")
+    @CsvSource({
+            "identical, run1, run2",
+            "layer-bug, baseline, candidate",
+            "chunked-prefill, baseline, candidate",
+            "overflow, baseline, candidate",
+    })
+    void tensorsAsTheCommandLineWritesThem(String set, String left, String right) throws IOException {
+        Path l = real(CAPTURES.resolve(set).resolve(left)), r = real(CAPTURES.resolve(set).resolve(right));
+        byte[] cli = cli("tensors", "--left", l.toString(), "--right", r.toString());
+        byte[] job = job("--left", l.toString(), "--right", r.toString(), "--tensors");
+        assertTrue(new String(job, StandardCharsets.UTF_8).contains("\"command\" : \"tensors\""));
+        assertArrayEquals(cli, job, () -> "differs from the command line:\n" + new String(job, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aUriNamesThePathsAsGiven() throws IOException {
+        Path l = real(CAPTURES.resolve("tp4-origin/baseline")), r = real(CAPTURES.resolve("tp4-origin/candidate"));
+        String json = new String(job("--left", "file://" + l, "--right", "file://" + r, "--all"), StandardCharsets.UTF_8);
+        assertTrue(json.contains("\"left\" : \"file://" + l + "/cmpl-tp-rank0.json\""), json);
+        // The same comparison as the plain path's, only named as given.
+        String plain = new String(job("--left", l.toString(), "--right", r.toString(), "--all"), StandardCharsets.UTF_8);
+        assertEquals(plain, json.replace("file://", ""), json);
+    }
+
+    @Test
+    void aPairThatCannotBeReadIsListedAsTheCommandLineListsIt() throws IOException {
+        Path l = copy(CAPTURES.resolve("chunked-prefill/baseline"), tmp.resolve("left"));
+        Path r = real(CAPTURES.resolve("chunked-prefill/candidate"));
+        Path cut;
+        try (Stream<Path> files = Files.walk(l)) {
+            cut = files.filter(f -> f.toString().endsWith(".pt")).sorted().findFirst().orElseThrow();
+        }
+        Files.write(cut, new byte[] {'P', 'K', 3, 4}); // no longer a zip: this pair cannot be read
+        byte[] cli = cli("tensors", "--left", l.toString(), "--right", r.toString());
+        byte[] job = job("--left", l.toString(), "--right", r.toString(), "--tensors");
+        String json = new String(job, StandardCharsets.UTF_8);
+        assertTrue(json.indexOf("\"problems\"") > 0 && json.substring(json.indexOf("\"problems\"")).contains(cut.toString()), json);
+        assertEquals(new String(cli, StandardCharsets.UTF_8), json);
+    }
+
+    @Test
+    void aTaskThatFailsIsTriedAgain() throws IOException {
+        Path l = real(CAPTURES.resolve("chunked-prefill/baseline")), r = real(CAPTURES.resolve("chunked-prefill/candidate"));
+        byte[] cli = cli("tensors", "--left", l.toString(), "--right", r.toString());
+        Path out = tmp.resolve("result.json");
+        CompareJob failingOnce = new CompareJob(spark, (o, left, right) -> new FailingAttempts(new TensorsTask(o, left, right), 1));
+        int exit = failingOnce.execute(new String[] {"--left", l.toString(), "--right", r.toString(), "--tensors", "--out", out.toString()}, System.err);
+        assertEquals(CompareJob.RAN, exit);
+        assertArrayEquals(cli, Files.readAllBytes(out));
+    }
+
+    @Test
+    void aJobThatFailsLeavesNoResult() throws IOException {
+        Path l = real(CAPTURES.resolve("chunked-prefill/baseline")), r = real(CAPTURES.resolve("chunked-prefill/candidate"));
+        Path out = tmp.resolve("result.json");
+        // Every attempt fails: Spark gives up after its two, and the job with it.
+        CompareJob failing = new CompareJob(spark, (o, left, right) -> new FailingAttempts(new TensorsTask(o, left, right), 2));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = failing.execute(new String[] {"--left", l.toString(), "--right", r.toString(), "--tensors", "--out", out.toString()},
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(CompareJob.INTERNAL, exit, err.toString(StandardCharsets.UTF_8));
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertEquals(List.of(), left.toList(), "nothing left beside the result");
+        }
+    }
+
+    @Test
+    void anExistingResultIsNotReplaced() throws IOException {
+        Path l = real(CAPTURES.resolve("tp4-origin/baseline")), r = real(CAPTURES.resolve("tp4-origin/candidate"));
+        Path out = tmp.resolve("result.json");
+        Files.writeString(out, "earlier");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CompareJob.run(spark, new String[] {"--left", l.toString(), "--right", r.toString(), "--all", "--out", out.toString()},
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(CompareJob.OUTPUT_FAILED, exit);
+        assertEquals("earlier", Files.readString(out));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains(out + ": exists already"), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aFileSystemTheModelCannotReadIsRefused() throws IOException {
+        Path out = tmp.resolve("result.json");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CompareJob.run(spark, new String[] {"--left", "hdfs://127.0.0.1:1/captures/a", "--right", "hdfs://127.0.0.1:1/captures/b",
+                "--all", "--out", out.toString()}, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(CompareJob.UNUSABLE, exit);
+        assertFalse(Files.exists(out));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("hdfs://127.0.0.1:1/captures/a: the job reads captures on a file system mounted"
+                + " on every executor (file:); hdfs: is not"), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void unusableInputWritesNothing() throws IOException {
+        Path out = tmp.resolve("result.json");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Path missing = tmp.resolve("no-such-capture");
+        int exit = CompareJob.run(spark, new String[] {"--left", missing.toString(), "--right", missing.toString(), "--all", "--out", out.toString()},
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(CompareJob.UNUSABLE, exit);
+        assertFalse(Files.exists(out));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains(missing.toString()), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** A task whose first {@code failures} attempts of the first pair fail (Spark numbers attempts from 0). */
+    private record FailingAttempts(TensorsTask task, int failures) implements Function<PairFiles, TensorsTask.Outcome> {
+        @Override
+        public TensorsTask.Outcome call(PairFiles pair) {
+            if (TaskContext.get().partitionId() == 0 && TaskContext.get().attemptNumber() < failures) {
+                throw new UncheckedIOException(new IOException("the executor lost its disk (attempt " + TaskContext.get().attemptNumber() + ")"));
+            }
+            return task.call(pair);
+        }
+    }
+
+    private byte[] cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = TdwCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, exit, () -> "tdw " + String.join(" ", args) + ": " + err.toString(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    private byte[] job(String... args) throws IOException {
+        Path out = Files.createTempDirectory(tmp, "job").resolve("result.json");
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--out");
+        all.add(out.toString());
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CompareJob.run(spark, all.toArray(String[]::new), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(CompareJob.RAN, exit, () -> err.toString(StandardCharsets.UTF_8));
+        try (Stream<Path> beside = Files.list(out.getParent())) {
+            assertEquals(List.of(out), beside.toList(), "the result alone, no partial or checksum file beside it");
+        }
+        return Files.readAllBytes(out);
+    }
+
+    private static Path real(Path p) throws IOException {
+        return p.toRealPath();
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(target);
+                else Files.copy(f, target);
+            }
+        }
+        return to.toRealPath();
+    }
+}
