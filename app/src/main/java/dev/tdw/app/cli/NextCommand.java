@@ -38,8 +38,8 @@ final class NextCommand extends CommandSupport {
         CommandSpec spec = command("next",
                 "Suggest the next, narrower capture: the DUMP_PROBE_* environment that saves the tensors of the first "
                         + "divergent stage (or its layer) in the same forward on the same ranks.");
-        spec.addOption(option(left, Path.class, "--left").required(true).paramLabel("MANIFEST|DIR").build());
-        spec.addOption(option(right, Path.class, "--right").required(true).paramLabel("MANIFEST|DIR").build());
+        spec.addOption(option(left, Path.class, "--left").converters(RemoteInputs.CONVERTER).required(true).paramLabel("MANIFEST|DIR").build());
+        spec.addOption(option(right, Path.class, "--right").converters(RemoteInputs.CONVERTER).required(true).paramLabel("MANIFEST|DIR").build());
         spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0").description("absolute tolerance of the diff (default 0: exact)").build());
         spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0").description("relative tolerance of the diff (default 0: exact)").build());
         spec.addOption(option(scope, String.class, "--scope").paramLabel("<scope>").defaultValue("layer")

@@ -15,7 +15,9 @@ import java.nio.file.Path;
 final class PayloadFiles {
     private PayloadFiles() {}
 
+    /** A payload here, or the local copy of one on a host (docs/remote.md), which the reader maps as any file. */
     static Payload open(Path file) throws UnusableInputException {
+        if (RemoteInputs.isRemote(file)) file = RemoteInputs.localCopy(file);
         try {
             return new PayloadReader().read(file);
         } catch (InputException e) {
