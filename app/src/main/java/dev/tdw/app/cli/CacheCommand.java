@@ -21,8 +21,9 @@ final class CacheCommand extends CommandSupport {
     @Override
     CommandSpec model() {
         CommandSpec spec = command("cache",
-                "The local cache of payloads read from remote hosts (ssh:// captures): where it is and its size (show),",
-                "or empty it (clear). Entries are checked before reuse, and the least recently used go past the size limit",
+                "Show or clear the local copies of payloads read from remote hosts (ssh:// captures).",
+                "show prints the cache's folder, size and limit; clear empties it.",
+                "Entries are checked before reuse; the least recently used go past the limit",
                 "(TDW_CACHE_LIMIT_MIB, default 8192).");
         spec.addPositional(CommandModel.positionals(action, Action.class).arity("1").paramLabel("show|clear").description("show or clear").build());
         return spec;
