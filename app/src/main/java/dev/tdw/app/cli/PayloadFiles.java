@@ -1,5 +1,6 @@
 package dev.tdw.app.cli;
 
+import dev.tdw.bridge.remote.RemoteException;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.tensor.MappedRead;
@@ -15,13 +16,14 @@ import java.nio.file.Path;
 final class PayloadFiles {
     private PayloadFiles() {}
 
-    /** A payload here, or the local copy of one on a host (docs/remote.md), which the reader maps as any file. */
+    /** A payload here, or on a host (read from its local copy, docs/remote.md). */
     static Payload open(Path file) throws UnusableInputException {
-        if (RemoteInputs.isRemote(file)) file = RemoteInputs.localCopy(file);
         try {
             return new PayloadReader().read(file);
         } catch (InputException e) {
             throw new UnusableInputException(e);
+        } catch (RemoteException e) {
+            throw new UnusableInputException(e.getMessage(), e);
         } catch (IOException e) {
             throw new UnusableInputException(SafeText.of(file) + ": " + RegularFiles.reason(e), e);
         }

@@ -7,11 +7,8 @@ import dev.tdw.bridge.remote.TransferProgress;
 import dev.tdw.model.text.SafeText;
 import picocli.CommandLine;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.FileSystems;
 import java.nio.file.Path;
-import java.util.concurrent.CancellationException;
 
 /**
  * The hosts one command line reaches through {@code ssh://} arguments (docs/remote.md): connected on the first such
@@ -70,7 +67,10 @@ final class RemoteInputs implements AutoCloseable {
     }
 
     private synchronized Path open(RemoteAddress address) throws RemoteException {
-        if (folders == null) folders = factory.open();
+        if (folders == null) {
+            folders = factory.open();
+            folders.copyProgress(new Notes(err));
+        }
         return folders.open(address);
     }
 
@@ -88,27 +88,6 @@ final class RemoteInputs implements AutoCloseable {
             int eq = a.startsWith("--") ? a.indexOf('=') : -1;
             String value = eq > 0 ? a.substring(eq + 1) : a;
             if (RemoteAddress.isRemote(value) && !opened.containsKey(value)) opened.put(value, open(RemoteAddress.parse(value)));
-        }
-    }
-
-    /** Whether a path is on a host rather than here; never loads the SSH classes for a local one. */
-    static boolean isRemote(Path p) {
-        return p.getFileSystem() != FileSystems.getDefault() && RemoteFolders.isRemote(p);
-    }
-
-    /**
-     * The local copy of a remote payload (fetched into the cache unless a verified copy is there); a reconnection is
-     * said on stderr as it happens. Failures are unusable input naming the host's file.
-     */
-    static Path localCopy(Path remote) throws UnusableInputException {
-        RemoteInputs r = current;
-        if (r == null || r.folders == null) throw new UnusableInputException(SafeText.of(remote) + ": not on a host this command opened");
-        try {
-            return r.folders.localCopy(remote, new Notes(r.err));
-        } catch (CancellationException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new UnusableInputException(SafeText.of(e.getMessage()), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.tdw.bridge.remote;
 
+import dev.tdw.model.input.LocalCopies;
 import dev.tdw.model.text.SafeText;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.sftp.client.SftpClient;
@@ -19,12 +20,14 @@ import java.util.Map;
  * Capture folders on other hosts, opened as {@link Path}s of an SFTP file system: the readers of local captures
  * (manifests, directory walks with their real-path and regular-file checks) read them unchanged, a manifest at a time.
  * Payloads are not read over the link: {@link #localCopy} fetches one into the {@link PayloadCache} when its bytes are
- * first needed, and the payload reader maps that copy. One session per host serves every folder opened on it.
+ * first needed, and the payload reader maps that copy (registered with {@link LocalCopies} for each host opened). One session per host serves every folder opened on it.
  * Nothing on a host is written.
  */
 public final class RemoteFolders implements AutoCloseable {
     private final SshConnector connector;
     private final PayloadCache cache;
+    /** Where copies made for the payload reader ({@link LocalCopies}) report; a window's or a command's. */
+    private volatile TransferProgress copyProgress = TransferProgress.NONE;
     /** Open hosts by {@link RemoteAddress#hostText()}, in the order opened. */
     private final Map<String, Host> hosts = new LinkedHashMap<>();
 
@@ -53,6 +56,8 @@ public final class RemoteFolders implements AutoCloseable {
                 throw new RemoteException(address.hostText() + ": no SFTP on this host (" + SshConnector.reason(e) + ")", e);
             }
             hosts.put(address.hostText(), h);
+            // Every payload read of this host's files maps the local copy (PayloadReader asks LocalCopies).
+            LocalCopies.register(h.fs(), file -> localCopy(file, copyProgress));
         }
         return h.fs().getPath(address.path());
     }
@@ -118,6 +123,11 @@ public final class RemoteFolders implements AutoCloseable {
         }
     }
 
+    /** Where the copies the payload reader asks for report their progress. */
+    public void copyProgress(TransferProgress progress) {
+        copyProgress = progress;
+    }
+
     public PayloadCache cache() {
         return cache;
     }
@@ -135,6 +145,7 @@ public final class RemoteFolders implements AutoCloseable {
     @Override
     public synchronized void close() {
         for (Host h : hosts.values()) {
+            LocalCopies.unregister(h.fs());
             try {
                 h.fs().close();
             } catch (IOException ignored) {
