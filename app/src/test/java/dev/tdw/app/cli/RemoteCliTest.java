@@ -34,6 +34,9 @@ class RemoteCliTest {
         List<List<String>> commands = List.of(
                 List.of("scan", "@" + c.resolve("tp4-origin/baseline")),
                 List.of("scan", "--format", "text", "@" + c.resolve("overflow/candidate"), "--max-abs-limit", "65504"),
+                List.of("scan", "--verify-payload", "--manifest", "@" + c.resolve("replay-inputs/capture/cmpl-replay-rank0.json")),
+                List.of("diff", "--left", "@" + c.resolve("layer-bug/baseline/cmpl-layer-bug-rank0.json"),
+                        "--right", c.resolve("layer-bug/candidate/cmpl-layer-bug-rank0.json").toString()),
                 List.of("diff", "--left", "@" + c.resolve("layer-bug/baseline"), "--right", "@" + c.resolve("layer-bug/candidate")),
                 List.of("diff", "--all", "--left", "@" + c.resolve("tp4-origin/baseline"), "--right", "@" + c.resolve("tp4-origin/candidate")),
                 List.of("diff", "--left-runs", "@" + c.resolve("intermittent/baseline"), "--right-runs", "@" + c.resolve("intermittent/candidate")),
