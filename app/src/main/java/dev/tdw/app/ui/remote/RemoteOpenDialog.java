@@ -42,7 +42,9 @@ public final class RemoteOpenDialog extends Dialog<ButtonType> {
         ButtonType open = new ButtonType("Open", ButtonBar.ButtonData.OK_DONE);
         getDialogPane().getButtonTypes().addAll(open, ButtonType.CANCEL);
         getDialogPane().lookupButton(open).disableProperty().bind(left.editorProperty().get().textProperty().isEmpty());
+        // The last pair opened is remembered left first: offered again as it was.
         if (!vm.recent().isEmpty()) left.getEditor().setText(vm.recent().get(0));
+        if (vm.recent().size() > 1) right.getEditor().setText(vm.recent().get(1));
     }
 
     public String leftAddress() { return left.getEditor().getText(); }
