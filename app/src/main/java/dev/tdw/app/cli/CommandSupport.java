@@ -145,7 +145,14 @@ abstract class CommandSupport implements Callable<Integer> {
 
     CaptureDirectory loadDirectory(Path dir) throws UnusableInputException {
         try {
-            CaptureDirectory d = MsprobeDump.detect(dir) ? msprobe().load(dir) : CaptureDirectory.load(dir);
+            CaptureDirectory d;
+            try {
+                d = MsprobeDump.detect(dir) ? msprobe().load(dir) : CaptureDirectory.load(dir);
+            } catch (java.io.UncheckedIOException e) {
+                RemoteInputs.requireConnected(dir); // a host's lost connection, said as such
+                throw e;
+            }
+            RemoteInputs.requireConnected(dir); // a capture on a host read in part is no capture to judge (docs/remote.md)
             // A command may load a directory twice (diff's text ends with the next capture): report each problem once.
             d.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
             if (d.manifests().isEmpty()) {

@@ -91,6 +91,19 @@ final class RemoteInputs implements AutoCloseable {
         }
     }
 
+    /**
+     * Refuses a capture whose host's connection was lost while it was read: its unread files were listed as problems,
+     * and a verdict on the rest would be a verdict on part of the capture.
+     */
+    static void requireConnected(Path dir) throws UnusableInputException {
+        RemoteInputs r = current;
+        if (r == null || r.folders == null || dir.getFileSystem() == java.nio.file.FileSystems.getDefault()) return;
+        if (!r.folders.connected(dir)) {
+            throw new UnusableInputException(r.folders.addressOf(dir) + ": the connection to the host was lost while the capture"
+                    + " was read; nothing was compared (run the command again)");
+        }
+    }
+
     /** A transfer's notes (a lost connection, a reconnection) on stderr; byte counts are not printed. */
     private record Notes(PrintWriter err) implements TransferProgress {
         @Override

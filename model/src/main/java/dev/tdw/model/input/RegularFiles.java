@@ -70,6 +70,8 @@ public final class RegularFiles {
             return file.toRealPath();
         } catch (IOException e) {
             throw new InputException(file, null, reason(e), e);
+        } catch (java.io.UncheckedIOException e) { // how a remote (SFTP) file system reports a closed connection here
+            throw new InputException(file, null, reason(e.getCause()), e);
         } catch (InvalidPathException e) {
             throw new InputException(file, null, "not a valid file name here", e);
         }

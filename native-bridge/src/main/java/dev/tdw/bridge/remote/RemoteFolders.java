@@ -67,6 +67,15 @@ public final class RemoteFolders implements AutoCloseable {
         return p.getFileSystem() instanceof SftpFileSystem;
     }
 
+    /**
+     * Whether the session a remote path was read through is still open. A load that lost it part-way listed the files
+     * it could not read as problems; what it did read is then not the whole capture, and no verdict may be made of it.
+     */
+    public synchronized boolean connected(Path remote) {
+        Host h = host(remote);
+        return h.session().isOpen() && h.fs().isOpen();
+    }
+
     /** The address of a remote path, as the user would write it. */
     public synchronized RemoteAddress addressOf(Path remote) {
         return host(remote).address().withPath(remote.toAbsolutePath().toString());

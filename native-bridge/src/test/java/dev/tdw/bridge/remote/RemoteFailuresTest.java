@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,6 +85,35 @@ class RemoteFailuresTest {
         }
         try (Stream<Path> left = Files.list(home.settings().cacheDir())) {
             assertEquals(List.of(), left.toList(), "no entry and no partial copy left");
+        }
+    }
+
+    @Test
+    void aConnectionDroppedWhileACaptureLoadsIsSeenSoNoVerdictIsMadeOfPart() throws Exception {
+        RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);
+        Path local = dev.tdw.model.testing.TestCaptures.scenario("tp4-origin").resolve("baseline").toAbsolutePath();
+        try (RemoteFolders folders = home.folders()) {
+            Path remote = folders.open(RemoteAddress.parse(home.server().uri(local)));
+            assertTrue(folders.connected(remote));
+            boolean[] dropped = {false};
+            dev.tdw.model.capture.CaptureDirectory d = dev.tdw.model.capture.CaptureDirectory.load(remote,
+                    new dev.tdw.model.capture.ManifestReader(), new dev.tdw.model.capture.LoadProgress() {
+                        @Override
+                        public void progress(long done, long total, String what) {
+                            if (dropped[0] || total == 0 || done != 0) return;
+                            dropped[0] = true;
+                            try {
+                                home.server().dropConnections();
+                            } catch (IOException e) {
+                                throw new AssertionError(e);
+                            }
+                        }
+                    }, 1);
+            // The files after the drop are listed as unreadable, as broken files would be: only the lost session tells.
+            assertTrue(d.manifests().size() < 4, d.manifests().size() + " manifests read");
+            assertFalse(folders.connected(remote));
+            // Opened again, the host is reached anew.
+            assertTrue(folders.connected(folders.open(RemoteAddress.parse(home.server().uri(local)))));
         }
     }
 
