@@ -38,6 +38,27 @@ class RemoteFoldersTest {
         }
     }
 
+    /** A Host alias of ~/.ssh/config with its HostName, Port, User and IdentityFile (no default key), then ProxyJump. */
+    @Test
+    void theSshConfigAliasIdentityFileAndProxyJumpApply() throws Exception {
+        RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);
+        Path ssh = home.settings().sshDir();
+        Path key = Files.move(ssh.resolve("id_ed25519"), ssh.resolve("capture_host_key"));
+        int port = home.server().port();
+        String user = home.server().user();
+        Files.writeString(ssh.resolve("config"), "Host npu\n  HostName 127.0.0.1\n  Port " + port + "\n  User " + user
+                + "\n  IdentityFile " + key + "\n"
+                + "Host npu-behind-jump\n  HostName 127.0.0.1\n  Port " + port + "\n  User " + user + "\n  IdentityFile " + key
+                + "\n  ProxyJump npu\n");
+        Path local = TestCaptures.scenario("layer-bug").resolve("baseline").toAbsolutePath();
+        for (String alias : List.of("npu", "npu-behind-jump")) {
+            try (RemoteFolders folders = home.folders()) {
+                Path remote = folders.open(RemoteAddress.parse("ssh://" + alias + local));
+                assertEquals(1, CaptureDirectory.load(remote).manifests().size(), alias);
+            }
+        }
+    }
+
     @Test
     void aPayloadIsCopiedOnceAndReusedVerified() throws Exception {
         RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);
