@@ -62,11 +62,6 @@ public final class RemoteFolders implements AutoCloseable {
         return h.fs().getPath(address.path());
     }
 
-    /** Whether a path is on another host (opened here), not a local file. */
-    public static boolean isRemote(Path p) {
-        return p.getFileSystem() instanceof SftpFileSystem;
-    }
-
     /**
      * Whether the session a remote path was read through is still open. A load that lost it part-way listed the files
      * it could not read as problems; what it did read is then not the whole capture, and no verdict may be made of it.
@@ -135,10 +130,6 @@ public final class RemoteFolders implements AutoCloseable {
     /** Where the copies the payload reader asks for report their progress. */
     public void copyProgress(TransferProgress progress) {
         copyProgress = progress;
-    }
-
-    public PayloadCache cache() {
-        return cache;
     }
 
     public SshConnector connector() {
