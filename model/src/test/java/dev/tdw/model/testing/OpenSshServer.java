@@ -73,6 +73,7 @@ public record OpenSshServer(int port, String user, Path userKey, Path hostKey, P
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     run(List.of("bash", script.toString(), "stop", dir.toString()));
+                    run(List.of("rm", "-rf", dir.toString())); // its keys and config: nothing of the server stays behind
                 } catch (IOException e) {
                     System.err.println("test sshd in " + dir + " not stopped: " + e.getMessage());
                 }
