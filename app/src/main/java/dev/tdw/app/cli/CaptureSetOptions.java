@@ -18,9 +18,9 @@ public final class CaptureSetOptions {
         CommandModel.mixin(command, "sets", this,
                 option(all, boolean.class, "--all").description("every pair of two capture roots: per forward the origin rank(s) and stage, "
                         + "the first divergent forward, unpaired manifests").build(),
-                option(leftRuns, Path.class, "--left-runs").paramLabel("DIR")
+                option(leftRuns, Path.class, "--left-runs").converters(RemoteInputs.CONVERTER).paramLabel("DIR")
                         .description("the left runs: every run*/ folder of DIR (instead of repeating --left)").build(),
-                option(rightRuns, Path.class, "--right-runs").paramLabel("DIR")
+                option(rightRuns, Path.class, "--right-runs").converters(RemoteInputs.CONVERTER).paramLabel("DIR")
                         .description("the right runs: every run*/ folder of DIR (instead of repeating --right)").build(),
                 option(noiseFactor, Double.class, "--noise-factor").paramLabel("F").description("repeated runs: a statistic is beyond noise when it lies "
                         + "more than F times the observed noise outside the left runs' band (default 1)").build());

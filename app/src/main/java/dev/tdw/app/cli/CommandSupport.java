@@ -162,7 +162,14 @@ abstract class CommandSupport implements Callable<Integer> {
     CaptureDirectory loadDirectory(Path dir) throws UnusableInputException {
         try {
             if (CaptureFormat.of(dir) != CaptureFormat.MSPROBE) refuseFuzzy(dir);
-            CaptureDirectory d = new CaptureLoader().withMsprobeBackward(msprobeBackward()).withMsprobePairing(msprobePairing()).load(dir);
+            CaptureDirectory d;
+            try {
+                d = new CaptureLoader().withMsprobeBackward(msprobeBackward()).withMsprobePairing(msprobePairing()).load(dir);
+            } catch (java.io.UncheckedIOException e) {
+                RemoteInputs.requireConnected(dir); // a host's lost connection, said as such
+                throw e;
+            }
+            RemoteInputs.requireConnected(dir); // a capture on a host read in part is no capture to judge (docs/remote.md)
             // A command may load a directory twice (diff's text ends with the next capture): report each problem once.
             d.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
             if (d.manifests().isEmpty()) {

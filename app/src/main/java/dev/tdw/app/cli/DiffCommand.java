@@ -66,8 +66,8 @@ final class DiffCommand extends CommandSupport {
                 "Compare the statistics of two manifests (or two capture directories, paired by label, rank and occurrence).",
                 "With --all, every pair of two capture roots; with a side given more than once (or --left-runs/--right-runs),",
                 "repeated runs judged against the left runs' own noise.");
-        spec.addOption(list(lefts, Path.class, "--left").paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
-        spec.addOption(list(rights, Path.class, "--right").paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
+        spec.addOption(list(lefts, Path.class, "--left").converters(RemoteInputs.CONVERTER).paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
+        spec.addOption(list(rights, Path.class, "--right").converters(RemoteInputs.CONVERTER).paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
         spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0").description("absolute tolerance (default 0: exact)").build());
         spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0").description("relative tolerance (default 0: exact)").build());
         spec.addOption(option(out, Path.class, "--out").paramLabel("FILE")

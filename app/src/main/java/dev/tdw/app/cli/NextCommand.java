@@ -47,11 +47,11 @@ final class NextCommand extends CommandSupport {
                         + "divergent stage (or its layer) in the same forward on the same ranks.",
                 "With repeated runs (a side given more than once, --left-runs/--right-runs, or",
                 "two folders of run*/ folders): the first stage beyond their noise, in its run.");
-        spec.addOption(list(lefts, Path.class, "--left").paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
-        spec.addOption(list(rights, Path.class, "--right").paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
-        spec.addOption(option(leftRuns, Path.class, "--left-runs").paramLabel("DIR")
+        spec.addOption(list(lefts, Path.class, "--left").converters(RemoteInputs.CONVERTER).paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
+        spec.addOption(list(rights, Path.class, "--right").converters(RemoteInputs.CONVERTER).paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
+        spec.addOption(option(leftRuns, Path.class, "--left-runs").converters(RemoteInputs.CONVERTER).paramLabel("DIR")
                 .description("the left runs: every run*/ folder of DIR (instead of repeating --left)").build());
-        spec.addOption(option(rightRuns, Path.class, "--right-runs").paramLabel("DIR")
+        spec.addOption(option(rightRuns, Path.class, "--right-runs").converters(RemoteInputs.CONVERTER).paramLabel("DIR")
                 .description("the right runs: every run*/ folder of DIR (instead of repeating --right)").build());
         spec.addOption(option(noiseFactor, Double.class, "--noise-factor").paramLabel("F").description("repeated runs: a statistic is beyond noise "
                 + "when it lies more than F times the observed noise outside the left runs' band (default 1)").build());

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 final class PayloadFiles {
     private PayloadFiles() {}
 
+    /** A payload here, or on a host (read from its local copy, docs/remote.md). */
     static Payload open(Path file) throws UnusableInputException {
         try {
             return dev.tdw.model.compare.PayloadFiles.open(file);

@@ -39,8 +39,8 @@ final class ScanCommand extends CommandSupport {
     CommandSpec model() {
         CommandSpec spec = command("scan",
                 "Non-finite stages, values over a limit, records without statistics and shared storage in one or more manifests.");
-        spec.addOption(list(manifestFiles, Path.class, "--manifest").arity("1..*").paramLabel("FILE").description("manifest files").build());
-        spec.addPositional(positionals(directories, Path.class).paramLabel("CAPTURE_DIR").arity("0..*")
+        spec.addOption(list(manifestFiles, Path.class, "--manifest").converters(RemoteInputs.CONVERTER).arity("1..*").paramLabel("FILE").description("manifest files").build());
+        spec.addPositional(positionals(directories, Path.class).converters(RemoteInputs.CONVERTER).paramLabel("CAPTURE_DIR").arity("0..*")
                 .description("capture directories (every manifest the selector matches)").build());
         spec.addOption(option(maxAbsLimit, Double.class, "--max-abs-limit").paramLabel("X")
                 .description("report the first record whose max_abs exceeds X (e.g. 65504 for fp16)").build());

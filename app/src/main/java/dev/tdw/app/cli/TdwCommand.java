@@ -20,7 +20,7 @@ public final class TdwCommand {
      * a model is most of a short command's start-up time. A command's class is not even loaded until its model is built
      * (hence no constructor references here: creating those would load every command class up front).
      */
-    private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "next", "tensors", "replay", "device", "help");
+    private static final List<String> SUBCOMMANDS = List.of("scan", "diff", "next", "tensors", "replay", "device", "cache", "help");
 
     /**
      * A sub-command's model, reading its manifest files through {@code ahead}; {@code help} is picocli's own help
@@ -34,6 +34,7 @@ public final class TdwCommand {
             case "tensors" -> new TensorsCommand();
             case "replay" -> new ReplayCommand();
             case "device" -> new DeviceCommand();
+            case "cache" -> new CacheCommand();
             default -> null;
         };
         if (command == null) return new CommandLine.HelpCommand();
@@ -60,9 +61,23 @@ public final class TdwCommand {
      * pipe, a full disk) is exit code {@link ExitCodes#OUTPUT_FAILED}, never 0: the output is incomplete.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, new RemoteInputs.UserFolders());
+    }
+
+    /** {@link #run(String[], PrintStream, PrintStream)} reaching hosts with {@code remote}'s settings (a test's). */
+    static int run(String[] args, PrintStream out, PrintStream err, RemoteInputs.Folders remote) {
         PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
-        int exit = execute(args, outWriter, errWriter);
+        int exit;
+        try (RemoteInputs hosts = RemoteInputs.start(remote, errWriter)) {
+            hosts.openAll(args);
+            exit = execute(args, outWriter, errWriter);
+        } catch (dev.tdw.bridge.remote.RemoteException e) {
+            String message = SafeText.of(e.getMessage());
+            errWriter.println("tdw: " + message);
+            if (!wantsText(args)) CommandSupport.printJson(outWriter, Json.failure(message));
+            exit = ExitCodes.UNUSABLE;
+        }
         outWriter.flush();
         if (outWriter.checkError() || out.checkError()) {
             errWriter.println("tdw: cannot write the output (closed pipe or full disk); it is incomplete");
@@ -114,6 +129,10 @@ public final class TdwCommand {
          * what to do ({@code bin/tdw} and the installed launcher switch to a UTF-8 locale themselves).
          */
         static Path path(String arg) {
+            if (dev.tdw.bridge.remote.RemoteAddress.isRemote(arg)) {
+                throw new CommandLine.TypeConversionException(SafeText.quoted(arg) + ": this option names a local file or folder;"
+                        + " ssh:// addresses are for the captures a command reads (nothing is written on a host)");
+            }
             try {
                 return Path.of(arg);
             } catch (java.nio.file.InvalidPathException e) {

@@ -41,8 +41,8 @@ final class TensorsCommand extends CommandSupport {
         CommandSpec spec = command("tensors",
                 "Compare the saved tensors of two payloads (.pt) element by element, or of two capture directories.",
                 "The default tolerances are a coarse screen; an accuracy claim needs explicit --atol/--rtol.");
-        spec.addOption(option(left, Path.class, "--left").required(true).paramLabel("PAYLOAD|DIR").build());
-        spec.addOption(option(right, Path.class, "--right").required(true).paramLabel("PAYLOAD|DIR").build());
+        spec.addOption(option(left, Path.class, "--left").converters(RemoteInputs.CONVERTER).required(true).paramLabel("PAYLOAD|DIR").build());
+        spec.addOption(option(right, Path.class, "--right").converters(RemoteInputs.CONVERTER).required(true).paramLabel("PAYLOAD|DIR").build());
         spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0.01").description("absolute tolerance (default 1e-2)").build());
         spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0.01").description("relative tolerance (default 1e-2)").build());
         spec.addOption(option(maxElements, long.class, "--max-elements").paramLabel("<maxElements>").defaultValue("2000000")

@@ -1,5 +1,10 @@
 package dev.tdw.app.ui;
 
+import dev.tdw.app.ui.remote.RecentHosts;
+import dev.tdw.app.ui.remote.RemoteOpenDialog;
+import dev.tdw.app.ui.remote.RemoteOpenViewModel;
+import dev.tdw.bridge.remote.RemoteFolders;
+import dev.tdw.app.ui.config.UserConfig;
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.about.AboutDialog;
 import dev.tdw.app.ui.about.AppInfo;
@@ -34,6 +39,7 @@ import dev.tdw.app.ui.work.FxTaskRunner;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
+import javafx.scene.control.Alert;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -75,6 +81,8 @@ public final class MainWindow extends BorderPane {
     private final WorkbenchMenuBar menuBar;
     private final WorkbenchToolBar toolBar;
     private final Commands commands = new Commands();
+    /** File > Open Remote…: its hosts' sessions live as long as the window. */
+    private RemoteOpenViewModel remote;
     private final WorkbenchActions actions = new WorkbenchActions() {
         @Override
         public void loadCapture(Path captureDirectory, Side side) { vm.open(side, captureDirectory); }
@@ -260,6 +268,7 @@ public final class MainWindow extends BorderPane {
     /** Stops what the device panel runs; the application calls this when it ends. */
     public void shutdown() throws InterruptedException {
         if (deviceModel != null) deviceModel.shutdown();
+        if (remote != null) remote.close();
     }
 
     /** Writes the report of the shown comparison in the background: the same files as {@code tdw diff --format html}. */
@@ -305,6 +314,29 @@ public final class MainWindow extends BorderPane {
 
         @Override
         public void openDemo() { vm.openDemo(); }
+
+        @Override
+        public void openRemote() {
+            if (remote == null) {
+                remote = new RemoteOpenViewModel(vm.tasks(), RemoteFolders::forUser, new RecentHosts(UserConfig.directory().resolve("recent-remote.json")));
+                remote.loadRecent();
+                remote.failureProperty().addListener((o, a, why) -> {
+                    if (why.isEmpty()) return;
+                    Alert alert = new Alert(Alert.AlertType.ERROR, Labels.safe(why));
+                    alert.initOwner(getScene().getWindow());
+                    alert.setHeaderText("Remote captures not opened");
+                    alert.show();
+                });
+            }
+            RemoteOpenDialog dialog = new RemoteOpenDialog(getScene().getWindow(), remote);
+            if (dialog.showAndWait().filter(b -> b.getButtonData() == javafx.scene.control.ButtonBar.ButtonData.OK_DONE).isEmpty()) return;
+            remote.open(dialog.leftAddress(), dialog.rightAddress(),
+                    (host, port, fingerprint) -> RemoteOpenDialog.askTrust(getScene().getWindow(), host, port, fingerprint),
+                    (l, r) -> {
+                        if (r == null) vm.open(Side.LEFT, l);
+                        else vm.openPair(l, r, false); // Open Recent keeps local folders; remote ones are in the dialog's list
+                    });
+        }
 
         @Override
         public void chooseReport() {

@@ -10,6 +10,9 @@ interface WindowCommands {
 
     void openDemo();
 
+    /** File > Open Remote…: captures on a host over SSH. */
+    void openRemote();
+
     void chooseReport();
 
     void focusFilter();

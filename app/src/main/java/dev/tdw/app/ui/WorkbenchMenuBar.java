@@ -29,12 +29,13 @@ final class WorkbenchMenuBar extends MenuBar {
         recentMenu.setId("recent-menu");
         MenuItem openLeft = item("Open Left Capture…", "Shortcut+O", () -> commands.chooseCapture(Side.LEFT));
         MenuItem openRight = item("Open Right Capture…", "Shortcut+Shift+O", () -> commands.chooseCapture(Side.RIGHT));
+        MenuItem remote = item("Open Remote…", null, commands::openRemote);
         MenuItem demo = item("Open Demo Pair", null, commands::openDemo);
         MenuItem swap = item("Swap Sides", "Shortcut+Shift+S", vm::swapSides);
         MenuItem save = item("Save Report…", "Shortcut+S", commands::chooseReport);
         save.disableProperty().bind(vm.comparisonProperty().isNull());
         MenuItem quit = item("Quit", "Shortcut+Q", Platform::exit);
-        Menu file = new Menu("File", null, openLeft, openRight, recentMenu, demo, new SeparatorMenuItem(), swap,
+        Menu file = new Menu("File", null, openLeft, openRight, remote, recentMenu, demo, new SeparatorMenuItem(), swap,
                 new SeparatorMenuItem(), save, new SeparatorMenuItem(), quit);
 
         CheckMenuItem divergentOnly = new CheckMenuItem("Divergent Only");

@@ -49,6 +49,14 @@ class AppLayeringTest {
                 .check(APP);
     }
 
+    /** SSH (Apache MINA SSHD) lives in one package of the bridge; the rest reaches hosts through its classes. */
+    @Test
+    void sshOnlyInTheRemotePackage() {
+        noClasses().that().resideOutsideOfPackage("dev.tdw.bridge.remote..")
+                .should().dependOnClassesThat().resideInAPackage("org.apache.sshd..")
+                .check(ALL);
+    }
+
     /** Each concept of the window is a package; none of them reaches back into another that reaches it. */
     @Test
     void windowPackagesAreFreeOfCycles() {

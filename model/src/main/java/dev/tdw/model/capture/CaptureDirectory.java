@@ -319,7 +319,7 @@ public record CaptureDirectory(Path root, List<Manifest> manifests, List<LoadPro
         }
         Path named;
         try {
-            named = Path.of(name);
+            named = m.path().getFileSystem().getPath(name); // the manifest's own file system: a capture may be on a host (SFTP)
         } catch (InvalidPathException e) { // a NUL character, or what the platform forbids in names
             throw new CaptureFormatException(m.path(), "tensor_file " + SafeText.quoted(name) + " is not a valid file name here; refused");
         }

@@ -5,6 +5,8 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
+import java.nio.file.OpenOption;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -35,7 +37,7 @@ public final class RegularFiles {
         BasicFileAttributes before = regular(file, real);
         FileChannel channel;
         try {
-            channel = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            channel = FileChannel.open(real, openOptions(real));
         } catch (ClosedByInterruptException e) {
             throw e;
         } catch (IOException e) {
@@ -53,12 +55,23 @@ public final class RegularFiles {
         }
     }
 
+    /**
+     * Read, not following a link, on the local file system. A remote one (SFTP, docs/remote.md) has no such open
+     * option and refuses it; there the real path was resolved by the host and checked to be a regular file just before.
+     */
+    private static OpenOption[] openOptions(Path real) {
+        return real.getFileSystem() == FileSystems.getDefault()
+                ? new OpenOption[]{StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS} : new OpenOption[]{StandardOpenOption.READ};
+    }
+
     /** The real path of an input, links resolved; a loop, a dangling link or a missing file is an input error. */
     public static Path realPath(Path file) throws InputException {
         try {
             return file.toRealPath();
         } catch (IOException e) {
             throw new InputException(file, null, reason(e), e);
+        } catch (java.io.UncheckedIOException e) { // how a remote (SFTP) file system reports a closed connection here
+            throw new InputException(file, null, reason(e.getCause()), e);
         } catch (InvalidPathException e) {
             throw new InputException(file, null, "not a valid file name here", e);
         }

@@ -1,6 +1,7 @@
 package dev.tdw.model.tensor;
 
 import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.LocalCopies;
 import dev.tdw.model.key.StageKey;
 import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.text.SafeText;
@@ -77,7 +78,8 @@ public final class PayloadReader {
      * Reads and validates a payload; the caller closes it. An interrupt of the reading thread cancels the read: the
      * file is closed and {@link CancellationException} thrown, as {@code LoadProgress} cancellation does elsewhere.
      */
-    public Payload read(Path file) throws IOException {
+    public Payload read(Path given) throws IOException {
+        Path file = LocalCopies.of(given); // a payload on a host is mapped from its local copy (docs/remote.md)
         FileChannel channel;
         try {
             channel = RegularFiles.open(file);

@@ -1,0 +1,43 @@
+package dev.tdw.model.input;
+
+import java.io.IOException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Files of another file system than this machine's (a capture on a remote host, docs/remote.md) are mapped from a
+ * local copy: whoever opens such a file system registers how its files are copied here, and every payload read asks
+ * this class for the file to map. Local files are themselves. The model knows no SSH: only file systems and copiers.
+ */
+public final class LocalCopies {
+    private LocalCopies() {}
+
+    /** Makes (or finds) the local copy of a file of one file system; fails naming the file and the cause. */
+    @FunctionalInterface
+    public interface Copier {
+        Path localCopy(Path file) throws IOException;
+    }
+
+    private static final Map<FileSystem, Copier> COPIERS = new ConcurrentHashMap<>();
+
+    /** Files of {@code fs} are copied by {@code copier} until {@link #unregister}. */
+    public static void register(FileSystem fs, Copier copier) {
+        COPIERS.put(fs, copier);
+    }
+
+    public static void unregister(FileSystem fs) {
+        COPIERS.remove(fs);
+    }
+
+    /** The file to map for {@code file}: itself when local, else its local copy. */
+    public static Path of(Path file) throws IOException {
+        FileSystem fs = file.getFileSystem();
+        if (fs == FileSystems.getDefault()) return file;
+        Copier copier = COPIERS.get(fs);
+        if (copier == null) throw new InputException(file, null, "not on this machine, and its host is no longer connected", null);
+        return copier.localCopy(file);
+    }
+}
