@@ -78,6 +78,21 @@ public final class PayloadReader {
      * file is closed and {@link CancellationException} thrown, as {@code LoadProgress} cancellation does elsewhere.
      */
     public Payload read(Path file) throws IOException {
+        return read(file, null);
+    }
+
+    /**
+     * Reads a file that holds one bare tensor ({@code torch.save(tensor)}, as msprobe's tensor mode writes each
+     * {@code dump_tensor_data/*.pt}) as a payload with that one tensor under {@code stage} (key {@code {stage}#0}),
+     * with the same limits, whitelist and mapping as {@link #read(Path)}. The storage's location ({@code cpu},
+     * {@code npu:0}, ...) is where the tensor lived when saved; the bytes are in the file, so it is not used.
+     */
+    public Payload readTensor(Path file, String stage) throws IOException {
+        return read(file, java.util.Objects.requireNonNull(stage, "stage"));
+    }
+
+    /** {@code bareStage} null: a probe payload dict; else one bare tensor under that stage. */
+    private Payload read(Path file, String bareStage) throws IOException {
         FileChannel channel;
         try {
             channel = RegularFiles.open(file);
@@ -95,7 +110,7 @@ public final class PayloadReader {
             throw e;
         }
         try {
-            return MappedRead.guard(() -> new Open(file, channel, mapping).read(), mapping);
+            return MappedRead.guard(() -> new Open(file, channel, mapping).read(bareStage), mapping);
         } catch (ClosedByInterruptException e) {
             mapping.close();
             throw cancelled(file, e);
@@ -136,7 +151,7 @@ public final class PayloadReader {
             this.whole = size <= wholeFileMapLimit ? MappedRead.map(channel, 0, size, path) : null;
         }
 
-        Payload read() throws IOException {
+        Payload read(String bareStage) throws IOException {
             entries = ZipDirectory.read(channel, file, limits);
             prefix = topFolder();
             ZipDirectory.Entry pickle = entries.get(prefix + "data.pkl");
@@ -161,7 +176,16 @@ public final class PayloadReader {
             byte[] pickled = new byte[pickleBytes.remaining()];
             pickleBytes.get(pickled);
             Object root = TorchUnpickler.load(pickled, file, limits, this::storage);
-            return interpret(root);
+            return bareStage == null ? interpret(root) : bare(root, bareStage);
+        }
+
+        private Payload bare(Object root, String stage) throws PayloadFormatException {
+            if (!(root instanceof Tensor tensor)) {
+                throw fail("data.pkl holds " + typeName(root) + ", not one tensor (an msprobe tensor file holds one)");
+            }
+            String key = keyed(stage, new StageKey.Counter());
+            return new Payload(path, null, null, null, Map.of(),
+                    List.of(PayloadEntry.tensor(key, PayloadEntry.Section.TENSORS, stage, null, tensor)), List.of(), mapping);
         }
 
         private String topFolder() throws PayloadFormatException {
