@@ -189,6 +189,10 @@ final class TensorsCommand extends CommandSupport {
     }
 
     static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
+        if (MsprobeEntry.isMsprobe(m)) {
+            throw new UnusableInputException(SafeText.of(m.path()) + ": an msprobe dump; its tensor files (dump_tensor_data) are"
+                    + " compared by tdw tensors on the same dumps, not attached to a diff yet");
+        }
         try {
             return CaptureDirectory.payloadOf(root, m)
                     .orElseThrow(() -> new UnusableInputException(SafeText.of(m.path())

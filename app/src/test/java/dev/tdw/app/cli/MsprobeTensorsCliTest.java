@@ -73,6 +73,14 @@ class MsprobeTensorsCliTest {
         assertTrue(stats.err().contains("names no tensor file") && stats.err().contains("tdw diff"), stats.err());
     }
 
+    /** diff --tensors does not attach msprobe tensor files yet: it says so and names the command that compares them. */
+    @Test
+    void diffTensorsPointsToTensors() {
+        CliGoldenTest.Result r = run("diff", "--left", "baseline", "--right", "candidate_rope", "--tensors");
+        assertEquals(ExitCodes.UNUSABLE, r.exit(), r.out());
+        assertTrue(r.err().contains("an msprobe dump") && r.err().contains("tdw tensors"), r.err());
+    }
+
     /** A data_name that leads out of dump_tensor_data is refused naming the dump; nothing outside is opened. */
     @Test
     void hostileDataNameIsUnusableInput(@TempDir Path dir) throws Exception {
