@@ -6,7 +6,6 @@ import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
@@ -43,7 +42,7 @@ public final class DumpTensorData {
         Path parent = dumpJson.toAbsolutePath().getParent();
         if (parent == null) throw new CaptureFormatException(dumpJson, "has no folder for " + FOLDER);
         Path folder = parent.resolve(FOLDER);
-        if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(folder)) {
+        if (!Files.isDirectory(folder)) {
             throw new CaptureFormatException(dumpJson, "names tensor file '" + SafeText.of(dataName) + "' but has no "
                     + FOLDER + " folder beside it");
         }
