@@ -1,6 +1,12 @@
 package dev.tdw.bridge.replay;
 
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.capture.StageRecord;
+import dev.tdw.model.msprobe.MsprobeEntry;
+
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,6 +81,22 @@ public record MsprobeOperator(String api, String operator, List<String> position
         if (!name.forward()) throw new IllegalArgumentException(op + " is a backward entry; only forward calls replay");
         return find(name.api()).orElseThrow(() -> new IllegalArgumentException(op + ": " + name.api()
                 + " has no replay operator; these replay: " + String.join(", ", Arrays.asList(apis()))));
+    }
+
+    /** A forward op of a dump that replays, and as what. */
+    public record Replayable(String op, String operator) {}
+
+    /** The forward ops of an msprobe dump's manifest whose API the table maps, in execution order. */
+    public static List<Replayable> replayable(Manifest m) {
+        Set<String> seen = new LinkedHashSet<>();
+        List<Replayable> out = new ArrayList<>();
+        for (StageRecord r : m.records()) {
+            MsprobeEntry e = MsprobeEntry.of(r);
+            if (e == null || e.direction() != MsprobeEntry.Direction.FORWARD || !seen.add(e.op())) continue;
+            Matcher name = OP.matcher(e.op());
+            if (name.matches()) find(name.group(1)).ifPresent(row -> out.add(new Replayable(e.op(), row.operator())));
+        }
+        return out;
     }
 
     private static String[] apis() {

@@ -116,7 +116,7 @@ public final class ReplayRunner {
     }
 
     /** Whether the replay's inputs are an msprobe {@code dump.json} (an op's tensor files) rather than a probe payload. */
-    static boolean isMsprobe(Path dump) {
+    public static boolean isMsprobe(Path dump) {
         return MsprobeDump.detect(dump) && java.nio.file.Files.isRegularFile(dump);
     }
 
