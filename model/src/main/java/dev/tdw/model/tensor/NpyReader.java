@@ -93,7 +93,14 @@ public final class NpyReader {
         DType dtype = dtype(file, m.group(2).charAt(0), Integer.parseInt(m.group(3)));
         long[] shape = shape(file, m.group(5));
         long numel = 1;
-        for (long d : shape) numel = Math.multiplyExact(numel, d);
+        for (long d : shape) {
+            // A product past the limit (or 64 bits) is refused before it can overflow.
+            if (d != 0 && numel > limits.maxTotalElements() / d) {
+                throw fail(file, "shape " + java.util.Arrays.toString(shape) + " holds more than the limit of "
+                        + limits.maxTotalElements() + " elements");
+            }
+            numel *= d;
+        }
         if (numel > limits.maxTotalElements()) {
             throw fail(file, "holds " + numel + " elements, more than the limit of " + limits.maxTotalElements());
         }

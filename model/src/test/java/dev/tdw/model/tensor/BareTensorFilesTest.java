@@ -106,6 +106,8 @@ class BareTensorFilesTest {
                 "needs 12 bytes but the file holds 8");
         assertRefused(dir, npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2 3,), }", ByteOrder.LITTLE_ENDIAN, 4, 1, 2),
                 "is not a number");
+        assertRefused(dir, npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (999999999999, 999999999999), }",
+                ByteOrder.LITTLE_ENDIAN, 4, 1), "holds more than the limit of");
         assertRefused(dir, "PK not numpy at all".getBytes(StandardCharsets.US_ASCII), "no \\x93NUMPY magic");
         byte[] v9 = npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }", ByteOrder.LITTLE_ENDIAN, 4, 1);
         v9[6] = 9;
