@@ -56,7 +56,9 @@ public final class MsprobeTensors {
     }
 
     private final TensorComparison comparison;
-    private final PayloadReader pt = new PayloadReader();
+    /** Tensor files up to this size are read into the heap: many small mapped files would add up in the resident set. */
+    static final long HEAP_READ_BYTES = 64L << 20;
+    private final PayloadReader pt = new PayloadReader().withHeapStorages(HEAP_READ_BYTES);
     private final NpyReader npy = new NpyReader();
 
     public MsprobeTensors(TensorComparison comparison) {

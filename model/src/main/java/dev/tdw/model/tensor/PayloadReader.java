@@ -44,6 +44,8 @@ public final class PayloadReader {
     private final PayloadLimits limits;
     private final long wholeFileMapLimit;
     private final long chunkBytes;
+    /** Stored storages up to this many bytes are read into the heap instead of mapped; 0: every one is mapped. */
+    private final long heapStorageBytes;
 
     public PayloadReader() {
         this(PayloadLimits.DEFAULTS);
@@ -59,10 +61,26 @@ public final class PayloadReader {
     }
 
     private PayloadReader(PayloadLimits limits, long wholeFileMapLimit, long chunkBytes) {
+        this(limits, wholeFileMapLimit, chunkBytes, 0);
+    }
+
+    private PayloadReader(PayloadLimits limits, long wholeFileMapLimit, long chunkBytes, long heapStorageBytes) {
         StorageBytes.checkChunkBytes(chunkBytes);
         this.limits = limits;
         this.wholeFileMapLimit = Math.min(wholeFileMapLimit, Integer.MAX_VALUE);
         this.chunkBytes = chunkBytes;
+        this.heapStorageBytes = heapStorageBytes;
+    }
+
+    /**
+     * The same reader, reading stored storages of up to {@code bytes} into the heap by ordinary reads and mapping only
+     * larger ones (files are then never mapped whole). For many small files read one after the other (an msprobe
+     * dump's tensor files): a closed file's mapping stays in the process until the collector finds its buffers, so
+     * mapped small files add up in the resident set, while heap copies are reclaimed as the heap needs.
+     */
+    public PayloadReader withHeapStorages(long bytes) {
+        if (bytes < 0 || bytes > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("heap storage bytes out of range: " + bytes);
+        return new PayloadReader(limits, bytes > 0 ? 0 : wholeFileMapLimit, chunkBytes, bytes);
     }
 
     /**
@@ -242,6 +260,7 @@ public final class PayloadReader {
                 case ZipDirectory.STORED -> {
                     checkStored(entry);
                     long size = entry.size();
+                    if (size <= heapStorageBytes) return StorageBytes.of(readAt(entry.dataOffset(), (int) size).order(order), chunkBytes);
                     ByteBuffer[] chunks = new ByteBuffer[Math.max(1, Math.toIntExact((size + chunkBytes - 1) / chunkBytes))];
                     for (int i = 0; i < chunks.length; i++) {
                         long from = i * chunkBytes;

@@ -46,6 +46,18 @@ class BareTensorFilesTest {
         }
     }
 
+    /** Read into the heap (small files one after another) or mapped, the tensor is the same; the bound is checked. */
+    @Test
+    void heapReadStoragesEqualMappedOnes() throws IOException {
+        try (Payload mapped = new PayloadReader().readTensor(S4_FILE, "s");
+             Payload heap = new PayloadReader().withHeapStorages(1 << 20).readTensor(S4_FILE, "s")) {
+            Tensor a = mapped.entries().get(0).tensor(), b = heap.entries().get(0).tensor();
+            assertEquals(TensorDigest.of(a), TensorDigest.of(b));
+            assertTrue(b.storage().bytes().chunk(0).isDirect() != a.storage().bytes().chunk(0).isDirect());
+        }
+        assertThrows(IllegalArgumentException.class, () -> new PayloadReader().withHeapStorages(-1));
+    }
+
     /** A tensor saved on an NPU names {@code npu:0} as its storage's location: the bytes are in the file all the same. */
     @Test
     void storageLocationOfAnNpuIsRead(@TempDir Path dir) throws IOException {
