@@ -1,17 +1,20 @@
 package dev.tdw.app.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdw.bridge.replay.MsprobeOperator;
 import dev.tdw.bridge.replay.ReplayException;
 import dev.tdw.bridge.replay.ReplayPlan;
 import dev.tdw.bridge.replay.ReplayRunner;
 import dev.tdw.bridge.replay.RuntimeSpec;
 import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.PayloadJson;
 import dev.tdw.model.replay.ReplayJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
@@ -43,9 +46,9 @@ final class ReplayCommand extends CommandSupport {
                 "List the operator input sets of a payload, or replay one on a candidate and a reference runtime.",
                 "Writes candidate.pt, reference.pt and replay.json to --out-dir and compares them (reference left, candidate right).",
                 "A passing replay says the operator's contract holds on those inputs; it does not fix the model.");
-        spec.addOption(option(dump, Path.class, "--dump").required(true).paramLabel("PAYLOAD").description("payload (.pt) holding captured input sets").build());
-        spec.addOption(option(list, boolean.class, "--list").description("list stages, occurrence counts, inputs and the addressable range").build());
-        spec.addOption(option(stage, String.class, "--stage").paramLabel("S#N").description("the input set to replay, e.g. add_rms_norm#3").build());
+        spec.addOption(option(dump, Path.class, "--dump").required(true).paramLabel("PAYLOAD").description("payload (.pt) holding captured input sets, or an msprobe tensor dump's dump.json").build());
+        spec.addOption(option(list, boolean.class, "--list").description("list stages, occurrence counts, inputs and the addressable range (of an msprobe dump: the ops that replay, and as what)").build());
+        spec.addOption(option(stage, String.class, "--stage").paramLabel("S#N").description("the input set to replay, e.g. add_rms_norm#3, or an msprobe op such as Torch.matmul.0.forward").build());
         spec.addOption(option(operator, String.class, "--op").paramLabel("NAME").description("operator (default: the stage's name when it is one)").build());
         spec.addOption(CommandModel.list(argOrder, String.class, "--arg-order").splitRegex(",").paramLabel("a,b,c")
                 .description("captured input names in the operator's parameter order").build());
@@ -69,6 +72,7 @@ final class ReplayCommand extends CommandSupport {
 
     @Override
     int execute(PrintWriter out) throws UnusableInputException {
+        if (list.value() && ReplayRunner.isMsprobe(dump.value())) return listMsprobe(out);
         if (list.value()) {
             try (Payload p = PayloadFiles.open(dump.value())) {
                 if (output.format() == OutputOptions.Format.text) out.print(TextReport.inputSets(p.listInputSets(), PATHS.apply(dump.value())));
@@ -106,5 +110,24 @@ final class ReplayCommand extends CommandSupport {
             printJson(out, o);
         }
         return exitCode(output, run.verdict() == TensorsVerdict.PASS);
+    }
+
+    /** The forward ops of an msprobe dump that replay, and as which operator (docs/msprobe.md, "Replay"). */
+    private int listMsprobe(PrintWriter out) throws UnusableInputException {
+        List<MsprobeOperator.Replayable> ops = MsprobeOperator.replayable(readManifest(dump.value()));
+        if (output.format() == OutputOptions.Format.text) {
+            out.println(SafeText.of(PATHS.apply(dump.value())) + ": " + ops.size() + " ops replay (msprobe dump)");
+            for (MsprobeOperator.Replayable r : ops) out.println("  " + SafeText.of(r.op()) + "  as " + r.operator());
+        } else {
+            ObjectNode o = Json.object();
+            o.put("status", "ok");
+            o.put("command", "replay");
+            o.put("format", MsprobeEntry.FORMAT);
+            o.put("dump", PATHS.apply(dump.value()));
+            var array = o.putArray("ops");
+            for (MsprobeOperator.Replayable r : ops) array.addObject().put("op", r.op()).put("operator", r.operator());
+            printJson(out, o);
+        }
+        return ExitCodes.RAN;
     }
 }

@@ -5,16 +5,24 @@ import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.compare.MsprobeTensors;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.compare.TensorsVerdict;
+import dev.tdw.model.input.InputException;
+import dev.tdw.model.input.RegularFiles;
+import dev.tdw.model.msprobe.MsprobeDump;
+import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.report.Json;
+import dev.tdw.model.report.MsprobeTensorsReport;
 import dev.tdw.model.report.TensorsJson;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.tensor.MappedRead;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.text.SafeText;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +77,7 @@ final class TensorsCommand extends CommandSupport {
             throw new UnusableInputException(e.getMessage());
         }
         TensorComparison chosen = comparison;
+        if (MsprobeDump.detect(left.value()) || MsprobeDump.detect(right.value())) return msprobe(out, chosen);
         Paired paired = Files.isDirectory(left.value()) || Files.isDirectory(right.value()) ? pair(left.value(), right.value(), selector) : null;
         List<PayloadPair> files = paired == null ? List.of(new PayloadPair(left.value(), right.value())) : payloads(paired);
         List<ObjectNode> results = new ArrayList<>();
@@ -112,6 +121,59 @@ final class TensorsCommand extends CommandSupport {
         return exitCode(output, worst == TensorsVerdict.PASS);
     }
 
+    /**
+     * Two msprobe dumps (docs/msprobe.md, "Tensor mode"): per paired (step, rank), the tensor files of stages paired as
+     * {@code diff} pairs them. Of several pairs, one whose files cannot be read is listed and the others compared.
+     */
+    private int msprobe(PrintWriter out, TensorComparison comparison) throws UnusableInputException {
+        Paired paired = pair(left.value(), right.value(), selector);
+        MsprobeTensors tensors = new MsprobeTensors(comparison);
+        List<ObjectNode> results = new ArrayList<>();
+        List<TensorsVerdict> verdicts = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        for (CapturePairing.ManifestPair p : paired.pairs()) {
+            String l = PATHS.apply(p.left().path()), r = PATHS.apply(p.right().path());
+            try {
+                MsprobeTensors.Result result = compared(() -> tensors.compare(p.left(), p.right()), p.left().path());
+                verdicts.add(result.tensors().verdict());
+                if (output.format() == OutputOptions.Format.text) text.append(MsprobeTensorsReport.text(result, l, r));
+                else results.add(MsprobeTensorsReport.json(result, l, r));
+            } catch (UnusableInputException e) {
+                if (paired.pairs().size() == 1) throw e;
+                problems.add(new LoadProblem(p.left().path(), LoadProblem.Kind.REFUSED, e.getMessage()));
+            }
+        }
+        if (verdicts.isEmpty()) {
+            throw new UnusableInputException("no pair of " + left.value() + " and " + right.value() + " could be compared ("
+                    + problems.size() + " skipped; see problems)");
+        }
+        TensorsVerdict worst = verdicts.stream().min(Comparator.naturalOrder()).orElseThrow();
+        if (output.format() == OutputOptions.Format.text) {
+            if (paired.method() != null) out.println(SafeText.of(paired.method().description()));
+            out.print(SafeText.lines(text.toString()));
+        } else if (results.size() > 1) {
+            printEnvelope(out, "tensors", paired.method(), results, r -> r, worst::name,
+                    Map.of("format", () -> com.fasterxml.jackson.databind.node.TextNode.valueOf(MsprobeEntry.FORMAT)));
+        } else {
+            ObjectNode json = results.get(0);
+            if (paired.method() != null) json.put("pairing", paired.method().description());
+            printProblemsField(json);
+            printJson(out, json);
+        }
+        return exitCode(output, worst == TensorsVerdict.PASS);
+    }
+
+    /** Runs a comparison that reads tensor files: every read failure is unusable input naming the file. */
+    private static <T> T compared(MappedRead.Work<T, IOException> work, Path dump) throws UnusableInputException {
+        try {
+            return work.run();
+        } catch (InputException e) {
+            throw new UnusableInputException(e);
+        } catch (IOException e) {
+            throw new UnusableInputException(SafeText.of(dump) + ": a tensor file cannot be read (" + RegularFiles.reason(e) + ")", e);
+        }
+    }
+
     /** The payload each paired manifest names; a pair whose manifest names none (or a refused one) is listed. */
     private List<PayloadPair> payloads(Paired paired) {
         List<PayloadPair> out = new ArrayList<>();
@@ -126,6 +188,10 @@ final class TensorsCommand extends CommandSupport {
     }
 
     static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
+        if (MsprobeEntry.isMsprobe(m)) {
+            throw new UnusableInputException(SafeText.of(m.path()) + ": an msprobe dump; its tensor files (dump_tensor_data) are"
+                    + " compared by tdw tensors on the same dumps, not attached to a diff yet");
+        }
         try {
             return dev.tdw.model.compare.PayloadFiles.of(root, m);
         } catch (InputException e) {

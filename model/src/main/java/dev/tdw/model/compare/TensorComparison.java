@@ -119,8 +119,12 @@ public final class TensorComparison {
             int i = small.get(task);
             results[i] = comparePair(pairs.get(i)[0], pairs.get(i)[1], alone);
         });
-        List<TensorPairResult> items = List.of(results);
         List<String> onlyInRight = right.stream().map(PayloadEntry::key).filter(k -> !leftKeys.contains(k)).toList();
+        return result(List.of(results), onlyInLeft, onlyInRight);
+    }
+
+    /** The result of compared pairs (in left order) and the keys of one side only, under this comparison's settings. */
+    public TensorsResult result(List<TensorPairResult> items, List<String> onlyInLeft, List<String> onlyInRight) {
         TensorPairResult firstMismatch = items.stream().filter(TensorPairResult::failed).findFirst().orElse(null);
         List<String> gaps = items.stream().filter(TensorPairResult::gap).map(TensorPairResult::key).toList();
         TensorsVerdict verdict;
@@ -130,6 +134,11 @@ public final class TensorComparison {
         else verdict = TensorsVerdict.PASS;
         return new TensorsResult(tolerance.atol(), tolerance.rtol(), maxElements, items.size(), onlyInLeft, onlyInRight, firstMismatch, items,
                 gaps, verdict);
+    }
+
+    /** The tolerance pairs are compared under. */
+    public Tolerance tolerance() {
+        return tolerance;
     }
 
     /** Whether a pair holds more than one thread's share of work (a segment), so that it is worth splitting. */

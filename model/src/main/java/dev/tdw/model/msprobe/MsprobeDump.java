@@ -207,6 +207,24 @@ public final class MsprobeDump {
         }
     }
 
+    /**
+     * The dump a {@code dump.json} belongs to (msprobe's {@code dump_path}): the folder above {@code step{N}/rank{R}/}
+     * (or {@code step{N}/proc{pid}/}) when its folders are named so, else the folder holding it. Nothing is written
+     * inside it.
+     */
+    public static Path rootOf(Path dumpJson) throws IOException {
+        Path folder = dumpJson.toRealPath().getParent();
+        if (folder == null || folder.getFileName() == null) return folder;
+        String name = folder.getFileName().toString();
+        Path step = folder.getParent();
+        boolean inRank = RANK.matcher(name).matches() || PROC.matcher(name).matches();
+        if (inRank && step != null && step.getFileName() != null && STEP.matcher(step.getFileName().toString()).matches()
+                && step.getParent() != null) {
+            return step.getParent();
+        }
+        return folder;
+    }
+
     private static long number(Path p) {
         String digits = p.getFileName().toString().replaceAll("\\D", "");
         return digits.isEmpty() ? -1 : Long.parseLong(digits);

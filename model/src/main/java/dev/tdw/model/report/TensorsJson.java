@@ -10,6 +10,7 @@ import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The {@code tensors} command's JSON, with the reference's field names and order: {@code status, command, atol, rtol,
@@ -22,6 +23,12 @@ public final class TensorsJson {
 
     /** {@code left}/{@code right} are the payload paths as the caller wants them displayed. */
     public static ObjectNode toJson(TensorsResult result, String left, String right) {
+        return toJson(result, left, right, pair -> null);
+    }
+
+    /** The same, each item with the fields {@code extra} gives for it (none when it gives null) after its metrics. */
+    public static ObjectNode toJson(TensorsResult result, String left, String right,
+                                    Function<TensorPairResult, ObjectNode> extra) {
         ObjectNode out = NODES.objectNode();
         out.put("status", "ok");
         out.put("command", "tensors");
@@ -30,9 +37,9 @@ public final class TensorsJson {
         out.put("compared", result.compared());
         out.set("only_in_left", strings(result.onlyInLeft()));
         out.set("only_in_right", strings(result.onlyInRight()));
-        out.set("first_mismatch", result.firstMismatch() == null ? NODES.nullNode() : item(result.firstMismatch()));
+        out.set("first_mismatch", result.firstMismatch() == null ? NODES.nullNode() : item(result.firstMismatch(), extra));
         ArrayNode items = out.putArray("items");
-        result.items().forEach(i -> items.add(item(i)));
+        result.items().forEach(i -> items.add(item(i, extra)));
         out.set("evidence_gaps", strings(result.evidenceGaps()));
         out.put("verdict", result.verdict().name());
         out.put("left", left);
@@ -41,6 +48,10 @@ public final class TensorsJson {
     }
 
     static ObjectNode item(TensorPairResult pair) {
+        return item(pair, p -> null);
+    }
+
+    private static ObjectNode item(TensorPairResult pair, Function<TensorPairResult, ObjectNode> extra) {
         ObjectNode out = NODES.objectNode();
         out.put("key", pair.key());
         out.set("left", side(pair.left()));
@@ -48,6 +59,8 @@ public final class TensorsJson {
         out.put("shape_match", pair.shapeMatch());
         out.put("dtype_match", pair.dtypeMatch());
         out.set("metrics", metrics(pair.metrics()));
+        ObjectNode more = extra.apply(pair);
+        if (more != null) out.setAll(more);
         if (pair.elements() != null) out.set("worst", worst(pair.elements().worst()));
         return out;
     }
@@ -67,7 +80,7 @@ public final class TensorsJson {
     }
 
     /** JSON has no NaN or infinity: a non-finite value is written as its name, e.g. {@code "nan"}, {@code "-inf"}. */
-    private static void number(ObjectNode o, String field, double v) {
+    static void number(ObjectNode o, String field, double v) {
         if (Double.isFinite(v)) o.put(field, v);
         else if (Double.isNaN(v)) o.put(field, "nan");
         else o.put(field, v > 0 ? "inf" : "-inf");

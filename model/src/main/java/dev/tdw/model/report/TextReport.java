@@ -173,6 +173,11 @@ public final class TextReport {
     }
 
     public static String tensors(TensorsResult t, String left, String right) {
+        return tensors(t, left, right, item -> null);
+    }
+
+    /** The same, each item followed by the indented line {@code detail} gives for it (none when it gives null). */
+    public static String tensors(TensorsResult t, String left, String right, java.util.function.Function<TensorPairResult, String> detail) {
         StringBuilder b = new StringBuilder();
         b.append("left:  ").append(SafeText.of(left)).append('\n').append("right: ").append(SafeText.of(right)).append('\n');
         b.append("verdict: ").append(t.verdict()).append("  (").append(t.compared()).append(" compared, atol ").append(t.atol())
@@ -180,6 +185,8 @@ public final class TextReport {
         if (t.firstMismatch() != null) b.append("first mismatch: ").append(SafeText.of(t.firstMismatch().key())).append('\n');
         for (TensorPairResult item : t.items()) {
             b.append(String.format(Locale.ROOT, "  %-5s %-48s %s%n", status(item), SafeText.of(item.key()), describe(item.metrics())));
+            String more = detail.apply(item);
+            if (more != null) b.append("        ").append(SafeText.of(more)).append('\n');
             if (item.elements() != null) {
                 for (ElementDifference e : item.elements().worst()) {
                     b.append(String.format(Locale.ROOT, "        at %-20s left %-14.8g right %-14.8g |d| %s%n", e.indexText(), e.left(),

@@ -45,6 +45,8 @@ public final class PayloadReader {
     private final PayloadLimits limits;
     private final long wholeFileMapLimit;
     private final long chunkBytes;
+    /** Stored storages up to this many bytes are read into the heap instead of mapped; 0: every one is mapped. */
+    private final long heapStorageBytes;
 
     public PayloadReader() {
         this(PayloadLimits.DEFAULTS);
@@ -60,10 +62,26 @@ public final class PayloadReader {
     }
 
     private PayloadReader(PayloadLimits limits, long wholeFileMapLimit, long chunkBytes) {
+        this(limits, wholeFileMapLimit, chunkBytes, 0);
+    }
+
+    private PayloadReader(PayloadLimits limits, long wholeFileMapLimit, long chunkBytes, long heapStorageBytes) {
         StorageBytes.checkChunkBytes(chunkBytes);
         this.limits = limits;
         this.wholeFileMapLimit = Math.min(wholeFileMapLimit, Integer.MAX_VALUE);
         this.chunkBytes = chunkBytes;
+        this.heapStorageBytes = heapStorageBytes;
+    }
+
+    /**
+     * The same reader, reading stored storages of up to {@code bytes} into the heap by ordinary reads and mapping only
+     * larger ones (files are then never mapped whole). For many small files read one after the other (an msprobe
+     * dump's tensor files): a closed file's mapping stays in the process until the collector finds its buffers, so
+     * mapped small files add up in the resident set, while heap copies are reclaimed as the heap needs.
+     */
+    public PayloadReader withHeapStorages(long bytes) {
+        if (bytes < 0 || bytes > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("heap storage bytes out of range: " + bytes);
+        return new PayloadReader(limits, bytes > 0 ? 0 : wholeFileMapLimit, chunkBytes, bytes);
     }
 
     /**
@@ -78,7 +96,22 @@ public final class PayloadReader {
      * Reads and validates a payload; the caller closes it. An interrupt of the reading thread cancels the read: the
      * file is closed and {@link CancellationException} thrown, as {@code LoadProgress} cancellation does elsewhere.
      */
-    public Payload read(Path given) throws IOException {
+    public Payload read(Path file) throws IOException {
+        return read(file, null);
+    }
+
+    /**
+     * Reads a file that holds one bare tensor ({@code torch.save(tensor)}, as msprobe's tensor mode writes each
+     * {@code dump_tensor_data/*.pt}) as a payload with that one tensor under {@code stage} (key {@code {stage}#0}),
+     * with the same limits, whitelist and mapping as {@link #read(Path)}. The storage's location ({@code cpu},
+     * {@code npu:0}, ...) is where the tensor lived when saved; the bytes are in the file, so it is not used.
+     */
+    public Payload readTensor(Path file, String stage) throws IOException {
+        return read(file, java.util.Objects.requireNonNull(stage, "stage"));
+    }
+
+    /** {@code bareStage} null: a probe payload dict; else one bare tensor under that stage. */
+    private Payload read(Path given, String bareStage) throws IOException {
         Path file = LocalCopies.of(given); // a payload on a host is mapped from its local copy (docs/remote.md)
         FileChannel channel;
         try {
@@ -97,7 +130,7 @@ public final class PayloadReader {
             throw e;
         }
         try {
-            return MappedRead.guard(() -> new Open(file, channel, mapping).read(), mapping);
+            return MappedRead.guard(() -> new Open(file, channel, mapping).read(bareStage), mapping);
         } catch (ClosedByInterruptException e) {
             mapping.close();
             throw cancelled(file, e);
@@ -138,7 +171,7 @@ public final class PayloadReader {
             this.whole = size <= wholeFileMapLimit ? MappedRead.map(channel, 0, size, path) : null;
         }
 
-        Payload read() throws IOException {
+        Payload read(String bareStage) throws IOException {
             entries = ZipDirectory.read(channel, file, limits);
             prefix = topFolder();
             ZipDirectory.Entry pickle = entries.get(prefix + "data.pkl");
@@ -163,7 +196,16 @@ public final class PayloadReader {
             byte[] pickled = new byte[pickleBytes.remaining()];
             pickleBytes.get(pickled);
             Object root = TorchUnpickler.load(pickled, file, limits, this::storage);
-            return interpret(root);
+            return bareStage == null ? interpret(root) : bare(root, bareStage);
+        }
+
+        private Payload bare(Object root, String stage) throws PayloadFormatException {
+            if (!(root instanceof Tensor tensor)) {
+                throw fail("data.pkl holds " + typeName(root) + ", not one tensor (an msprobe tensor file holds one)");
+            }
+            String key = keyed(stage, new StageKey.Counter());
+            return new Payload(path, null, null, null, Map.of(),
+                    List.of(PayloadEntry.tensor(key, PayloadEntry.Section.TENSORS, stage, null, tensor)), List.of(), mapping);
         }
 
         private String topFolder() throws PayloadFormatException {
@@ -220,6 +262,7 @@ public final class PayloadReader {
                 case ZipDirectory.STORED -> {
                     checkStored(entry);
                     long size = entry.size();
+                    if (size <= heapStorageBytes) return StorageBytes.of(readAt(entry.dataOffset(), (int) size).order(order), chunkBytes);
                     ByteBuffer[] chunks = new ByteBuffer[Math.max(1, Math.toIntExact((size + chunkBytes - 1) / chunkBytes))];
                     for (int i = 0; i < chunks.length; i++) {
                         long from = i * chunkBytes;

@@ -7,6 +7,7 @@ import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.key.StageKey;
+import dev.tdw.model.msprobe.MsprobeDump;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.replay.RowLimit;
@@ -70,13 +71,22 @@ public final class ReplayRunner {
         var refused = OutputFolderPolicy.resultSetRefusal(plan.outDir(), captures, ReplayOutputs.NAMES);
         if (refused.isPresent()) throw new ReplayException(plan.outDir() + ": " + refused.get());
 
-        PayloadReader reader = new PayloadReader();
         progress.accept("reading " + plan.payload().getFileName());
         Replayed done;
-        try (Payload dump = read(reader, plan.payload())) {
-            done = MappedRead.guard(() -> replay(plan, dump, captures, progress), dump);
-        } catch (IOException e) {
-            throw new ReplayException(e.getMessage(), e); // the guard's: names the dump, which changed while read
+        if (isMsprobe(plan.payload())) {
+            // An op of an msprobe tensor dump: its tensor files are its input set (docs/msprobe.md, "Replay").
+            try (MsprobeReplayInputs in = MsprobeReplayInputs.open(plan.payload(), plan.stageKey(), plan.operator(),
+                    plan.argumentOrder(), registry)) {
+                done = MappedRead.guard(() -> replay(plan, in.request(), List.of(), captures, progress), in.tensors());
+            } catch (IOException e) {
+                throw new ReplayException(e.getMessage(), e); // the guard's: names the tensor file that changed while read
+            }
+        } else {
+            try (Payload dump = read(new PayloadReader(), plan.payload())) {
+                done = MappedRead.guard(() -> replay(plan, dump, captures, progress), dump);
+            } catch (IOException e) {
+                throw new ReplayException(e.getMessage(), e); // the guard's: names the dump, which changed while read
+            }
         }
         ReplayResult result = done.result();
         ReplayOutputs.Files3 files = done.files();
@@ -102,8 +112,18 @@ public final class ReplayRunner {
         } catch (IllegalArgumentException e) {
             throw new ReplayException(e.getMessage(), e);
         }
+        return replay(plan, request, rowLimits(plan.payload(), dump, StageKey.parse(plan.stageKey())), captures, progress);
+    }
+
+    /** Whether the replay's inputs are an msprobe {@code dump.json} (an op's tensor files) rather than a probe payload. */
+    public static boolean isMsprobe(Path dump) {
+        return MsprobeDump.detect(dump) && java.nio.file.Files.isRegularFile(dump);
+    }
+
+    /** The replay of a request whose inputs are read: the refusals, both runtimes, the outputs and their comparison. */
+    private Replayed replay(ReplayPlan plan, ReplayRequest request, List<RowLimit> rowLimited, List<Path> captures,
+                            Consumer<String> progress) throws ReplayException {
         checkElements(plan, request);
-        List<RowLimit> rowLimited = rowLimits(plan.payload(), dump, StageKey.parse(plan.stageKey()));
         if (!rowLimited.isEmpty() && !plan.allowRowLimited()) {
             throw new ReplayException(plan.payload() + ": " + RowLimit.refusal(request.key(), rowLimited));
         }
@@ -146,7 +166,8 @@ public final class ReplayRunner {
         List<Path> roots = new ArrayList<>();
         if (plan.captureRoot() != null) roots.add(plan.captureRoot());
         try {
-            roots.add(OutputFolderPolicy.captureRootOf(plan.payload()));
+            // An msprobe dump is one capture from its dump_path down: an output folder anywhere in it is refused.
+            roots.add(isMsprobe(plan.payload()) ? MsprobeDump.rootOf(plan.payload()) : OutputFolderPolicy.captureRootOf(plan.payload()));
         } catch (NoSuchFileException e) {
             throw new ReplayException(plan.payload() + ": file not found", e);
         } catch (IOException e) {
