@@ -94,6 +94,12 @@ public record ProbeSettings(Path directory, String ranks, String match, String o
         return env;
     }
 
+    /** {@link #environment} as shell assignments, one word each ({@code DUMP_PROBE=1 DUMP_PROBE_DIR=/x ...}): what a run will set. */
+    public String shellAssignments() {
+        return String.join(" ", environment().entrySet().stream()
+                .map(e -> e.getKey() + "=" + ProbeSelection.shellQuote(e.getValue())).toList());
+    }
+
     /** Replaces every DUMP_PROBE* variable of {@code target} (a process environment) by these settings. */
     public void apply(Map<String, String> target) {
         Map<String, String> env = environment();

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.next;
 
+import dev.tdw.app.ui.widget.DialogFit;
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.work.TaskRunner;
@@ -23,7 +24,9 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -41,6 +44,9 @@ import java.time.Clock;
  * Not modal: the runs take minutes and the main window stays usable. Close (or Esc) stops whatever still runs.
  */
 public final class NextCaptureDialog {
+    /** The window's size where the screen has room for it. */
+    static final double WIDTH = 1100, HEIGHT = 760;
+
     private NextCaptureDialog() {}
 
     /** The model for this machine: remembered runs in the user's config directory, work on the workbench's task runner. */
@@ -51,10 +57,16 @@ public final class NextCaptureDialog {
     }
 
     public static Stage show(Window owner, NextCaptureViewModel m, String stylesheet) {
+        return show(owner, m, stylesheet, DialogFit.screenOf(owner));
+    }
+
+    /** The window within {@code screen} (the usable area of the owner's screen): 1100x760 where that fits, smaller where not. */
+    static Stage show(Window owner, NextCaptureViewModel m, String stylesheet, javafx.geometry.Rectangle2D screen) {
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle("Capture tensors at " + SafeText.of(m.suspect().key()));
-        Scene scene = new Scene(new NextCapturePane(m, () -> close(stage, m)), 1100, 760);
+        Scene scene = new Scene(new NextCapturePane(m, () -> close(stage, m)), Math.min(WIDTH, screen.getWidth()), Math.min(HEIGHT, screen.getHeight()));
+        DialogFit.keepInside(stage, screen);
         if (stylesheet != null) scene.getStylesheets().add(stylesheet);
         scene.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) close(stage, m);
@@ -73,12 +85,13 @@ public final class NextCaptureDialog {
         stage.close();
     }
 
-    /** The window's content, a node of its own so tests and screenshots can show it without a Stage of its own. */
-    public static final class NextCapturePane extends VBox {
+    /**
+     * The window's content, a node of its own so tests and screenshots can show it without a Stage of its own: the form
+     * scrolls when the window is small; why Start cannot run, the status and Start, Stop and Close stay in view below it.
+     */
+    public static final class NextCapturePane extends BorderPane {
         public NextCapturePane(NextCaptureViewModel m, Runnable close) {
-            super(8);
             setId("next-capture");
-            setPadding(new Insets(12));
             Label what = Labels.title("Capture the tensors of " + SafeText.of(m.suspect().key()));
             Label why = Labels.hint(SafeText.of(m.suspect().finding()) + ". Each side runs again the command that produced it,"
                     + " with DUMP_PROBE_TENSOR, ROWS, MATCH, OCCURRENCE and RANKS narrowed to this stage; statistics"
@@ -97,7 +110,7 @@ public final class NextCaptureDialog {
             budget.setId("budget-mib");
             budget.setPrefColumnCount(5);
             budget.textProperty().bindBidirectional(m.budgetMibProperty());
-            HBox save = new HBox(10, new Label("Save:"), layer, stage, new Label("Size budget (MiB, all ranks):"), budget);
+            FlowPane save = new FlowPane(10, 4, new Label("Save:"), layer, stage, new Label("Size budget (MiB, all ranks):"), budget);
             save.setAlignment(Pos.CENTER_LEFT);
             Label estimate = Labels.bound(m.estimateProperty(), "next-estimate");
 
@@ -132,9 +145,11 @@ public final class NextCaptureDialog {
                 probe.setId(id + "-probe");
                 probe.setEditable(false);
                 probe.setWrapText(true);
-                probe.setPrefRowCount(2);
+                probe.setPrefRowCount(3);
                 probe.setStyle("-fx-font-family: monospace;");
-                probe.textProperty().bind(Labels.safe(run.environmentProperty()));
+                // The whole probe environment once the run is known (the narrowed variables alone until then).
+                probe.textProperty().bind(Labels.safe(javafx.beans.binding.Bindings.when(run.runEnvironmentProperty().isEmpty())
+                        .then(run.environmentProperty()).otherwise(run.runEnvironmentProperty())));
                 g.add(probe, c, 6);
                 g.add(whole(Labels.bound(run.outputFolderProperty(), id + "-folder")), c, 7);
             }
@@ -175,7 +190,7 @@ public final class NextCaptureDialog {
             count.setId("repeat-count");
             count.setPrefColumnCount(3);
             count.textProperty().bindBidirectional(m.repeatCountProperty());
-            HBox checks = new HBox(8, new Label("Symptom:"), symptom,
+            FlowPane checks = new FlowPane(8, 4, new Label("Symptom:"), symptom,
                     button("Rerun Left Disarmed", "disarmed-left", () -> m.checkSymptom(Side.LEFT), m),
                     button("Rerun Right Disarmed", "disarmed-right", () -> m.checkSymptom(Side.RIGHT), m),
                     new Separator(javafx.geometry.Orientation.VERTICAL), new Label("Repeat"), count, new Label("times:"),
@@ -188,11 +203,21 @@ public final class NextCaptureDialog {
             Label status = Labels.bound(m.statusProperty(), "next-status");
 
             SplitPane logs = new SplitPane(log(m.side(Side.LEFT)), log(m.side(Side.RIGHT)));
+            logs.setMinHeight(LOGS_MIN_HEIGHT);
             VBox.setVgrow(logs, Priority.ALWAYS);
             // The texts keep their wrapped height (a cut folder name or hint says nothing); the logs take what is left.
             for (Label l : List.of(why, estimate, problems, checksHint, status)) whole(l);
-            getChildren().addAll(what, why, save, estimate, g, both, problems, actions, checks, checksHint, status, logs);
+            VBox form = new VBox(8, what, why, save, estimate, g, both, checks, checksHint, logs);
+            form.setPadding(new Insets(12));
+            setCenter(DialogFit.scrolling(form));
+            VBox bottom = new VBox(6, problems, status, actions);
+            bottom.setId("next-actions");
+            bottom.setPadding(new Insets(8, 12, 12, 12));
+            setBottom(bottom);
         }
+
+        /** The logs' least height: a few lines each, the rest of a small window scrolls. */
+        private static final double LOGS_MIN_HEIGHT = 120;
 
         private static Label whole(Label l) {
             l.setMinHeight(Region.USE_PREF_SIZE);

@@ -84,6 +84,7 @@ public final class NextCaptureViewModel {
         private final ReadOnlyObjectWrapper<RememberedRun> remembered = new ReadOnlyObjectWrapper<>(this, "remembered");
         private final ReadOnlyStringWrapper basis = new ReadOnlyStringWrapper(this, "basis", "looking for the run that produced it...");
         private final ReadOnlyStringWrapper environment = new ReadOnlyStringWrapper(this, "environment", "");
+        private final ReadOnlyStringWrapper runEnvironment = new ReadOnlyStringWrapper(this, "runEnvironment", "");
         private final ReadOnlyStringWrapper outputFolder = new ReadOnlyStringWrapper(this, "outputFolder", "");
         private final LiveLog log = new LiveLog(MAX_LOG_LINES);
 
@@ -105,6 +106,11 @@ public final class NextCaptureViewModel {
         public ReadOnlyStringProperty basisProperty() { return basis.getReadOnlyProperty(); }
         /** The probe variables of the next run, as a shell line. */
         public ReadOnlyStringProperty environmentProperty() { return environment.getReadOnlyProperty(); }
+        /**
+         * Every probe variable the run will get, shown before Start: DUMP_PROBE=1, its new DUMP_PROBE_DIR and the unchanged
+         * DUMP_PROBE_SUMMARY besides the narrowed ones ({@link #environmentProperty}); empty while the side's run is unknown.
+         */
+        public ReadOnlyStringProperty runEnvironmentProperty() { return runEnvironment.getReadOnlyProperty(); }
         /** The new folder, next to the old one (a -2 suffix is added if taken when the run starts). */
         public ReadOnlyStringProperty outputFolderProperty() { return outputFolder.getReadOnlyProperty(); }
         public ObservableList<String> log() { return log.lines(); }
@@ -148,12 +154,16 @@ public final class NextCaptureViewModel {
             environment.set(n == null ? "" : selection(n).shellAssignments());
             if (n == null) {
                 outputFolder.set("");
+                runEnvironment.set("");
                 return;
             }
             try {
-                outputFolder.set(NarrowedRun.of(basisRun(), selection(n), n, LocalDateTime.now(clock)).outputDirectory().toString());
+                NarrowedRun run = NarrowedRun.of(basisRun(), selection(n), n, LocalDateTime.now(clock));
+                outputFolder.set(run.outputDirectory().toString());
+                runEnvironment.set(run.spec().probe().shellAssignments());
             } catch (RuntimeException e) {
                 outputFolder.set("");
+                runEnvironment.set("");
             }
         }
     }
