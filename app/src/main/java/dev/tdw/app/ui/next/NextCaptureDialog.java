@@ -25,9 +25,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -114,33 +112,25 @@ public final class NextCaptureDialog {
             save.setAlignment(Pos.CENTER_LEFT);
             Label estimate = Labels.bound(m.estimateProperty(), "next-estimate");
 
-            GridPane g = new GridPane();
-            g.setHgap(10);
-            g.setVgap(6);
-            ColumnConstraints names = new ColumnConstraints();
-            ColumnConstraints half = new ColumnConstraints();
-            half.setPercentWidth(44);
-            half.setHgrow(Priority.ALWAYS);
-            g.getColumnConstraints().addAll(names, half, half);
-            g.add(Labels.title("Left"), 1, 0);
-            g.add(Labels.title("Right"), 2, 0);
-            String[] rows = {"Produced by", "Capture", "Working directory", "Command", "Extra environment", "Probe variables", "New folder"};
-            for (int r = 0; r < rows.length; r++) g.add(new Label(rows[r]), 0, r + 1);
+            // One row per field, both sides side by side: rows of boxes rather than a grid, whose rows took one line's
+            // height for a wrapped text and drew it over the next row in a narrow window.
+            String[] names = {"Produced by", "Capture", "Working directory", "Command", "Extra environment", "Probe variables", "New folder"};
+            List<List<Node>> cells = new java.util.ArrayList<>();
+            for (int r = 0; r < names.length; r++) cells.add(new java.util.ArrayList<>());
             for (Side s : Side.values()) {
                 NextCaptureViewModel.SideRun run = m.side(s);
-                int c = s == Side.LEFT ? 1 : 2;
                 String id = s.word();
-                g.add(whole(Labels.bound(run.basisProperty(), id + "-basis")), c, 1);
+                cells.get(0).add(whole(Labels.bound(run.basisProperty(), id + "-basis")));
                 Label capture = new Label(Labels.safe(run.capture().toString()));
                 capture.setWrapText(true);
-                g.add(whole(capture), c, 2);
-                g.add(field(run.workingDirectoryProperty(), id + "-workdir"), c, 3);
-                g.add(field(run.commandProperty(), id + "-command"), c, 4);
+                cells.get(1).add(whole(capture));
+                cells.get(2).add(field(run.workingDirectoryProperty(), id + "-workdir"));
+                cells.get(3).add(field(run.commandProperty(), id + "-command"));
                 TextArea env = new TextArea();
                 env.setId(id + "-env");
                 env.setPrefRowCount(2);
                 env.textProperty().bindBidirectional(run.extraEnvironmentProperty());
-                g.add(env, c, 5);
+                cells.get(4).add(env);
                 TextArea probe = new TextArea();
                 probe.setId(id + "-probe");
                 probe.setEditable(false);
@@ -150,9 +140,11 @@ public final class NextCaptureDialog {
                 // The whole probe environment once the run is known (the narrowed variables alone until then).
                 probe.textProperty().bind(Labels.safe(javafx.beans.binding.Bindings.when(run.runEnvironmentProperty().isEmpty())
                         .then(run.environmentProperty()).otherwise(run.runEnvironmentProperty())));
-                g.add(probe, c, 6);
-                g.add(whole(Labels.bound(run.outputFolderProperty(), id + "-folder")), c, 7);
+                cells.get(5).add(probe);
+                cells.get(6).add(whole(Labels.bound(run.outputFolderProperty(), id + "-folder")));
             }
+            VBox g = new VBox(6, sideBySide(new Label(""), Labels.title("Left"), Labels.title("Right")));
+            for (int r = 0; r < names.length; r++) g.getChildren().add(sideBySide(new Label(names[r]), cells.get(r).get(0), cells.get(r).get(1)));
 
             CheckBox both = new CheckBox("The device has room for both: run them side by side (otherwise left, then right)");
             both.setId("side-by-side");
@@ -214,6 +206,25 @@ public final class NextCaptureDialog {
             bottom.setId("next-actions");
             bottom.setPadding(new Insets(8, 12, 12, 12));
             setBottom(bottom);
+        }
+
+        /** The field names' width: the longest ("Extra environment") with room to spare. */
+        private static final double NAMES_WIDTH = 130;
+
+        /** A form row: the field's name, then the left and the right side's halves of the rest. */
+        private static HBox sideBySide(Label name, Node left, Node right) {
+            name.setMinWidth(NAMES_WIDTH);
+            name.setPrefWidth(NAMES_WIDTH);
+            for (Node n : new Node[]{left, right}) {
+                HBox.setHgrow(n, Priority.ALWAYS);
+                if (n instanceof Region r) {
+                    r.setPrefWidth(0); // equal halves, whatever each one holds
+                    r.setMaxWidth(Double.MAX_VALUE);
+                }
+            }
+            HBox row = new HBox(10, name, left, right);
+            row.setAlignment(Pos.TOP_LEFT);
+            return row;
         }
 
         /** The logs' least height: a few lines each, the rest of a small window scrolls. */

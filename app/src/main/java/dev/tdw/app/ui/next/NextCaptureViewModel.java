@@ -107,8 +107,8 @@ public final class NextCaptureViewModel {
         /** The probe variables of the next run, as a shell line. */
         public ReadOnlyStringProperty environmentProperty() { return environment.getReadOnlyProperty(); }
         /**
-         * Every probe variable the run will get, shown before Start: DUMP_PROBE=1, its new DUMP_PROBE_DIR and the unchanged
-         * DUMP_PROBE_SUMMARY besides the narrowed ones ({@link #environmentProperty}); empty while the side's run is unknown.
+         * Every probe variable the run will get, shown before Start: the narrowed ones ({@link #environmentProperty}) first,
+         * then DUMP_PROBE=1, its new DUMP_PROBE_DIR and the unchanged DUMP_PROBE_SUMMARY; empty while the side's run is unknown.
          */
         public ReadOnlyStringProperty runEnvironmentProperty() { return runEnvironment.getReadOnlyProperty(); }
         /** The new folder, next to the old one (a -2 suffix is added if taken when the run starts). */
@@ -160,7 +160,7 @@ public final class NextCaptureViewModel {
             try {
                 NarrowedRun run = NarrowedRun.of(basisRun(), selection(n), n, LocalDateTime.now(clock));
                 outputFolder.set(run.outputDirectory().toString());
-                runEnvironment.set(run.spec().probe().shellAssignments());
+                runEnvironment.set(run.spec().probe().shellAssignments(selection(n).environment().keySet()));
             } catch (RuntimeException e) {
                 outputFolder.set("");
                 runEnvironment.set("");

@@ -181,6 +181,8 @@ public final class ReplayDialog {
         VBox box = new VBox(8, g, runtimes, lower, rowLimitBox, problems, statusRow);
         box.setPadding(new Insets(4));
         box.setPrefWidth(760);
+        // Scrolled rather than squeezed in a small window: the list of captured inputs kept one row at 800x500.
+        box.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         return box;
     }
 

@@ -32,7 +32,19 @@ public final class DialogFit {
 
     /** Once shown, {@code window} is no larger than {@code area} and lies inside it. */
     public static void keepInside(Window window, Rectangle2D area) {
-        window.addEventHandler(javafx.stage.WindowEvent.WINDOW_SHOWN, e -> place(window, area));
+        window.addEventHandler(javafx.stage.WindowEvent.WINDOW_SHOWN, e -> {
+            place(window, area);
+            // Once more after the pulse that shows it: a dialog sizes itself to its content after it is shown (on a
+            // real screen it then grew past an 800x500 screen again).
+            javafx.application.Platform.runLater(() -> place(window, area));
+        });
+        // And whenever the window grows past the area (a longer text, a resize by the window itself).
+        window.widthProperty().addListener((o, a, b) -> {
+            if (window.isShowing() && b.doubleValue() > area.getWidth()) place(window, area);
+        });
+        window.heightProperty().addListener((o, a, b) -> {
+            if (window.isShowing() && b.doubleValue() > area.getHeight()) place(window, area);
+        });
     }
 
     private static void place(Window window, Rectangle2D area) {
