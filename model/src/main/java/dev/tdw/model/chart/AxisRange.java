@@ -32,12 +32,16 @@ public record AxisRange(double lower, double upper) {
     }
 
     /**
-     * The range for a log axis that mirrors negative values (and zero) about the origin: decades of the positive values
-     * when every finite one is positive, the linear range when some are not (the axis then spans the origin).
+     * The range for a log axis that mirrors negative values about the origin: decades of the positive values when every
+     * finite one is positive, from 0 when some are zero, the linear range when some are negative (it spans the origin).
      */
     public static AxisRange ofSymmetricLog(DoubleStream values) {
         double[] all = values.filter(Double::isFinite).toArray();
-        return of(DoubleStream.of(all), DoubleStream.of(all).allMatch(v -> v > 0));
+        if (DoubleStream.of(all).anyMatch(v -> v < 0)) return of(DoubleStream.of(all), false);
+        AxisRange positive = of(DoubleStream.of(all), true);
+        // Zeros beside positive values (an overflowed side's max_abs of 0): from 0, never into mirrored negative decades.
+        if (positive == null) return of(DoubleStream.of(all), false);
+        return DoubleStream.of(all).anyMatch(v -> v == 0) ? new AxisRange(0, positive.upper()) : positive;
     }
 
     private static AxisRange linearRange(double min, double max) {

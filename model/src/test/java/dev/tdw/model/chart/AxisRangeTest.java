@@ -47,6 +47,8 @@ class AxisRangeTest {
     void aMirroredLogAxisWithNegativeValuesTakesTheLinearRange() {
         assertEquals(AxisRange.of(DoubleStream.of(-2, 4), false), AxisRange.ofSymmetricLog(DoubleStream.of(-2, 4, Double.NaN)));
         assertEquals(AxisRange.of(DoubleStream.of(2, 4), true), AxisRange.ofSymmetricLog(DoubleStream.of(2, 4)));
+        // An overflowed side's zeros beside 1e5: from 0 up, no mirrored negative decades.
+        assertEquals(new AxisRange(0, 1e6), AxisRange.ofSymmetricLog(DoubleStream.of(0, 3, 126790)));
     }
 
     @Test

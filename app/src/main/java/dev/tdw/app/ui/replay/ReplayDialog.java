@@ -61,7 +61,7 @@ public final class ReplayDialog {
         dialog.getDialogPane().getButtonTypes().setAll(REPLAY, ButtonType.CLOSE);
         // The form scrolls; Replay and Close (the dialog's button bar) stay below it, in view.
         dialog.getDialogPane().setContent(DialogFit.scrolling(content(model)));
-        DialogFit.keepInside(dialog.getDialogPane().getScene().getWindow(), screen);
+        DialogFit.fitContent((javafx.stage.Stage) dialog.getDialogPane().getScene().getWindow(), screen);
         dialog.setResultConverter(b -> model.outcomeProperty().get());
 
         Button replay = (Button) dialog.getDialogPane().lookupButton(REPLAY);
@@ -82,7 +82,7 @@ public final class ReplayDialog {
         return dialog;
     }
 
-    private static Node content(ReplayDialogModel m) {
+    private static VBox content(ReplayDialogModel m) {
         GridPane g = grid();
         int row = 0;
 

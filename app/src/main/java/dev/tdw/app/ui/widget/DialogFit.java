@@ -1,7 +1,6 @@
 package dev.tdw.app.ui.widget;
 
 import javafx.geometry.Rectangle2D;
-import javafx.scene.Node;
 import javafx.scene.control.ScrollPane;
 import javafx.stage.Screen;
 import javafx.stage.Window;
@@ -22,8 +21,21 @@ public final class DialogFit {
     }
 
     /** A form that scrolls when its window is smaller than it, and fills the window when there is room. */
-    public static ScrollPane scrolling(Node form) {
-        ScrollPane scroll = new ScrollPane(form);
+    public static ScrollPane scrolling(javafx.scene.layout.Region form) {
+        // Asks for the whole form at its own width (a wrapped note's full height), so a window sized to its content has
+        // room for all of it where the screen allows; a smaller window scrolls.
+        ScrollPane scroll = new ScrollPane(form) {
+            @Override
+            protected double computePrefWidth(double height) {
+                return form.prefWidth(-1) + snappedLeftInset() + snappedRightInset();
+            }
+
+            @Override
+            protected double computePrefHeight(double width) {
+                double inner = width < 0 ? form.prefWidth(-1) : width - snappedLeftInset() - snappedRightInset();
+                return form.prefHeight(inner) + snappedTopInset() + snappedBottomInset();
+            }
+        };
         scroll.setFitToWidth(true);
         scroll.setFitToHeight(true);
         scroll.getStyleClass().add("edge-to-edge");
@@ -45,6 +57,18 @@ public final class DialogFit {
         window.heightProperty().addListener((o, a, b) -> {
             if (window.isShowing() && b.doubleValue() > area.getHeight()) place(window, area);
         });
+    }
+
+    /**
+     * As {@link #keepInside}, and once shown the window takes the size its content asks for within {@code area}: a
+     * dialog sized before its texts came in (the runtimes' note) would otherwise scroll at a size the screen has room for.
+     */
+    public static void fitContent(javafx.stage.Stage window, Rectangle2D area) {
+        keepInside(window, area);
+        window.addEventHandler(javafx.stage.WindowEvent.WINDOW_SHOWN, e -> javafx.application.Platform.runLater(() -> {
+            window.sizeToScene();
+            place(window, area);
+        }));
     }
 
     private static void place(Window window, Rectangle2D area) {
