@@ -327,8 +327,8 @@ abstract class CommandSupport implements Callable<Integer> {
 
     /**
      * The end of every JSON result of {@code diff}: with {@code --format html} the report is written to {@code page}
-     * first and the printed JSON says where it went ({@code report: {html, json, png}}); then the files not used, then
-     * the JSON itself. {@code write} is null for json.
+     * first and only the verdict and where the report went ({@code report: {html, json, png}}) are printed (the JSON is
+     * in the file beside the page); then the files not used, then the JSON itself. {@code write} is null for json.
      */
     void printResult(PrintWriter out, ObjectNode json, Path page, ReportWrite write) throws UnusableInputException {
         if (write != null) {
@@ -338,7 +338,12 @@ abstract class CommandSupport implements Callable<Integer> {
                 o.put("html", w.html().toString());
                 o.put("json", w.json().toString());
                 if (w.png() != null) o.put("png", w.png().toString());
-                json.set("report", o);
+                // The page is the output: stdout says where it went and the verdict (for scripts), not the JSON again
+                // (it is in the file beside the page).
+                ObjectNode printed = Json.object();
+                if (json.has("verdict")) printed.set("verdict", json.get("verdict"));
+                printed.set("report", o);
+                json = printed;
             } catch (OutputWriteException e) {
                 throw new OutputFailure(e.getMessage(), e);
             } catch (java.io.IOException e) {

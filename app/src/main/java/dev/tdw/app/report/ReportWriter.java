@@ -48,7 +48,8 @@ public final class ReportWriter {
         set.put(png, AtomicFiles.bytes(chartPng));
         // Absolute paths: the report is read on another machine, where they still say where the captures were.
         set.put(json, text(out -> json(WorkbenchReport.json(a, ctx, p -> p.toAbsolutePath().toString()), out)));
-        set.put(html, text(out -> WorkbenchReport.html(a, ctx, chartPng, out)));
+        ReportHeatmap.Picture heatmap = ReportHeatmap.of(a).orElse(null);
+        set.put(html, text(out -> WorkbenchReport.html(a, ctx, chartPng, heatmap, out)));
         AtomicFiles.writeAll(set);
         return new Written(html, json, png);
     }

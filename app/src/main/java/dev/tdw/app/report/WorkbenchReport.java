@@ -23,6 +23,7 @@ import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.model.report.AllPairsJson;
 import dev.tdw.model.report.AnalysisJson;
 import dev.tdw.model.report.RunsJson;
+import dev.tdw.model.report.Headline;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
@@ -69,12 +70,32 @@ public final class WorkbenchReport {
      * image could be drawn.
      */
     public static void html(PairAnalysis a, ReportContext ctx, byte[] chartPng, Writer out) throws IOException {
+        html(a, ctx, chartPng, null, out);
+    }
+
+    /** The page with the heatmap of the first tensor mismatch ({@code heatmap} null when there is none) after the chart. */
+    public static void html(PairAnalysis a, ReportContext ctx, byte[] chartPng, ReportHeatmap.Picture heatmap, Writer out) throws IOException {
         DiffResult d = a.diff();
         Page h = new Page(out);
         head(h, "tdw report: " + ctx.leftName() + " vs " + ctx.rightName());
         h.append("<h1>").append(esc(ctx.leftName())).append(" &#x27F7; ").append(esc(ctx.rightName())).append("</h1>\n");
-        h.append("<p class=\"verdict ").append(d.verdict().name()).append("\">").append(esc(Wording.verdict(d))).append("</p>\n");
-        h.append("<table>");
+        // The finding first (what a ticket's reader needs), then the evidence, then the tables.
+        headline(h, Headline.of(a, ctx.runs(), Path::toString));
+        if (chartPng != null) {
+            h.append("<h2 id=\"chart\">").append(esc(ctx.statistic())).append(" along the stage order</h2>\n")
+                    .append("<img alt=\"chart\" src=\"data:image/png;base64,");
+            base64(h, chartPng);
+            h.append("\">\n");
+        }
+        if (heatmap != null) {
+            h.append("<h2 id=\"heatmap\">|left − right| of ").append(esc(heatmap.key())).append(", the first tensor mismatch</h2>\n")
+                    .append("<img alt=\"heatmap\" src=\"data:image/png;base64,");
+            base64(h, heatmap.png());
+            h.append("\">\n<p>").append(esc(heatmap.caption())).append("</p>\n");
+        }
+        if (d.firstDivergent() != null) firstDivergence(h, a.find(d.firstDivergent().key()).orElseThrow());
+        if (a.tensors() != null) tensors(h, a.tensors());
+        h.append("<h2>Captures</h2>\n<table>");
         row(h, "left", describe(a.left()));
         row(h, "right", describe(a.right()));
         row(h, "pairing", ctx.pairing());
@@ -84,20 +105,7 @@ public final class WorkbenchReport {
                 + d.onlyInLeft().size() + " only left, " + d.onlyInRight().size() + " only right");
         h.append("</table>\n");
         history(h, ctx.history());
-        String coverage = Wording.coverage(a.coverage());
-        if (coverage != null) h.append("<p class=\"verdict COVERAGE_MISMATCH\">").append(esc(coverage)).append("</p>\n");
-        if (a.nonFiniteOrigin() != null) {
-            h.append("<p class=\"verdict DIVERGENT\">").append(esc(Wording.nonFiniteOrigin(a.nonFiniteOrigin()))).append("</p>\n");
-        }
-        if (chartPng != null) {
-            h.append("<h2>").append(esc(ctx.statistic())).append(" along the stage order</h2>\n")
-                    .append("<img alt=\"chart\" src=\"data:image/png;base64,");
-            base64(h, chartPng);
-            h.append("\">\n");
-        }
-        if (d.firstDivergent() != null) firstDivergence(h, a.find(d.firstDivergent().key()).orElseThrow());
         findings(h, a);
-        if (a.tensors() != null) tensors(h, a.tensors());
         keys(h, "Only on the left", d.onlyInLeft());
         keys(h, "Only on the right", d.onlyInRight());
         scan(h, "left", a.leftScan());
@@ -112,6 +120,21 @@ public final class WorkbenchReport {
         }
         h.append("<p class=\"claim\">").append(esc(DiffResult.CLAIM)).append("</p>\n<p class=\"claim\">")
                 .append(esc(ctx.tool())).append("</p>\n</body></html>\n");
+    }
+
+    /** The finding in a few lines, each coloured by how it reads: the page's first section. */
+    private static void headline(Page h, Headline headline) throws IOException {
+        h.append("<section id=\"headline\">\n");
+        for (Headline.Line l : headline.lines()) {
+            String tone = switch (l.tone()) {
+                case GOOD -> "ALIGNED";
+                case BAD -> "DIVERGENT";
+                case WARNING -> "INCONCLUSIVE";
+            };
+            h.append("<p class=\"verdict ").append(tone).append("\" id=\"headline-").append(l.topic().name().toLowerCase(java.util.Locale.ROOT))
+                    .append("\"><b>").append(esc(l.topic().label())).append(":</b> ").append(esc(l.text())).append("</p>\n");
+        }
+        h.append("</section>\n");
     }
 
     /** Bytes of the chart encoded in pieces: whole groups of 3 bytes encode exactly as their part of the whole. */
@@ -201,10 +224,9 @@ public final class WorkbenchReport {
         if (found.size() > MAX_HTML_ROWS) h.append("<p>… and ").append(found.size() - MAX_HTML_ROWS).append(" more in the JSON.</p>\n");
     }
 
-    /** The tensor verdict, the first mismatch with its metrics, every stage that did not pass, and the cross-mode pairs. */
+    /** The tensor verdict's evidence (the verdict itself leads the page): the first mismatch with its metrics, every stage that did not pass, and the cross-mode pairs. */
     private static void tensors(Page h, TensorEvidence e) throws IOException {
-        h.append("<h2>Tensors</h2>\n<p class=\"verdict ").append(e.result().verdict() == TensorsVerdict.PASS ? "ALIGNED" : "DIVERGENT")
-                .append("\">").append(esc(Wording.tensorVerdict(e))).append("</p>\n");
+        h.append("<h2 id=\"tensors\">Tensors</h2>\n");
         if (e.firstMismatch() != null) {
             StageTensors first = e.find(e.firstMismatch()).orElseThrow();
             h.append("<table><tr><th>payload key</th><th>metrics</th></tr>");

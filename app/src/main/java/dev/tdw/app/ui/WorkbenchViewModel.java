@@ -166,8 +166,10 @@ public final class WorkbenchViewModel {
         runs.runningProperty().addListener((o, a, b) -> { updatePairingText(); updateFirstTarget(); });
         table.noiseProperty().bind(runs.noiseByKeyProperty());
         chart.runsProperty().bind(runs.resultProperty());
-        left.nameProperty().addListener((o, a, b) -> updateTitle());
-        right.nameProperty().addListener((o, a, b) -> updateTitle());
+        for (CaptureSideViewModel s : List.of(left, right)) {
+            s.nameProperty().addListener((o, a, b) -> updateTitle());
+            s.loadingProperty().addListener((o, a, b) -> updateTitle());
+        }
         format.searchBackwardProperty().addListener((o, a, b) -> searchBackward(b));
     }
 
@@ -428,6 +430,8 @@ public final class WorkbenchViewModel {
 
     /** Shows one pair of the overview in the table and chart. */
     private void showPair(PairOutcome p) {
+        // Another pair starts from its top: the last pair's selection (the same key on another rank) would hide that.
+        selectedKey.set(null);
         pairingInProgress = true;
         try {
             left.select(p.left().id());
@@ -665,9 +669,9 @@ public final class WorkbenchViewModel {
     }
 
     private void updateTitle() {
-        String l = left.nameProperty().get(), r = right.nameProperty().get();
-        title.set(l.isEmpty() && r.isEmpty() ? APP_NAME
-                : APP_NAME + " — " + (l.isEmpty() ? "?" : l) + "  ⟷  " + (r.isEmpty() ? "?" : r));
+        boolean none = left.nameProperty().get().isEmpty() && right.nameProperty().get().isEmpty()
+                && left.loadingProperty().get() == null && right.loadingProperty().get() == null;
+        title.set(none ? APP_NAME : APP_NAME + " — " + left.titleName() + "  ⟷  " + right.titleName());
     }
 
     /** Selects the stage where non-finite values start on the right. */

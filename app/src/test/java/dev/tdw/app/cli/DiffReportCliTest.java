@@ -28,6 +28,8 @@ class DiffReportCliTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("identical inputs: scheduled_token_ids and prompt_token_ids equal (12 tokens)"), r.out());
         assertTrue(r.out().contains("findings: 37 of 71 stages"), r.out());
+        assertTrue(r.out().contains("both sides hold payloads (cmpl-layer-bug-rank0.pt, cmpl-layer-bug-rank0.pt); their tensors were not"
+                + " compared (tdw diff --tensors"), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.contains("layers.3.self_attn.q_rope#0") && l.contains("divergent")
                 && l.endsWith("divergent: statistics (max_abs, min, max, mean)")), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.contains("add_rms_norm#3") && l.contains("input set: no statistics")), r.out());
@@ -49,6 +51,11 @@ class DiffReportCliTest {
         assertEquals("layers.3.self_attn.q_rope#0", report.at("/diff/first_divergent/key").asText());
         assertEquals("IDENTICAL", report.at("/diff/inputs/verdict").asText());
         assertEquals(page.toAbsolutePath().toString(), r.json().at("/report/html").asText());
+        // The page is the output: stdout says only the verdict and where the files went (the JSON is beside the page).
+        java.util.List<String> printed = new java.util.ArrayList<>();
+        r.json().fieldNames().forEachRemaining(printed::add);
+        assertEquals(java.util.List.of("verdict", "report"), printed, r.out());
+        assertEquals("DIVERGENT", r.json().get("verdict").asText());
     }
 
     @Test
@@ -121,7 +128,9 @@ class DiffReportCliTest {
         assertEquals(0, tdw("diff", "--left", layerBug("baseline"), "--right", layerBug("candidate"), "--tensors",
                 "--format", "html", "--out", page.toString()).exit());
         String html = Files.readString(page);
-        assertTrue(html.contains("<h2>Tensors</h2>"), html);
+        assertTrue(html.contains("<h2 id=\"tensors\">Tensors</h2>"), html);
+        assertTrue(html.contains("<h2 id=\"heatmap\">|left − right| of layers.3.self_attn.q_rope#0, the first tensor mismatch</h2>"),
+                "the first mismatch's heatmap");
         assertTrue(html.contains("first mismatch layers.3.self_attn.q_rope#0"), html);
         assertTrue(html.contains("256 mismatches, max |d|"), html);
     }

@@ -144,6 +144,8 @@ class ReplayCliTest {
         Child c = child(Map.of("TDW_DOUBLE_FAULT", "wrong_result:aclnnAddRmsNorm"), "--stage", "add_rms_norm#3");
         assertEquals(0, c.exit, c.out);
         assertEquals("FAIL", c.json().get("verdict").asText());
+        assertEquals("ok", c.json().get("status").asText());
+        assertEquals(dev.tdw.model.replay.ReplayRun.STATUS_OK_MEANS, c.json().get("status_means").asText(), "ok next to a FAIL says it means the replay ran");
         assertEquals("add_rms_norm#3:out#0", c.json().get("comparison").get("first_mismatch").get("key").asText());
         Child strict = child(Map.of("TDW_DOUBLE_FAULT", "wrong_result:aclnnAddRmsNorm"), "--stage", "add_rms_norm#3", "--fail-on-divergence");
         assertEquals(1, strict.exit);

@@ -70,6 +70,16 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void theTitleSaysWhichSideIsLoading() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
+        vm.right().loadingProperty().set(Captures.dir("overflow", "candidate"));
+        assertEquals("Tensor Dump Workbench — layer-bug/baseline  ⟷  loading overflow/candidate …", vm.titleProperty().get());
+        vm.right().loadingProperty().set(null);
+        assertEquals("Tensor Dump Workbench — layer-bug/baseline  ⟷  layer-bug/candidate", vm.titleProperty().get());
+    }
+
+    @Test
     void navigationDrivesTheSharedSelection() {
         WorkbenchViewModel vm = vm();
         vm.openPair(Captures.dir("layer-bug", "baseline"), Captures.dir("layer-bug", "candidate"));
@@ -166,8 +176,10 @@ class WorkbenchViewModelTest {
         vm.openPair(Captures.dir("tp4-origin", "baseline"), Captures.dir("tp4-origin", "candidate"));
         assertEquals(2, vm.left().manifest().rank());
         assertEquals("layers.2.self_attn.q_rope#0", vm.comparison().diff().firstDivergent().key());
+        vm.selectedKeyProperty().set("layers.2.self_attn.q_rope#0");
         var forward = vm.sets().forwards().get(0);
         vm.sets().open(vm.sets().cell(forward, 0));
+        assertNull(vm.selectedKeyProperty().get(), "the new pair starts without the last pair's selection");
         assertEquals(0, vm.left().manifest().rank());
         assertEquals(0, vm.right().manifest().rank());
         assertEquals("layers.2.self_attn.attn_out#0", vm.comparison().diff().firstDivergent().key());

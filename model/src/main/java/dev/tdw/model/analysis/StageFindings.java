@@ -13,7 +13,7 @@ import java.util.Optional;
  * the record shares its storage with no other stage on that side.
  */
 public record StageFindings(int index, String key, String stage, Presence presence, StageRecord left, StageRecord right,
-                            StageDiff diff, List<Finding> findings, AliasGroup leftAlias, AliasGroup rightAlias) {
+                            StageDiff diff, List<Finding> findings, AliasGroup leftAlias, AliasGroup rightAlias) implements ChartStage {
     public StageFindings {
         findings = List.copyOf(findings);
     }
@@ -34,4 +34,13 @@ public record StageFindings(int index, String key, String stage, Presence presen
     }
 
     public StatCell stat(String name) { return StatCell.of(name, left, right, diff); }
+
+    @Override
+    public boolean nonFinite() { return has(Finding.Kind.NON_FINITE); }
+
+    @Override
+    public dev.tdw.model.capture.Layout leftLayout() { return left == null ? null : left.layout(); }
+
+    @Override
+    public dev.tdw.model.capture.Layout rightLayout() { return right == null ? null : right.layout(); }
 }

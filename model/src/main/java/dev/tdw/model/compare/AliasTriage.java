@@ -42,9 +42,12 @@ public final class AliasTriage {
     public OverlapCause cause(AliasGroup.Overlap o) {
         AliasGroup.AliasMember a = byKey.get(o.leftKey()), b = byKey.get(o.rightKey());
         if (a == null || b == null) return OverlapCause.LEAD;
+        // Two fresh allocations never alive at once are a reused address even within one layer (an activation freed
+        // before the next op's output took its bytes); only the same elements reshaped stay a view there.
+        boolean reuse = addressReuse(a, b);
+        if (reuse && !sameElements(a, b)) return OverlapCause.ADDRESS_REUSE;
         if (sameLayerView(a, b)) return OverlapCause.VIEW_IN_SAME_LAYER;
-        if (addressReuse(a, b)) return OverlapCause.ADDRESS_REUSE;
-        return OverlapCause.LEAD;
+        return reuse ? OverlapCause.ADDRESS_REUSE : OverlapCause.LEAD;
     }
 
     /**
@@ -59,6 +62,14 @@ public final class AliasTriage {
             if (worst == null || c.ordinal() < worst.ordinal()) worst = c;
         }
         return Optional.ofNullable(worst);
+    }
+
+    /** Same layer, same dtype and the same element span: one stage is the other reshaped. */
+    private static boolean sameElements(AliasGroup.AliasMember a, AliasGroup.AliasMember b) {
+        Integer la = Layers.number(a.stage()), lb = Layers.number(b.stage());
+        if (la == null || !la.equals(lb) || a.dtype() == null || !a.dtype().equals(b.dtype())) return false;
+        long[] sa = ViewOverlap.elementSpan(a), sb = ViewOverlap.elementSpan(b);
+        return sa != null && sb != null && sa[0] == sb[0] && sa[1] == sb[1];
     }
 
     /** Same layer, same dtype, and one view's elements lie within the other's span. */

@@ -3,8 +3,8 @@ package dev.tdw.model.compare;
 import java.util.Optional;
 
 /**
- * {@code |left - right|} over a 2-D view of a tensor pair (every leading dimension folded into rows, the last one as
- * columns; a 1-D tensor wrapped into rows of {@link #WRAP}), downsampled to at most {@link #MAX_CELLS} cells per
+ * {@code |left - right|} over a 2-D view of a tensor pair (leading dimensions folded into rows, the rest into columns,
+ * split as {@link #rowDims} says; a 1-D tensor wrapped into rows of {@link #WRAP}), downsampled to at most {@link #MAX_CELLS} cells per
  * axis. A cell holds the largest difference of the elements it covers, NaN when one of them is non-finite on either
  * side; {@link #rowRange} and {@link #colRange} say which rows and columns a cell covers, and {@link #element} which
  * element a cell reads out with both of its values. {@code positions}, {@code lefts} and {@code rights} hold that
@@ -120,11 +120,61 @@ public record DiffHeatmap(int cellRows, int cellCols, float[] cells, long rows, 
         return rows + " × " + cols + " elements, " + cellText;
     }
 
+    /**
+     * How many leading dimensions the rows fold: every one but the last, or for a tensor of three or more dimensions
+     * the split whose picture is nearest to square (a [2, 8, 16, 4, 16] cache as 256 rows of 4 × 16, not 1024 rows of
+     * 16, which drew a strip); the later split on a tie. 0 for a 0-D or 1-D tensor (wrapped rows).
+     */
+    public static int rowDims(long[] shape) {
+        if (shape.length < 2) return 0;
+        int best = shape.length - 1;
+        double bestSkew = skew(shape, best);
+        for (int k = shape.length - 2; k >= 1; k--) {
+            double skew = skew(shape, k);
+            if (skew < bestSkew) {
+                best = k;
+                bestSkew = skew;
+            }
+        }
+        return best;
+    }
+
+    /** How far from square the cells of the split after {@code k} leading dimensions are: |log(cell rows / cell columns)|. */
+    private static double skew(long[] shape, int k) {
+        double rows = 1, cols = 1;
+        for (int d = 0; d < shape.length; d++) {
+            if (d < k) rows *= shape[d];
+            else cols *= shape[d];
+        }
+        return Math.abs(Math.log(Math.max(1, Math.min(rows, MAX_CELLS))) - Math.log(Math.max(1, Math.min(cols, MAX_CELLS))));
+    }
+
+    /**
+     * A row's or column's index in the tensor's own dimensions, for a view that folds several: "3,1" for row 13 of a
+     * [4, 4, 16] tensor's rows; the plain index where the axis is one dimension.
+     */
+    public String index(long viewIndex, boolean row) {
+        int k = rowDims(shape);
+        int from = row ? 0 : k, to = row ? k : shape.length;
+        if (to - from < 2) return Long.toString(viewIndex);
+        long[] digits = new long[to - from];
+        long rest = viewIndex;
+        for (int d = to - 1; d >= from; d--) {
+            digits[d - from] = shape[d] == 0 ? 0 : rest % shape[d];
+            rest = shape[d] == 0 ? 0 : rest / shape[d];
+        }
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < digits.length; i++) b.append(i == 0 ? "" : ",").append(digits[i]);
+        return b.toString();
+    }
+
     /** The 2-D view and its downsampling for a tensor of this shape. */
     static Grid grid(long[] shape) {
         long n = 1;
         for (long d : shape) n *= d;
-        long cols = shape.length == 0 ? 1 : shape.length == 1 ? Math.min(Math.max(1, shape[0]), WRAP) : shape[shape.length - 1];
+        long trailing = 1;
+        for (int d = Math.max(1, rowDims(shape)); d < shape.length; d++) trailing *= shape[d];
+        long cols = shape.length == 0 ? 1 : shape.length == 1 ? Math.min(Math.max(1, shape[0]), WRAP) : trailing;
         long rows = cols == 0 ? 0 : (n + cols - 1) / cols;
         long cellRows = Math.min(rows, MAX_CELLS);
         long cellCols = Math.min(cols, MAX_CELLS);

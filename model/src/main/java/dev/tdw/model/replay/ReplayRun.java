@@ -35,6 +35,9 @@ public record ReplayRun(String stageKey, String side, Path captureRoot, Path pay
                         TensorsResult comparison, String toleranceOrigin) {
     /** What a pass does and does not say: worded once for every front end. */
     public static final String PASS_MEANS = "The operator's contract holds on these inputs; that does not fix the model.";
+    /** What a command's {@code status: ok} says of a replay, whatever its verdict: it ran, not that the outputs match. */
+    public static final String STATUS_OK_MEANS = "the replay ran and its three files were written; whether the candidate's"
+            + " outputs match the reference's is the verdict";
 
     public ReplayRun {
         Objects.requireNonNull(stageKey, "stageKey");

@@ -39,6 +39,8 @@ public final class AnalysisJson {
             o.put("text", Wording.nonFiniteOrigin(a.nonFiniteOrigin()));
         }
         if (a.tensors() != null) root.set("tensor_findings", tensors(a.tensors()));
+        String notCompared = Wording.tensorsNotCompared(a);
+        if (notCompared != null) root.put("tensors_not_compared", notCompared);
         return root;
     }
 

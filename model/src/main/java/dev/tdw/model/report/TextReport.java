@@ -109,6 +109,8 @@ public final class TextReport {
             }
             for (CrossModePair p : e.crossMode()) b.append("  ").append(Wording.crossMode(p)).append('\n');
         }
+        String notCompared = Wording.tensorsNotCompared(a);
+        if (notCompared != null) b.append(notCompared).append('\n');
         b.append(DiffResult.CLAIM).append('\n');
         return b.toString();
     }

@@ -313,6 +313,17 @@ public final class Wording {
         return s;
     }
 
+    /**
+     * Said of a pair whose tensors were not compared although both sides saved some: "both sides hold payloads
+     * (a.pt, b.pt); their tensors were not compared (tdw diff --tensors, or the window's Tensors tab)"; null when the
+     * tensors were compared or a side has no payload.
+     */
+    public static String tensorsNotCompared(dev.tdw.model.analysis.PairAnalysis a) {
+        if (a.tensors() != null || a.left().tensorFile() == null || a.right().tensorFile() == null) return null;
+        return "both sides hold payloads (" + SafeText.of(a.left().tensorFile()) + ", " + SafeText.of(a.right().tensorFile())
+                + "); their tensors were not compared (tdw diff --tensors, or the window's Tensors tab)";
+    }
+
     /** A graph slot against the eager stage of the same name, said to be a cross-mode pairing. */
     public static String crossMode(CrossModePair p) {
         StringBuilder s = new StringBuilder(SafeText.of(p.slotKey())).append(" vs ").append(SafeText.of(p.stageKey()))

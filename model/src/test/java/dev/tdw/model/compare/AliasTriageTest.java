@@ -93,6 +93,23 @@ class AliasTriageTest {
     }
 
     @Test
+    void addressReuseBetweenUnrelatedStagesOfOneLayerIsSaidAsAddressReuse() throws Exception {
+        // The activation is freed before o_proj's fresh output takes its first bytes: not a view of it.
+        Manifest m = manifest("reuse-in-layer",
+                view("layers.1.mlp.act", 10, "[12, 256]", "[256, 1]", 0, "float32", 8192),
+                view("layers.1.self_attn.o_proj", 15, "[12, 64]", "[64, 1]", 0, "float32", 8192));
+        assertEquals(Optional.of(OverlapCause.ADDRESS_REUSE), AliasTriage.of(only(m)).groupCause());
+        Finding f = PairAnalysis.of(m, m, Tolerance.EXACT).stages().stream()
+                .filter(s -> s.key().equals("layers.1.self_attn.o_proj#0")).findFirst().orElseThrow().findings().get(0);
+        assertEquals("alias: address reuse", Wording.badge(f));
+        // The same elements reshaped in the layer stay a view.
+        Manifest reshaped = manifest("reshaped",
+                view("layers.1.mlp.act", 10, "[12, 256]", "[256, 1]", 0, "float32", 8192),
+                view("layers.1.mlp.act_flat", 15, "[3072]", "[1]", 0, "float32", 8192));
+        assertEquals(Optional.of(OverlapCause.VIEW_IN_SAME_LAYER), AliasTriage.of(only(reshaped)).groupCause());
+    }
+
+    @Test
     void aCacheOrAStageAliveAcrossTheOtherIsNeverExplainedAway() throws Exception {
         // A cache lives across the forward: a different-shaped tensor on its bytes is the lead.
         Manifest cache = manifest("cache",

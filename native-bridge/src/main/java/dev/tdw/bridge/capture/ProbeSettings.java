@@ -94,6 +94,17 @@ public record ProbeSettings(Path directory, String ranks, String match, String o
         return env;
     }
 
+    /**
+     * {@link #environment} as shell assignments, one word each, the variables named in {@code first} first (the narrowed
+     * selection, as the proposal names it) and then the rest ({@code DUMP_PROBE=1 DUMP_PROBE_DIR=/x ...}): what a run sets.
+     */
+    public String shellAssignments(java.util.Collection<String> first) {
+        Map<String, String> env = environment(), ordered = new LinkedHashMap<>();
+        for (String name : first) if (env.containsKey(name)) ordered.put(name, env.get(name));
+        env.forEach(ordered::putIfAbsent);
+        return String.join(" ", ordered.entrySet().stream().map(e -> e.getKey() + "=" + ProbeSelection.shellQuote(e.getValue())).toList());
+    }
+
     /** Replaces every DUMP_PROBE* variable of {@code target} (a process environment) by these settings. */
     public void apply(Map<String, String> target) {
         Map<String, String> env = environment();

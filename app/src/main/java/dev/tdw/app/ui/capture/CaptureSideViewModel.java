@@ -128,6 +128,12 @@ public final class CaptureSideViewModel {
         updateHeadline();
     }
 
+    /** The side in the window's title: "loading NAME …" while a capture loads, else its name, else that there is none. */
+    public String titleName() {
+        if (loading.get() != null) return "loading " + displayName(loading.get()) + " …";
+        return name.get().isEmpty() ? "no capture" : name.get();
+    }
+
     private void updateHeadline() {
         CaptureDirectory dir = capture.get();
         if (loading.get() != null) headline.set("loading " + displayName(loading.get()) + " …");

@@ -4,8 +4,10 @@ import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
-import dev.tdw.model.analysis.Presence;
-import dev.tdw.model.analysis.Run;
+import dev.tdw.app.chart.Decimator;
+import dev.tdw.model.chart.ChartData;
+import dev.tdw.model.chart.StageTick;
+import dev.tdw.model.chart.StageTicks;
 import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.RunsChart;
@@ -23,10 +25,8 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Predicate;
 
 /**
  * The chart of one statistic along the stage order: both series, the first divergence, shaded runs
@@ -44,16 +44,13 @@ public final class ChartViewModel {
     private final BooleanProperty decimation = new SimpleBooleanProperty(this, "decimation", true);
     private final ObjectProperty<RunsResult> runs = new SimpleObjectProperty<>(this, "runs");
     private final ReadOnlyObjectWrapper<RunsChart> runsChart = new ReadOnlyObjectWrapper<>(this, "runsChart");
-    /**
-     * The layer of each row (null outside the layers), worked out once per set of rows: the stage axis asks for its
-     * ticks on every repaint, and matching every stage name again then cost more than drawing the lines.
-     */
-    private Integer[] layers = new Integer[0];
+    /** The stage axis's ticks of the rows, worked out once per set of rows (the axis asks on every repaint). */
+    private StageTicks ticks = StageTicks.EMPTY;
 
     public ChartViewModel() {
         rows.addListener((o, a, b) -> {
             hoverText.set("");
-            layers = b.rows().stream().map(StageRow::layer).toArray(Integer[]::new);
+            ticks = new StageTicks(b.rows().stream().map(StageRow::stage).toList());
             rebuild();
         });
         statistic.addListener((o, a, b) -> rebuild());
@@ -78,38 +75,6 @@ public final class ChartViewModel {
     private void rebuild() {
         List<StageRow> list = rows.get().rows();
         String stat = statistic.get();
-        double[] left = new double[list.size()], right = new double[list.size()], difference = new double[list.size()];
-        List<Integer> divergent = new ArrayList<>();
-        int integers = 0;
-        double smallest = Double.POSITIVE_INFINITY, largest = 0;
-        for (int i = 0; i < list.size(); i++) {
-            StageRow row = list.get(i);
-            StatCell c = row.stat(stat);
-            boolean integer = isInteger(row);
-            if (integer) integers++;
-            left[i] = integer ? Double.NaN : value(c.left());
-            right[i] = integer ? Double.NaN : value(c.right());
-            double d = Math.abs(value(c.left()) - value(c.right()));
-            difference[i] = d > 0 && Double.isFinite(d) ? d : Double.NaN;
-            if (difference[i] > 0) {
-                smallest = Math.min(smallest, d);
-                largest = Math.max(largest, d);
-            }
-            if (row.divergent()) divergent.add(i);
-        }
-        // A divergent stage without a finite, non-zero difference of this statistic still gets a mark: at the top for
-        // a non-finite side (3e38 vs inf), at the bottom when another statistic diverged.
-        double top = largest > 0 ? largest * 10 : 1, bottom = Double.isFinite(smallest) ? smallest / 10 : 1e-6;
-        for (int i : divergent) {
-            if (!Double.isNaN(difference[i])) continue;
-            StatCell c = list.get(i).stat(stat);
-            if (c.left() == null || c.right() == null) continue;
-            difference[i] = Double.isFinite(c.left()) && Double.isFinite(c.right()) ? bottom : top;
-        }
-        List<Band> bands = new ArrayList<>();
-        bands.addAll(runs(list, r -> r.has(RowStatus.NON_FINITE), Band.Kind.NON_FINITE));
-        bands.addAll(runs(list, r -> r.presence() == Presence.ONLY_LEFT, Band.Kind.ONLY_LEFT));
-        bands.addAll(runs(list, r -> r.presence() == Presence.ONLY_RIGHT, Band.Kind.ONLY_RIGHT));
         // Over repeated runs the dashed line marks the first stage beyond noise, never one noisy pair's first difference.
         String first = runs.get() != null ? runs.get().firstBeyondNoiseKey() : rows.get().firstDivergentKey();
         int firstIndex = first == null ? -1 : rows.get().indexByKey().getOrDefault(first, -1);
@@ -117,36 +82,17 @@ public final class ChartViewModel {
         Integer selected = selectedKey.get() == null ? null : rows.get().indexByKey().get(selectedKey.get());
         selectedIndex.set(selected == null ? -1 : selected);
         runsChart.set(runs.get() == null ? null : runsChart(list, stat));
-        data.set(new ChartData(stat, left, right, difference, firstIndex, divergent.stream().mapToInt(Integer::intValue).toArray(),
-                integers, bands));
+        data.set(ChartData.of(list, stat, firstIndex));
     }
-
-    private static double value(Double v) { return v == null ? Double.NaN : v; }
 
     private RunsChart runsChart(List<StageRow> list, String stat) {
         RunsChart c = RunsChart.of(runs.get(), list.stream().map(StageRow::key).toList(), stat);
         for (int i = 0; i < list.size(); i++) {
-            if (!isInteger(list.get(i))) continue;
+            if (!ChartData.isInteger(list.get(i))) continue;
             c.leftLow()[i] = c.leftHigh()[i] = Double.NaN;
             for (double[] r : c.right()) r[i] = Double.NaN;
         }
         return c;
-    }
-
-    /** Both sides (where present) hold an integer dtype: ids and positions, not activations. */
-    private static boolean isInteger(StageRow r) {
-        boolean any = false;
-        for (var layout : new dev.tdw.model.capture.Layout[]{r.leftLayout(), r.rightLayout()}) {
-            if (layout == null) continue;
-            var dtype = dev.tdw.model.tensor.DType.fromTorchName(layout.dtype());
-            if (dtype.isEmpty() || dtype.get().kind() != dev.tdw.model.tensor.DType.Kind.INTEGER) return false;
-            any = true;
-        }
-        return any;
-    }
-
-    private static List<Band> runs(List<StageRow> list, Predicate<StageRow> test, Band.Kind kind) {
-        return Run.of(list.size(), i -> test.test(list.get(i))).stream().map(r -> new Band(r.from(), r.to(), kind)).toList();
     }
 
     private void updateSelection() {
@@ -169,6 +115,11 @@ public final class ChartViewModel {
         return visible(data.get().difference(), lower, upper, pixels);
     }
 
+    /** The decimated non-finite marks (at the value axis's top or bottom edge) for the visible domain. */
+    public Decimator.Points edgePoints(double lower, double upper, int pixels) {
+        return visible(data.get().edge(), lower, upper, pixels);
+    }
+
     private Decimator.Points visible(double[] values, double lower, double upper, int pixels) {
         // One stage beyond each edge so the line leaves the plot where it really goes.
         int buckets = decimation.get() ? pixels : values.length;
@@ -183,52 +134,9 @@ public final class ChartViewModel {
         return Optional.of(list.get(i).key());
     }
 
-    /**
-     * Named ticks for the stage axis over the visible domain [lower, upper], at most {@code maxTicks} of them. When
-     * every visible stage fits, each is named by its layer and op ({@code 3.q_rope}, {@code model.logits}); otherwise
-     * a major tick marks where each layer begins, and the stages before the first layer and after the last one
-     * ({@code runner.input_ids}, {@code model.logits}) get minor ticks; thinned to every k-th when there is not room.
-     */
+    /** Named ticks for the stage axis over the visible domain [lower, upper], at most {@code maxTicks}: see {@link StageTicks}. */
     public List<StageTick> ticks(double lower, double upper, int maxTicks) {
-        List<StageRow> list = rows.get().rows();
-        Integer[] layer = layers;
-        int from = (int) Math.max(0, Math.ceil(lower)), to = (int) Math.min(list.size() - 1, Math.floor(upper));
-        if (maxTicks < 1 || from > to) return List.of();
-        List<StageTick> ticks = new ArrayList<>();
-        if (to - from + 1 <= maxTicks) {
-            for (int i = from; i <= to; i++) ticks.add(new StageTick(i, shortName(list.get(i), layer[i]), startsLayer(layer, i)));
-            return ticks;
-        }
-        int firstLayered = -1, lastLayered = -1;
-        for (int i = 0; i < layer.length; i++) {
-            if (layer[i] == null) continue;
-            if (firstLayered < 0) firstLayered = i;
-            lastLayered = i;
-        }
-        for (int i = from; i <= to; i++) {
-            if (layer[i] != null && startsLayer(layer, i)) ticks.add(new StageTick(i, "layers." + layer[i], true));
-            else if (layer[i] == null && (i < firstLayered || i > lastLayered)) ticks.add(new StageTick(i, list.get(i).stage(), false));
-        }
-        int step = (ticks.size() + maxTicks - 1) / maxTicks;
-        if (step <= 1) return ticks;
-        List<StageTick> thinned = new ArrayList<>();
-        for (int i = 0; i < ticks.size(); i += step) thinned.add(ticks.get(i));
-        return thinned;
-    }
-
-    /** The first stage of its layer; stages outside the layers in between (a fused add_rms_norm) do not end a layer. */
-    private static boolean startsLayer(Integer[] layer, int i) {
-        if (layer[i] == null) return false;
-        for (int j = i - 1; j >= 0; j--) {
-            if (layer[j] != null) return !layer[i].equals(layer[j]);
-        }
-        return true;
-    }
-
-    /** {@code 3.q_rope} for {@code layers.3.self_attn.q_rope}, the stage itself outside the layers. */
-    private static String shortName(StageRow r, Integer layer) {
-        if (layer == null) return r.stage();
-        return layer + "." + r.stage().substring(r.stage().lastIndexOf('.') + 1);
+        return ticks.ticks(lower, upper, maxTicks);
     }
 
     /** What the pointer is over, for the read-out: {@link #describe} of the stage nearest to {@code x}, or "" off the plot. */

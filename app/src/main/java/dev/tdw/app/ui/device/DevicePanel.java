@@ -160,6 +160,7 @@ public final class DevicePanel extends BorderPane {
         Button stop = button("Stop", "device-stop", vm::stop);
         stop.disableProperty().bind(vm.runningProperty().not());
         Label status = Labels.bound(vm.statusProperty(), "device-status");
+        status.setMinWidth(0);
 
         Label offered = new Label();
         offered.setId("device-offered");
@@ -313,6 +314,8 @@ public final class DevicePanel extends BorderPane {
     private static Button button(String text, String id, Runnable action) {
         Button b = new Button(text);
         b.setId(id);
+        // A button keeps its words; the texts beside it (a long status after a run) give way instead.
+        b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         b.setOnAction(e -> action.run());
         return b;
     }

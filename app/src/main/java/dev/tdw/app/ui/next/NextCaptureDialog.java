@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.next;
 
+import dev.tdw.app.ui.widget.DialogFit;
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.work.TaskRunner;
@@ -24,8 +25,8 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
-import javafx.scene.layout.ColumnConstraints;
-import javafx.scene.layout.GridPane;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -42,6 +43,9 @@ import java.time.Clock;
  * Not modal: the runs take minutes and the main window stays usable. Close (or Esc) stops whatever still runs.
  */
 public final class NextCaptureDialog {
+    /** The window's size where the screen has room for it. */
+    static final double WIDTH = 1100, HEIGHT = 760;
+
     private NextCaptureDialog() {}
 
     /** The model for this machine: remembered runs in the user's config directory, work on the workbench's task runner. */
@@ -52,10 +56,16 @@ public final class NextCaptureDialog {
     }
 
     public static Stage show(Window owner, NextCaptureViewModel m, String stylesheet) {
+        return show(owner, m, stylesheet, DialogFit.screenOf(owner));
+    }
+
+    /** The window within {@code screen} (the usable area of the owner's screen): 1100x760 where that fits, smaller where not. */
+    static Stage show(Window owner, NextCaptureViewModel m, String stylesheet, javafx.geometry.Rectangle2D screen) {
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle("Capture tensors at " + SafeText.of(m.suspect().key()));
-        Scene scene = new Scene(new NextCapturePane(m, () -> close(stage, m)), 1100, 760);
+        Scene scene = new Scene(new NextCapturePane(m, () -> close(stage, m)), Math.min(WIDTH, screen.getWidth()), Math.min(HEIGHT, screen.getHeight()));
+        DialogFit.keepInside(stage, screen);
         if (stylesheet != null) scene.getStylesheets().add(stylesheet);
         scene.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) close(stage, m);
@@ -74,12 +84,13 @@ public final class NextCaptureDialog {
         stage.close();
     }
 
-    /** The window's content, a node of its own so tests and screenshots can show it without a Stage of its own. */
-    public static final class NextCapturePane extends VBox {
+    /**
+     * The window's content, a node of its own so tests and screenshots can show it without a Stage of its own: the form
+     * scrolls when the window is small; why Start cannot run, the status and Start, Stop and Close stay in view below it.
+     */
+    public static final class NextCapturePane extends BorderPane {
         public NextCapturePane(NextCaptureViewModel m, Runnable close) {
-            super(8);
             setId("next-capture");
-            setPadding(new Insets(12));
             Label what = Labels.title("Capture the tensors of " + SafeText.of(m.suspect().key()));
             Label why = Labels.hint(SafeText.of(m.suspect().finding()) + ". Each side runs again the command that produced it,"
                     + " with DUMP_PROBE_TENSOR, ROWS, MATCH, OCCURRENCE and RANKS narrowed to this stage; statistics"
@@ -98,47 +109,43 @@ public final class NextCaptureDialog {
             budget.setId("budget-mib");
             budget.setPrefColumnCount(5);
             budget.textProperty().bindBidirectional(m.budgetMibProperty());
-            HBox save = new HBox(10, new Label("Save:"), layer, stage, new Label("Size budget (MiB, all ranks):"), budget);
+            FlowPane save = new FlowPane(10, 4, new Label("Save:"), layer, stage, new Label("Size budget (MiB, all ranks):"), budget);
             save.setAlignment(Pos.CENTER_LEFT);
             Label estimate = Labels.bound(m.estimateProperty(), "next-estimate");
 
-            GridPane g = new GridPane();
-            g.setHgap(10);
-            g.setVgap(6);
-            ColumnConstraints names = new ColumnConstraints();
-            ColumnConstraints half = new ColumnConstraints();
-            half.setPercentWidth(44);
-            half.setHgrow(Priority.ALWAYS);
-            g.getColumnConstraints().addAll(names, half, half);
-            g.add(Labels.title("Left"), 1, 0);
-            g.add(Labels.title("Right"), 2, 0);
-            String[] rows = {"Produced by", "Capture", "Working directory", "Command", "Extra environment", "Probe variables", "New folder"};
-            for (int r = 0; r < rows.length; r++) g.add(new Label(rows[r]), 0, r + 1);
+            // One row per field, both sides side by side: rows of boxes rather than a grid, whose rows took one line's
+            // height for a wrapped text and drew it over the next row in a narrow window.
+            String[] names = {"Produced by", "Capture", "Working directory", "Command", "Extra environment", "Probe variables", "New folder"};
+            List<List<Node>> cells = new java.util.ArrayList<>();
+            for (int r = 0; r < names.length; r++) cells.add(new java.util.ArrayList<>());
             for (Side s : Side.values()) {
                 NextCaptureViewModel.SideRun run = m.side(s);
-                int c = s == Side.LEFT ? 1 : 2;
                 String id = s.word();
-                g.add(whole(Labels.bound(run.basisProperty(), id + "-basis")), c, 1);
+                cells.get(0).add(whole(Labels.bound(run.basisProperty(), id + "-basis")));
                 Label capture = new Label(Labels.safe(run.capture().toString()));
                 capture.setWrapText(true);
-                g.add(whole(capture), c, 2);
-                g.add(field(run.workingDirectoryProperty(), id + "-workdir"), c, 3);
-                g.add(field(run.commandProperty(), id + "-command"), c, 4);
+                cells.get(1).add(whole(capture));
+                cells.get(2).add(field(run.workingDirectoryProperty(), id + "-workdir"));
+                cells.get(3).add(field(run.commandProperty(), id + "-command"));
                 TextArea env = new TextArea();
                 env.setId(id + "-env");
                 env.setPrefRowCount(2);
                 env.textProperty().bindBidirectional(run.extraEnvironmentProperty());
-                g.add(env, c, 5);
+                cells.get(4).add(env);
                 TextArea probe = new TextArea();
                 probe.setId(id + "-probe");
                 probe.setEditable(false);
                 probe.setWrapText(true);
-                probe.setPrefRowCount(2);
+                probe.setPrefRowCount(3);
                 probe.setStyle("-fx-font-family: monospace;");
-                probe.textProperty().bind(Labels.safe(run.environmentProperty()));
-                g.add(probe, c, 6);
-                g.add(whole(Labels.bound(run.outputFolderProperty(), id + "-folder")), c, 7);
+                // The whole probe environment once the run is known (the narrowed variables alone until then).
+                probe.textProperty().bind(Labels.safe(javafx.beans.binding.Bindings.when(run.runEnvironmentProperty().isEmpty())
+                        .then(run.environmentProperty()).otherwise(run.runEnvironmentProperty())));
+                cells.get(5).add(probe);
+                cells.get(6).add(whole(Labels.bound(run.outputFolderProperty(), id + "-folder")));
             }
+            VBox g = new VBox(6, sideBySide(new Label(""), Labels.title("Left"), Labels.title("Right")));
+            for (int r = 0; r < names.length; r++) g.getChildren().add(sideBySide(new Label(names[r]), cells.get(r).get(0), cells.get(r).get(1)));
 
             TextField folder = new TextField();
             folder.setId("capture-folder");
@@ -192,7 +199,7 @@ public final class NextCaptureDialog {
             count.setId("repeat-count");
             count.setPrefColumnCount(3);
             count.textProperty().bindBidirectional(m.repeatCountProperty());
-            HBox checks = new HBox(8, new Label("Symptom:"), symptom,
+            FlowPane checks = new FlowPane(8, 4, new Label("Symptom:"), symptom,
                     button("Rerun Left Disarmed", "disarmed-left", () -> m.checkSymptom(Side.LEFT), m),
                     button("Rerun Right Disarmed", "disarmed-right", () -> m.checkSymptom(Side.RIGHT), m),
                     new Separator(javafx.geometry.Orientation.VERTICAL), new Label("Repeat"), count, new Label("times:"),
@@ -205,11 +212,40 @@ public final class NextCaptureDialog {
             Label status = Labels.bound(m.statusProperty(), "next-status");
 
             SplitPane logs = new SplitPane(log(m.side(Side.LEFT)), log(m.side(Side.RIGHT)));
+            logs.setMinHeight(LOGS_MIN_HEIGHT);
             VBox.setVgrow(logs, Priority.ALWAYS);
             // The texts keep their wrapped height (a cut folder name or hint says nothing); the logs take what is left.
             for (Label l : List.of(why, estimate, problems, checksHint, status)) whole(l);
-            getChildren().addAll(what, why, save, estimate, g, folderRow, both, problems, actions, checks, checksHint, status, logs);
+            VBox form = new VBox(8, what, why, save, estimate, g, folderRow, both, checks, checksHint, logs);
+            form.setPadding(new Insets(12));
+            setCenter(DialogFit.scrolling(form));
+            VBox bottom = new VBox(6, problems, status, actions);
+            bottom.setId("next-actions");
+            bottom.setPadding(new Insets(8, 12, 12, 12));
+            setBottom(bottom);
         }
+
+        /** The field names' width: the longest ("Extra environment") with room to spare. */
+        private static final double NAMES_WIDTH = 130;
+
+        /** A form row: the field's name, then the left and the right side's halves of the rest. */
+        private static HBox sideBySide(Label name, Node left, Node right) {
+            name.setMinWidth(NAMES_WIDTH);
+            name.setPrefWidth(NAMES_WIDTH);
+            for (Node n : new Node[]{left, right}) {
+                HBox.setHgrow(n, Priority.ALWAYS);
+                if (n instanceof Region r) {
+                    r.setPrefWidth(0); // equal halves, whatever each one holds
+                    r.setMaxWidth(Double.MAX_VALUE);
+                }
+            }
+            HBox row = new HBox(10, name, left, right);
+            row.setAlignment(Pos.TOP_LEFT);
+            return row;
+        }
+
+        /** The logs' least height: a few lines each, the rest of a small window scrolls. */
+        private static final double LOGS_MIN_HEIGHT = 120;
 
         private static Label whole(Label l) {
             l.setMinHeight(Region.USE_PREF_SIZE);

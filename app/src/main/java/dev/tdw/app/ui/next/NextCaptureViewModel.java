@@ -85,6 +85,7 @@ public final class NextCaptureViewModel {
         private final ReadOnlyObjectWrapper<RememberedRun> remembered = new ReadOnlyObjectWrapper<>(this, "remembered");
         private final ReadOnlyStringWrapper basis = new ReadOnlyStringWrapper(this, "basis", "looking for the run that produced it...");
         private final ReadOnlyStringWrapper environment = new ReadOnlyStringWrapper(this, "environment", "");
+        private final ReadOnlyStringWrapper runEnvironment = new ReadOnlyStringWrapper(this, "runEnvironment", "");
         private final ReadOnlyStringWrapper outputFolder = new ReadOnlyStringWrapper(this, "outputFolder", "");
         private final LiveLog log = new LiveLog(MAX_LOG_LINES);
 
@@ -106,6 +107,11 @@ public final class NextCaptureViewModel {
         public ReadOnlyStringProperty basisProperty() { return basis.getReadOnlyProperty(); }
         /** The probe variables of the next run, as a shell line. */
         public ReadOnlyStringProperty environmentProperty() { return environment.getReadOnlyProperty(); }
+        /**
+         * Every probe variable the run will get, shown before Start: the narrowed ones ({@link #environmentProperty}) first,
+         * then DUMP_PROBE=1, its new DUMP_PROBE_DIR and the unchanged DUMP_PROBE_SUMMARY; empty while the side's run is unknown.
+         */
+        public ReadOnlyStringProperty runEnvironmentProperty() { return runEnvironment.getReadOnlyProperty(); }
         /**
          * The new folder: in the chosen folder, else next to the old one (beside its folder of runs, or in a writable
          * default, with why); a -2 suffix is added if taken when the run starts.
@@ -152,16 +158,19 @@ public final class NextCaptureViewModel {
             environment.set(n == null ? "" : selection(n).shellAssignments());
             if (n == null) {
                 outputFolder.set("");
+                runEnvironment.set("");
                 return;
             }
             try {
                 RememberedRun b = basisRun();
                 Path chosen = chosenFolder();
                 String note = chosen != null ? "" : NarrowedRun.site(b).note();
-                outputFolder.set(NarrowedRun.of(b, selection(n), n, LocalDateTime.now(clock), chosen).outputDirectory()
-                        + (note.isEmpty() ? "" : " (" + note + ")"));
+                NarrowedRun run = NarrowedRun.of(b, selection(n), n, LocalDateTime.now(clock), chosen);
+                outputFolder.set(run.outputDirectory() + (note.isEmpty() ? "" : " (" + note + ")"));
+                runEnvironment.set(run.spec().probe().shellAssignments(selection(n).environment().keySet()));
             } catch (RuntimeException e) {
                 outputFolder.set("");
+                runEnvironment.set("");
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.tdw.app.ui.replay;
 
+import dev.tdw.app.ui.widget.DialogFit;
 import dev.tdw.app.ui.widget.Labels;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.StringProperty;
@@ -38,15 +39,18 @@ import java.util.Optional;
 public final class ReplayDialog {
     static final ButtonType REPLAY = new ButtonType("Replay", ButtonBar.ButtonData.OK_DONE);
     private static final String NOTHING = "(nothing)";
+    /** The field names' column, the same in both grids of the form so their fields line up. */
+    private static final double NAMES_WIDTH = 120;
 
     private ReplayDialog() {}
 
     /** Shows the dialog and waits; the outcome of a successful replay, empty when closed without one. */
     public static Optional<ReplayRun> show(Window owner, ReplayDialogModel model) {
-        return create(owner, model).showAndWait();
+        return create(owner, model, DialogFit.screenOf(owner)).showAndWait();
     }
 
-    static Dialog<ReplayRun> create(Window owner, ReplayDialogModel model) {
+    /** The dialog within {@code screen} (the usable area of the owner's screen): its form scrolls when it does not fit. */
+    static Dialog<ReplayRun> create(Window owner, ReplayDialogModel model, javafx.geometry.Rectangle2D screen) {
         Dialog<ReplayRun> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.initModality(Modality.WINDOW_MODAL);
@@ -55,7 +59,9 @@ public final class ReplayDialog {
         dialog.setHeaderText(Labels.safe("Replay input set " + model.target().key() + " of " + model.target().source() + ",\n"
                 + model.target().payload().getFileName() + ", on a candidate and a reference runtime, each on its own copy of the inputs"));
         dialog.getDialogPane().getButtonTypes().setAll(REPLAY, ButtonType.CLOSE);
-        dialog.getDialogPane().setContent(content(model));
+        // The form scrolls; Replay and Close (the dialog's button bar) stay below it, in view.
+        dialog.getDialogPane().setContent(DialogFit.scrolling(content(model)));
+        DialogFit.fitContent((javafx.stage.Stage) dialog.getDialogPane().getScene().getWindow(), screen);
         dialog.setResultConverter(b -> model.outcomeProperty().get());
 
         Button replay = (Button) dialog.getDialogPane().lookupButton(REPLAY);
@@ -76,15 +82,8 @@ public final class ReplayDialog {
         return dialog;
     }
 
-    private static Node content(ReplayDialogModel m) {
-        GridPane g = new GridPane();
-        g.setHgap(8);
-        g.setVgap(6);
-        ColumnConstraints fields = new ColumnConstraints();
-        fields.setHgrow(Priority.ALWAYS);
-        ColumnConstraints names = new ColumnConstraints();
-        names.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the field names never shrink to "..."
-        g.getColumnConstraints().setAll(names, fields);
+    private static VBox content(ReplayDialogModel m) {
+        GridPane g = grid();
         int row = 0;
 
         ComboBox<Integer> occurrence = new ComboBox<>(m.occurrences());
@@ -125,11 +124,14 @@ public final class ReplayDialog {
         reference.valueProperty().bindBidirectional(m.referenceProperty());
         g.addRow(row++, new Label("Candidate"), candidate);
         g.addRow(row++, new Label("Reference"), reference);
+        // The runtimes' explanation runs over several lines: below the grid, whose rows take one line's height for a
+        // wrapped text and drew it over the Reference picker and the tolerance row.
         Label runtimes = wrapped(Labels.bound(m.runtimeNoteProperty(), "replay-runtime-note"));
-        g.addRow(row++, new Label("Runtimes"), runtimes);
+        GridPane lower = grid();
+        row = 0;
 
         Label note = Labels.bound(m.toleranceNoteProperty(), "replay-tolerance-note");
-        g.addRow(row++, new Label("atol / rtol"), new HBox(8, small(m.atolProperty(), "replay-atol"), small(m.rtolProperty(), "replay-rtol"), note));
+        lower.addRow(row++, new Label("atol / rtol"), new HBox(8, small(m.atolProperty(), "replay-atol"), small(m.rtolProperty(), "replay-rtol"), note));
 
         TextField out = new TextField();
         out.setId("replay-out-dir");
@@ -142,14 +144,14 @@ public final class ReplayDialog {
         });
         HBox outRow = new HBox(6, out, browse);
         HBox.setHgrow(out, Priority.ALWAYS);
-        g.addRow(row++, new Label("Output directory"), outRow);
+        lower.addRow(row++, new Label("Output directory"), outRow);
         CheckBox replace = new CheckBox("Replace");
         replace.setId("replay-replace");
         replace.selectedProperty().bindBidirectional(m.replaceExistingProperty());
         Label existing = wrapped(Labels.bound(m.outDirNoteProperty(), "replay-out-dir-note"));
         HBox existingRow = new HBox(8, existing, replace);
         shownWhenSet(existingRow, m.outDirNoteProperty());
-        g.addRow(row++, new Label(""), existingRow);
+        lower.addRow(row++, new Label(""), existingRow);
 
         Label rowLimited = wrapped(Labels.bound(m.rowLimitNoteProperty(), "replay-row-limit-note"));
         rowLimited.getStyleClass().add("warning");
@@ -163,7 +165,7 @@ public final class ReplayDialog {
         command.setId("replay-command-line");
         command.setEditable(false);
         command.textProperty().bind(Labels.safe(m.commandLineProperty()));
-        g.addRow(row++, new Label("Command line"), command);
+        lower.addRow(row++, new Label("Command line"), command);
 
         Label problems = wrapped(new Label());
         problems.setId("replay-problems");
@@ -176,10 +178,26 @@ public final class ReplayDialog {
         Label status = Labels.bound(m.statusProperty(), "replay-status");
         HBox statusRow = new HBox(8, progress, status);
 
-        VBox box = new VBox(8, g, rowLimitBox, problems, statusRow);
+        VBox box = new VBox(8, g, runtimes, lower, rowLimitBox, problems, statusRow);
         box.setPadding(new Insets(4));
         box.setPrefWidth(760);
+        // Scrolled rather than squeezed in a small window: the list of captured inputs kept one row at 800x500.
+        box.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         return box;
+    }
+
+    /** A form grid: field names that never shrink to "...", fields taking the rest of the width. */
+    private static GridPane grid() {
+        GridPane g = new GridPane();
+        g.setHgap(8);
+        g.setVgap(6);
+        ColumnConstraints names = new ColumnConstraints();
+        names.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        names.setPrefWidth(NAMES_WIDTH);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        g.getColumnConstraints().setAll(names, fields);
+        return g;
     }
 
     /** One row per operator parameter: its name and kind, and the captured input passed to it. */
@@ -216,6 +234,7 @@ public final class ReplayDialog {
         TextField f = new TextField();
         f.setId(id);
         f.setPrefColumnCount(6);
+        f.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the note beside it gives way, not the number
         f.textProperty().bindBidirectional(p);
         return f;
     }

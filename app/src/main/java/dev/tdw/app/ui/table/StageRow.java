@@ -17,7 +17,8 @@ import java.util.Objects;
  * record shares its storage with no other stage on that side.
  */
 public record StageRow(int index, String key, String stage, Presence presence, StageRecord left, StageRecord right,
-                       StageDiff diff, List<StatusBadge> badges, AliasGroup leftAlias, AliasGroup rightAlias) {
+                       StageDiff diff, List<StatusBadge> badges, AliasGroup leftAlias, AliasGroup rightAlias)
+        implements dev.tdw.model.analysis.ChartStage {
     public StageRow {
         badges = List.copyOf(badges);
     }
@@ -32,6 +33,9 @@ public record StageRow(int index, String key, String stage, Presence presence, S
     }
 
     public boolean divergent() { return diff != null && diff.divergent(); }
+
+    @Override
+    public boolean nonFinite() { return has(RowStatus.NON_FINITE); }
 
     public boolean isInputSet() {
         return (left != null && left.isInputSet()) || (right != null && right.isInputSet());

@@ -156,8 +156,8 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         // The item alone: a row filled again takes its item before it stops being empty, and this runs on the item.
         RowNode n = row.getItem();
         stage.full = n == null ? "" : StageTableViewModel.label(n);
-        // A group keeps its start (the layer's name); a key keeps its end (the op and occurrence).
-        stage.overrun = n instanceof RowNode.Leaf ? OverrunStyle.LEADING_ELLIPSIS : OverrunStyle.ELLIPSIS;
+        // A group keeps its start (the layer's name); a key keeps both ends (the layer and the op with its occurrence).
+        stage.overrun = n instanceof RowNode.Leaf ? OverrunStyle.CENTER_ELLIPSIS : OverrunStyle.ELLIPSIS;
         boolean group = n instanceof RowNode.Group;
         stage.text.pseudoClassStateChanged(LAYER_GROUP, group);
         RowStatus colour = n == null ? null : StageTableViewModel.colour(n);
@@ -346,15 +346,17 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
         slot.text.relocate(snapPositionX(tx), snapPositionY(ay + (ah - snapSizeY(b.getHeight())) / 2));
     }
 
-    /** The longest part of {@code full} that fits {@code width} with the ellipsis, at its end or start. */
+    /**
+     * The most characters of {@code full} that fit {@code width} with the ellipsis: at its end ({@code ELLIPSIS}), its
+     * start ({@code LEADING_ELLIPSIS}) or in its middle ({@code CENTER_ELLIPSIS}, the start keeping the extra one).
+     */
     static String clip(String full, Font font, double width, OverrunStyle overrun) {
         MEASURE.setFont(font);
-        boolean leading = overrun == OverrunStyle.LEADING_ELLIPSIS;
         int lo = 0, hi = full.length();
         // Binary search for the most characters kept: the width grows with every character added.
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            MEASURE.setText(leading ? ELLIPSIS + full.substring(full.length() - mid) : full.substring(0, mid) + ELLIPSIS);
+            MEASURE.setText(kept(full, mid, overrun));
             if (MEASURE.getLayoutBounds().getWidth() <= width) lo = mid;
             else hi = mid - 1;
         }
@@ -362,7 +364,16 @@ final class StageRowSkin extends TreeTableRowSkin<RowNode> {
             MEASURE.setText(ELLIPSIS);
             return MEASURE.getLayoutBounds().getWidth() <= width ? ELLIPSIS : "";
         }
-        return leading ? ELLIPSIS + full.substring(full.length() - lo) : full.substring(0, lo) + ELLIPSIS;
+        return kept(full, lo, overrun);
+    }
+
+    /** {@code full} with {@code n} of its characters kept and the ellipsis where the rest was. */
+    private static String kept(String full, int n, OverrunStyle overrun) {
+        return switch (overrun) {
+            case LEADING_ELLIPSIS -> ELLIPSIS + full.substring(full.length() - n);
+            case CENTER_ELLIPSIS -> full.substring(0, (n + 1) / 2) + ELLIPSIS + full.substring(full.length() - n / 2);
+            default -> full.substring(0, n) + ELLIPSIS;
+        };
     }
 
     /** How wide the table shows its rows; all of them when the row is not in a table yet. */

@@ -188,6 +188,8 @@ public final class StageTableView extends TreeTableView<RowNode> {
             // Indexed before the table takes the root: see ShownItems.
             shownItems = new ShownItems(root);
             setRoot(root);
+            // New rows without a selection start at their top, not where the last rows were scrolled to.
+            if (selectedKey.get() == null) scrollTo(0);
         } finally {
             syncing = false;
         }

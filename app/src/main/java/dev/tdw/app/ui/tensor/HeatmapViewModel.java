@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.tensor;
 
+import dev.tdw.app.chart.HeatmapColors;
+
 import dev.tdw.model.compare.DiffHeatmap;
 import dev.tdw.model.compare.ElementDifference;
 import dev.tdw.model.report.Wording;
@@ -87,23 +89,26 @@ public final class HeatmapViewModel {
                 + ", |Δ| " + (e.nonFinite() ? "non-finite" : Wording.number(e.absDiff()));
     }
 
-    /** Row index labels, at most {@code maxTicks}, at round steps; the first row always. */
+    /**
+     * Row index labels, at most {@code maxTicks}, at round steps; the first row always. A row that folds several of the
+     * tensor's dimensions is named by its index in them ({@code 1,3,5}), as the model says ({@link DiffHeatmap#index}).
+     */
     public List<Tick> rowTicks(int maxTicks) {
-        return ticks(map.rows(), map.rowsPerCell(), map.cellRows(), maxTicks);
+        return ticks(map.rows(), map.rowsPerCell(), map.cellRows(), maxTicks, i -> map.index(i, true));
     }
 
-    /** Column index labels, at most {@code maxTicks}, at round steps; the first column always. */
+    /** Column index labels, at most {@code maxTicks}, at round steps; the first column always; named as the rows are. */
     public List<Tick> colTicks(int maxTicks) {
-        return ticks(map.cols(), map.colsPerCell(), map.cellCols(), maxTicks);
+        return ticks(map.cols(), map.colsPerCell(), map.cellCols(), maxTicks, i -> map.index(i, false));
     }
 
-    private static List<Tick> ticks(long count, long perCell, int cells, int maxTicks) {
+    private static List<Tick> ticks(long count, long perCell, int cells, int maxTicks, java.util.function.LongFunction<String> label) {
         List<Tick> out = new ArrayList<>();
         if (count <= 0 || cells <= 0 || maxTicks <= 0) return out;
         long step = roundStep(count, maxTicks);
         for (long i = 0; i < count; i += step) {
             double fraction = (i / perCell + ((i % perCell) + 0.5) / perCell) / cells;
-            out.add(new Tick(Math.min(1, fraction), Long.toString(i)));
+            out.add(new Tick(Math.min(1, fraction), label.apply(i)));
         }
         return out;
     }

@@ -1,5 +1,7 @@
 package dev.tdw.app.ui.tensor;
 
+import dev.tdw.app.chart.HeatmapColors;
+
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.input.NumberFields;
 import dev.tdw.app.ui.input.NumberInput;
@@ -238,7 +240,8 @@ public final class TensorView extends VBox {
     private void drawHeatmap(double width) {
         if (map == null || map.state() != HeatmapViewModel.State.DIFFERS || width <= 0) return;
         DiffHeatmap h = map.map();
-        mapLeft = 6 + LABEL_CHAR_WIDTH * Long.toString(h.rows() - 1).length();
+        // Room for the longest label, the last row's (a folded row is named in its dimensions: "1,7,15").
+        mapLeft = 6 + LABEL_CHAR_WIDTH * h.index(Math.max(0, h.rows() - 1), true).length();
         double room = Math.max(120, width - mapLeft);
         // Square cells where the space allows; a few long rows stay readable by a minimum height.
         double cell = Math.min(room / h.cellCols(), HEATMAP_MAX_HEIGHT / h.cellRows());
@@ -263,7 +266,7 @@ public final class TensorView extends VBox {
             g.fillText(t.label(), mapLeft - 3, AXIS_TOP + t.fraction() * mapHeight);
         }
         g.setTextAlign(javafx.scene.text.TextAlignment.CENTER);
-        double labelWidth = LABEL_CHAR_WIDTH * Long.toString(h.cols() - 1).length() + 14;
+        double labelWidth = LABEL_CHAR_WIDTH * h.index(Math.max(0, h.cols() - 1), false).length() + 14;
         for (HeatmapViewModel.Tick t : map.colTicks(Math.max(2, (int) (mapWidth / labelWidth)))) {
             double x = Math.max(mapLeft + labelWidth / 2 - 7, mapLeft + t.fraction() * mapWidth);
             g.fillText(t.label(), Math.min(x, heatmap.getWidth() - labelWidth / 2 + 7), AXIS_TOP / 2);

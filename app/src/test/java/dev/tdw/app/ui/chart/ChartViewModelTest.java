@@ -1,5 +1,10 @@
 package dev.tdw.app.ui.chart;
 
+import dev.tdw.app.chart.Decimator;
+import dev.tdw.model.chart.Band;
+import dev.tdw.model.chart.ChartData;
+import dev.tdw.model.chart.StageTick;
+
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.compare.ComparisonTask;
 import dev.tdw.app.ui.testing.Captures;

@@ -51,8 +51,11 @@ class DevicePanelUiTest {
     DevicePanelViewModel vm;
     final java.util.concurrent.atomic.AtomicInteger closed = new java.util.concurrent.atomic.AtomicInteger();
 
+    Stage stage;
+
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         RuntimeInventory noCann = new RuntimeInventory(() -> new RuntimeDiscovery(new AscendLibraryLocator(Path.of("/nonexistent-cann")).locate()));
         vm = new DevicePanelViewModel(new RuntimesViewModel(noCann, pool),
                 new CaptureRunViewModel(actions, new RunHistory(tmp.resolve("runs.json")), pool, Clock.systemUTC()),
@@ -99,6 +102,13 @@ class DevicePanelUiTest {
         assertEquals(Side.RIGHT, actions.loads.get(0).side());
         assertEquals(tmp.resolve("captures"), actions.loads.get(0).dir().getParent());
         assertTrue(call(() -> robot.lookup("#device-offered").queryAs(Label.class).getText()).startsWith("new capture: " + tmp.resolve("captures")));
+        // After the run the status line is long; in a narrow window Start and Stop still show their words, not "...".
+        robot.interact(() -> stage.setWidth(800));
+        robot.interact(() -> { });
+        for (String id : List.of("#device-start", "#device-stop")) {
+            Button b = robot.lookup(id).queryAs(Button.class);
+            assertEquals(call(b::getText), call(() -> ((javafx.scene.text.Text) b.lookup(".text")).getText()), id + " cut");
+        }
     }
 
     @Test

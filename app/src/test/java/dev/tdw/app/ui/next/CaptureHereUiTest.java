@@ -69,7 +69,8 @@ class CaptureHereUiTest {
         Fx.run(item::fire);
         Fx.await(() -> robot.lookup("#left-probe").tryQuery().isPresent()
                 && !robot.lookup("#left-probe").queryAs(TextArea.class).getText().isEmpty());
-        return Fx.call(() -> robot.lookup("#left-probe").queryAs(TextArea.class).getText());
+        // The narrowed selection, which leads the run's whole environment (DUMP_PROBE=1, its folder, ... follow).
+        return Fx.call(() -> robot.lookup("#left-probe").queryAs(TextArea.class).getText()).split(" DUMP_PROBE=1 ")[0];
     }
 
     @Test
@@ -99,7 +100,7 @@ class CaptureHereUiTest {
         MenuItem run3 = item(robot, "run-verdict-2", "run-capture-here");
         assertEquals("DUMP_PROBE_TENSOR='layers\\.4\\.' DUMP_PROBE_ROWS=12 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=1 DUMP_PROBE_RANKS=0",
                 proposed(robot, run3));
-        assertTrue(Fx.call(() -> robot.lookup("#right-probe").queryAs(TextArea.class).getText()).endsWith("DUMP_PROBE_RANKS=0"));
+        assertTrue(Fx.call(() -> robot.lookup("#right-probe").queryAs(TextArea.class).getText()).split(" DUMP_PROBE=1 ")[0].endsWith("DUMP_PROBE_RANKS=0"));
         assertTrue(Fx.call(() -> Window.getWindows().stream().anyMatch(w -> w instanceof Stage s
                 && "Capture tensors at layers.4.self_attn.attn_out#0".equals(s.getTitle()))));
     }

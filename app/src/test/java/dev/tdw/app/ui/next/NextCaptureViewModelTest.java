@@ -94,7 +94,12 @@ class NextCaptureViewModelTest {
 
         String line = "DUMP_PROBE_TENSOR='layers\\.2\\.' DUMP_PROBE_ROWS=6 DUMP_PROBE_MATCH=1 DUMP_PROBE_OCCURRENCE=2 DUMP_PROBE_RANKS=1";
         assertEquals(line, call(() -> vm.side(Side.LEFT).environmentProperty().get()));
-        assertEquals(tmp.resolve("captures/2026-12-03_0700_baseline-layers.2").toString(), call(() -> vm.side(Side.LEFT).outputFolderProperty().get()));
+        String folder = tmp.resolve("captures/2026-12-03_0700_baseline-layers.2").toString();
+        assertEquals(folder, call(() -> vm.side(Side.LEFT).outputFolderProperty().get()));
+        // Before Start the whole environment of the run is shown: switched on, into the new folder, statistics as before.
+        String all = call(() -> vm.side(Side.LEFT).runEnvironmentProperty().get());
+        assertTrue(all.startsWith(line + " DUMP_PROBE=1 DUMP_PROBE_DIR=" + dev.tdw.model.next.ProbeSelection.shellQuote(folder) + " "), all);
+        assertTrue(all.contains(" DUMP_PROBE_SUMMARY="), all);
         assertTrue(call(() -> vm.estimateProperty().get()).startsWith("3 stage(s) of the stage's layer on 1 rank(s), about 0.6 KiB of the 64 MiB budget; DUMP_PROBE_ROWS=6"),
                 call(() -> vm.estimateProperty().get()));
 

@@ -101,6 +101,26 @@ class ReplayDialogUiTest {
         assertTrue(result.get().isEmpty());
     }
 
+    /** At the smallest screens the workbench supports the dialog fits, scrolls its form and keeps Replay and Close in view. */
+    @Test
+    void theDialogFitsSmallScreensWithItsButtonsInViewAndNothingOverlapping(FxRobot robot) {
+        for (javafx.geometry.Rectangle2D screen : List.of(new javafx.geometry.Rectangle2D(0, 0, 800, 500), new javafx.geometry.Rectangle2D(0, 0, 1024, 700))) {
+            AtomicReference<javafx.scene.control.Dialog<ReplayRun>> shown = new AtomicReference<>();
+            Platform.runLater(() -> {
+                shown.set(ReplayDialog.create(owner, model, screen));
+                shown.get().show();
+            });
+            await("the dialog is up", () -> shown.get() != null && shown.get().isShowing());
+            robot.interact(() -> { });
+            robot.interact(() -> {
+                var pane = shown.get().getDialogPane();
+                dev.tdw.app.ui.testing.LayoutChecks.assertFits(pane.getScene().getWindow(), screen,
+                        List.of(pane.lookupButton(ReplayDialog.REPLAY), pane.lookupButton(javafx.scene.control.ButtonType.CLOSE)));
+            });
+            robot.interact(() -> shown.get().close());
+        }
+    }
+
     @Test
     void anArgumentLeftOutInTheMiddleIsExplained(FxRobot robot) {
         showDialog(robot);

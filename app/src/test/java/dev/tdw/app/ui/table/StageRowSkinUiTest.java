@@ -361,7 +361,7 @@ class StageRowSkinUiTest {
     }
 
     @Test
-    void wordsTooLongForTheirColumnEndInAnEllipsisAndKeysKeepTheirEnd() {
+    void wordsTooLongForTheirColumnEndInAnEllipsisAndKeysKeepBothEnds() {
         show(DIVERGENT);
         TreeTableColumn<RowNode, ?> stage = table.getColumns().get(0);
         Fx.run(() -> {
@@ -374,7 +374,10 @@ class StageRowSkinUiTest {
         StageRowSkin skin = (StageRowSkin) Fx.call(() -> row(key).getSkin());
         String shown = Fx.call(() -> skin.shownText(stage));
         assertEquals(key, Fx.call(() -> skin.fullText(stage)));
-        assertTrue(shown.startsWith("...") && key.endsWith(shown.substring(3)) && shown.length() < key.length(), shown);
+        // Cut in the middle: its start (the layer) and its end (the op with its occurrence) both stay.
+        int kept = shown.length() - 3;
+        assertEquals(key.substring(0, (kept + 1) / 2) + "..." + key.substring(key.length() - kept / 2), shown);
+        assertTrue(kept > 0 && shown.startsWith("layers.") && shown.endsWith("#0"), shown);
         // A group keeps its start (the layer's name).
         TreeTableRow<?> group = Fx.call(() -> shownRows().stream().filter(r -> r.getItem() instanceof RowNode.LayerGroup).findFirst().orElseThrow());
         Fx.run(() -> {
@@ -393,6 +396,12 @@ class StageRowSkinUiTest {
         Font font = Font.font("System", 12);
         String words = "layers.12.self_attn.q_rope#0";
         for (double width : new double[]{40, 90, 140}) {
+            String middle = Fx.call(() -> StageRowSkin.clip(words, font, width, OverrunStyle.CENTER_ELLIPSIS));
+            assertTrue(Fx.call(() -> width(middle, font)) <= width, middle + " wider than " + width);
+            int n = middle.length() - 3;
+            assertEquals(words.substring(0, (n + 1) / 2) + "..." + words.substring(words.length() - n / 2), middle, "cut in the middle");
+            String wider = words.substring(0, (n + 2) / 2) + "..." + words.substring(words.length() - (n + 1) / 2);
+            assertTrue(Fx.call(() -> width(wider, font)) > width, wider + " fits " + width);
             for (OverrunStyle overrun : new OverrunStyle[]{OverrunStyle.ELLIPSIS, OverrunStyle.LEADING_ELLIPSIS}) {
                 String cut = Fx.call(() -> StageRowSkin.clip(words, font, width, overrun));
                 assertTrue(Fx.call(() -> width(cut, font)) <= width, cut + " wider than " + width);

@@ -70,6 +70,21 @@ class HeatmapViewModelTest {
         assertTrue(h.stateText().endsWith(" elements is exactly the same on both sides."), h.stateText());
     }
 
+    /** A 5-D cache is pictured near square, its rows and columns named by the cache's own dimensions. */
+    @Test
+    void aFiveDimensionalCacheIsANearSquarePictureLabelledByItsDimensions() {
+        long[] shape = {2, 8, 16, 4, 16};
+        assertEquals(3, DiffHeatmap.rowDims(shape), "256 rows of 4 x 16, not 1024 rows of 16");
+        int cells = 256 * 64;
+        HeatmapViewModel h = new HeatmapViewModel(new DiffHeatmap(256, 64, new float[cells], 256, 64, 1, 1, 1, shape,
+                new long[cells], new double[cells], new double[cells]));
+        assertEquals(List.of("0,0,0", "0,0,2", "0,0,4", "0,0,6"), h.rowTicks(130).stream().limit(4).map(HeatmapViewModel.Tick::label).toList());
+        assertEquals("1,7,15", h.map().index(255, true));
+        assertEquals(List.of("0,0", "3,2"), h.colTicks(2).stream().map(HeatmapViewModel.Tick::label).toList());
+        assertEquals(2, DiffHeatmap.rowDims(new long[] {4, 4, 16}), "a 3-D tensor already square keeps its last dimension as columns");
+        assertEquals(1, DiffHeatmap.rowDims(new long[] {12, 64}));
+    }
+
     @Test
     void anEmptyTensorSaysEmpty() {
         HeatmapViewModel h = new HeatmapViewModel(new DiffHeatmap(0, 4, new float[0], 0, 4, 1, 1, 0, new long[] {0, 4},
@@ -92,7 +107,8 @@ class HeatmapViewModelTest {
         assertEquals(List.of("0", "5", "10", "15"), cols.stream().map(HeatmapViewModel.Tick::label).toList());
         assertEquals(0.5 / 16, cols.get(0).fraction(), 1e-12);
         assertEquals(15.5 / 16, cols.get(3).fraction(), 1e-12);
-        assertEquals(List.of("0", "2", "4", "6", "8", "10", "12", "14"),
+        // [4, 4, 16]: a row folds the first two dimensions and is named by its index in them.
+        assertEquals(List.of("0,0", "0,2", "1,0", "1,2", "2,0", "2,2", "3,0", "3,2"),
                 h.rowTicks(8).stream().map(HeatmapViewModel.Tick::label).toList());
         assertEquals(1, HeatmapViewModel.roundStep(16, 100));
         assertEquals(50, HeatmapViewModel.roundStep(600, 12));

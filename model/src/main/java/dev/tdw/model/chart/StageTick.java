@@ -1,4 +1,4 @@
-package dev.tdw.app.ui.chart;
+package dev.tdw.model.chart;
 
 /**
  * A labelled tick of the stage axis: the stage at {@code index} along the merged order, named {@code label}.

@@ -1,6 +1,7 @@
-package dev.tdw.app.ui.chart;
+package dev.tdw.app.chart;
 
-import dev.tdw.app.ui.widget.Labels;
+import dev.tdw.model.chart.StageTick;
+import dev.tdw.model.text.SafeText;
 import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTick;
@@ -21,26 +22,26 @@ import java.util.List;
  * currently in the dataset (which after a zoom covers only the visible part). Its ticks are named
  * stages from the view model (layer starts, or every stage when zoomed in), as many as fit side by side.
  */
-final class StageAxis extends NumberAxis {
+public final class StageAxis extends NumberAxis {
     /** Space between two tick labels, in pixels. */
     private static final int LABEL_GAP = 14;
 
     /** The named ticks of the visible range [lower, upper], at most the given count. */
-    interface TickSource {
+    public interface TickSource {
         List<StageTick> ticks(double lower, double upper, int maxTicks);
     }
 
     private final transient TickSource source;
     private int stages;
 
-    StageAxis(TickSource source) {
+    public StageAxis(TickSource source) {
         super("stage (merged capture order)");
         this.source = source;
         setStandardTickUnits(new NumberTickUnitSource(true));
         setAutoRangeIncludesZero(false);
     }
 
-    void setStages(int stages) {
+    public void setStages(int stages) {
         this.stages = stages;
         setAutoRange(true);
     }
@@ -66,7 +67,7 @@ final class StageAxis extends NumberAxis {
             for (StageTick t : offered) {
                 if (t.major() != major) continue;
                 double x = valueToJava2D(t.index(), dataArea, edge);
-                double half = metrics.stringWidth(Labels.name(t.label())) / 2.0 + LABEL_GAP / 2.0;
+                double half = metrics.stringWidth(SafeText.of(t.label())) / 2.0 + LABEL_GAP / 2.0;
                 if (taken.stream().anyMatch(r -> x - half < r[1] && x + half > r[0])) continue;
                 taken.add(new double[]{x - half, x + half});
                 kept.add(t);
@@ -74,7 +75,7 @@ final class StageAxis extends NumberAxis {
         }
         kept.sort(java.util.Comparator.comparingInt(StageTick::index));
         List<ValueTick> result = new ArrayList<>(kept.size());
-        for (StageTick t : kept) result.add(new NumberTick((double) t.index(), Labels.name(t.label()), anchor, TextAnchor.CENTER, 0));
+        for (StageTick t : kept) result.add(new NumberTick((double) t.index(), SafeText.of(t.label()), anchor, TextAnchor.CENTER, 0));
         return result;
     }
 }

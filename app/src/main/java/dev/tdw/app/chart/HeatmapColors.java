@@ -1,7 +1,7 @@
-package dev.tdw.app.ui.tensor;
+package dev.tdw.app.chart;
 
 /**
- * The heatmap's colour scale: exact agreement is pale grey, non-finite is purple, and differences run
+ * The heatmap's colour scale (the window's Tensors tab and the report): exact agreement is pale grey, non-finite is purple, and differences run
  * from pale yellow to dark red on a log scale over four decades below the largest difference (a
  * linear scale would show one hot spot and hide everything else).
  */

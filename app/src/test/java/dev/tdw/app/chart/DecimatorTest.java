@@ -1,4 +1,4 @@
-package dev.tdw.app.ui.chart;
+package dev.tdw.app.chart;
 
 import org.junit.jupiter.api.Test;
 

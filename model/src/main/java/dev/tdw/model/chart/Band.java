@@ -1,4 +1,4 @@
-package dev.tdw.app.ui.chart;
+package dev.tdw.model.chart;
 
 /** A run of consecutive stages [from, to] the chart shades: non-finite values or a coverage gap. */
 public record Band(int from, int to, Kind kind) {
