@@ -130,7 +130,7 @@ class TensorEvidenceUiTest {
         assertEquals("FAIL", tensors.get("verdict").asText());
         assertEquals("layers.3.self_attn.q_rope#0", tensors.get("first_mismatch").asText());
         assertEquals(Fx.call(() -> vm.tensorVerdictTextProperty().get()), tensors.get("text").asText());
-        assertTrue(Files.readString(tmp.resolve("report.html")).contains("<h2>Tensors</h2>"));
+        assertTrue(Files.readString(tmp.resolve("report.html")).contains("<h2 id=\"tensors\">Tensors</h2>"));
     }
 
     @Test
