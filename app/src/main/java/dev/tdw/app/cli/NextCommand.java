@@ -40,8 +40,8 @@ final class NextCommand extends CommandSupport {
                         + "divergent stage (or its layer) in the same forward on the same ranks.");
         spec.addOption(option(left, Path.class, "--left").required(true).paramLabel("MANIFEST|DIR").build());
         spec.addOption(option(right, Path.class, "--right").required(true).paramLabel("MANIFEST|DIR").build());
-        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0").description("absolute tolerance of the diff (default 0: exact)").build());
-        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0").description("relative tolerance of the diff (default 0: exact)").build());
+        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue(String.valueOf(Tolerance.EXACT.atol())).description("absolute tolerance of the diff (default 0: exact)").build());
+        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue(String.valueOf(Tolerance.EXACT.rtol())).description("relative tolerance of the diff (default 0: exact)").build());
         spec.addOption(option(scope, String.class, "--scope").paramLabel("<scope>").defaultValue("layer")
                 .description("layer (default: every stage of the suspect's layer) or stage (the stage alone)").build());
         spec.addOption(option(budgetMib, long.class, "--budget-mib").paramLabel("<budgetMib>").defaultValue("" + NextCapture.DEFAULT_BUDGET_MIB)

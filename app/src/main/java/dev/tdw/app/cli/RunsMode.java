@@ -43,7 +43,7 @@ final class RunsMode {
 
     private static RunsResult analyse(CommandSupport command, List<Path> lefts, List<Path> rights, CaptureSetOptions sets,
                                       Tolerance tol) throws UnusableInputException {
-        double factor = sets.noiseFactor() == null ? 1.0 : sets.noiseFactor();
+        double factor = sets.noiseFactor() == null ? RunsAnalysis.DEFAULT_NOISE_FACTOR : sets.noiseFactor();
         try {
             return RunsAnalysis.of(side(command, "left", lefts, sets.leftRuns()), side(command, "right", rights, sets.rightRuns()), tol, factor);
         } catch (IllegalArgumentException e) {

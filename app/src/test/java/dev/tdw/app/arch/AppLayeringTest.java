@@ -10,6 +10,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.tdw.app.arch.fixture.ComputingLabel;
 import dev.tdw.app.arch.fixture.RenderingLabel;
+import dev.tdw.model.arch.ExportedPackages;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -33,6 +34,11 @@ class AppLayeringTest {
     private static final JavaClasses ALL = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.tdw");
+
+    @Test
+    void everyModuleUsesOnlyTheExportedPackagesOfItsLibraries() {
+        ExportedPackages.onlyExportedPackagesOfLibraries().check(ALL);
+    }
 
     @Test
     void commandLineNeverTouchesJavaFx() {
