@@ -10,6 +10,7 @@ import dev.tdw.model.tensor.Tensor;
 import dev.tdw.model.tensor.TensorDigest;
 import dev.tdw.model.testing.ManifestJson;
 import dev.tdw.model.testing.OpenFiles;
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,6 +55,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * descriptor or lock is left, the files can be deleted, the closed payloads refuse further reads by name, and once
  * the collector has run no mapping of them is left either, although the test still holds every payload object.
  */
+@Slow
 class ConcurrentLoadTest {
     private static final int CAPTURES = 4;
     private static final int TENSORS = 4;
