@@ -116,7 +116,6 @@ public final class CaptureSetText {
         return o.verdict() == RunsVerdict.WITHIN_NOISE ? o.verdict() + " (" + r.noiseCaveat() + ")" : o.verdict().name();
     }
 
-    /** A run's first key beyond noise with its order and reasons, or "-". */
     /** "first beyond noise: KEY in RUN" of the runs as a whole, or null when no run is beyond noise. */
     public static String firstBeyondNoiseIn(RunsResult r, Function<Path, String> paths) {
         if (r.firstBeyondNoise() == null) return null;
@@ -129,6 +128,7 @@ public final class CaptureSetText {
         return FIRST_BEYOND_NOISE + ": " + firstBeyondNoise(o);
     }
 
+    /** A run's first key beyond noise with its order and reasons, or "-". */
     public static String firstBeyondNoise(RunOutcome o) {
         KeyNoise f = o.firstBeyondNoise();
         return f == null ? "-" : SafeText.of(f.key()) + " (order " + f.order() + "): " + String.join(", ", f.reasons());
