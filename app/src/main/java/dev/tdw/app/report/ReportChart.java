@@ -3,7 +3,7 @@ package dev.tdw.app.report;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.Presence;
-import dev.tdw.model.analysis.Run;
+import dev.tdw.model.analysis.StageSpan;
 import dev.tdw.model.analysis.StageFindings;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
@@ -106,7 +106,7 @@ public final class ReportChart {
     }
 
     private static void shade(XYPlot plot, List<StageFindings> stages, Predicate<StageFindings> test, Color color) {
-        for (Run r : Run.of(stages.size(), i -> test.test(stages.get(i)))) {
+        for (StageSpan r : StageSpan.of(stages.size(), i -> test.test(stages.get(i)))) {
             plot.addDomainMarker(new IntervalMarker(r.from() - 0.5, r.to() + 0.5, color), Layer.BACKGROUND);
         }
     }

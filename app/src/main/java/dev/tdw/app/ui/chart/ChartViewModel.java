@@ -5,7 +5,7 @@ import dev.tdw.app.ui.table.RowStatus;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.model.analysis.Presence;
-import dev.tdw.model.analysis.Run;
+import dev.tdw.model.analysis.StageSpan;
 import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.RunsChart;
@@ -145,7 +145,7 @@ public final class ChartViewModel {
     }
 
     private static List<Band> runs(List<StageRow> list, Predicate<StageRow> test, Band.Kind kind) {
-        return Run.of(list.size(), i -> test.test(list.get(i))).stream().map(r -> new Band(r.from(), r.to(), kind)).toList();
+        return StageSpan.of(list.size(), i -> test.test(list.get(i))).stream().map(r -> new Band(r.from(), r.to(), kind)).toList();
     }
 
     private void updateSelection() {
