@@ -9,7 +9,6 @@ import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.compare.TensorsVerdict;
-import dev.tdw.model.report.Json;
 import dev.tdw.model.report.TensorsJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
