@@ -13,6 +13,7 @@ import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadReader;
 import dev.tdw.model.testing.ProbeReproduction;
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The capture runner's side of the investigation loop, with a reproduction that captures like the probe. */
+@Slow
 @Timeout(120)
 class InvestigationLoopTest {
     static final LocalDateTime NOW = LocalDateTime.of(2026, 12, 3, 7, 0);
