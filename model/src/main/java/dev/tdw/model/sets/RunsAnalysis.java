@@ -32,13 +32,13 @@ public final class RunsAnalysis {
 
     private RunsAnalysis() {}
 
+    /** The contract's default noise factor: a statistic may lie once the observed noise outside the band. */
+    public static final double DEFAULT_NOISE_FACTOR = 1.0;
+
     /**
      * @param noiseFactor how many times the observed noise a statistic may lie outside the band (the contract's default 1)
      * @throws IllegalArgumentException when a side has no run or the factor is negative or not finite
      */
-    /** The contract's default noise factor: a statistic may lie once the observed noise outside the band. */
-    public static final double DEFAULT_NOISE_FACTOR = 1.0;
-
     public static RunsResult of(List<Run> left, List<Run> right, Tolerance tol, double noiseFactor) {
         if (left.isEmpty() || right.isEmpty()) throw new IllegalArgumentException("each side needs at least one run");
         if (!(noiseFactor >= 0) || Double.isInfinite(noiseFactor)) {
