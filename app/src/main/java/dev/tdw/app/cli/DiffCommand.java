@@ -14,6 +14,7 @@ import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.PairsVerdict;
+import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.output.OutputFolderPolicy;
 import dev.tdw.model.msprobe.MsprobePairing;
@@ -68,17 +69,17 @@ final class DiffCommand extends CommandSupport {
                 "repeated runs judged against the left runs' own noise.");
         spec.addOption(list(lefts, Path.class, "--left").converters(RemoteInputs.CONVERTER).paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
         spec.addOption(list(rights, Path.class, "--right").converters(RemoteInputs.CONVERTER).paramLabel("MANIFEST|DIR").description("repeat for several runs of one configuration").build());
-        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0").description("absolute tolerance (default 0: exact)").build());
-        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0").description("relative tolerance (default 0: exact)").build());
+        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue(String.valueOf(Tolerance.EXACT.atol())).description("absolute tolerance (default 0: exact)").build());
+        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue(String.valueOf(Tolerance.EXACT.rtol())).description("relative tolerance (default 0: exact)").build());
         spec.addOption(option(out, Path.class, "--out").paramLabel("FILE")
                 .description("with --format html: the report page; its JSON and chart PNG are written beside it (never inside a capture)").build());
         spec.addOption(option(tensors, boolean.class, "--tensors").description("also compare the saved tensors of each pair (as tdw tensors does) and report them per stage:"
                 + " verdict, first mismatch, graph slots against eager stages of the same name, row-limited tensors").build());
-        spec.addOption(option(tensorAtol, double.class, "--tensor-atol").paramLabel("<tensorAtol>").defaultValue("1e-2")
+        spec.addOption(option(tensorAtol, double.class, "--tensor-atol").paramLabel("<tensorAtol>").defaultValue(String.valueOf(TensorComparison.DEFAULT_ATOL))
                 .description("with --tensors: absolute tolerance (default 1e-2)").build());
-        spec.addOption(option(tensorRtol, double.class, "--tensor-rtol").paramLabel("<tensorRtol>").defaultValue("1e-2")
+        spec.addOption(option(tensorRtol, double.class, "--tensor-rtol").paramLabel("<tensorRtol>").defaultValue(String.valueOf(TensorComparison.DEFAULT_RTOL))
                 .description("with --tensors: relative tolerance (default 1e-2)").build());
-        spec.addOption(option(maxElements, long.class, "--max-elements").paramLabel("<maxElements>").defaultValue("2000000")
+        spec.addOption(option(maxElements, long.class, "--max-elements").paramLabel("<maxElements>").defaultValue(String.valueOf(TensorComparison.DEFAULT_MAX_ELEMENTS))
                 .description("with --tensors: larger tensors are gaps (default 2000000)").build());
         spec.addOption(option(backward, boolean.class, "--backward").description("msprobe dumps: search backward stages"
                 + " (and parameter gradients) for the first divergence too; they are compared and shown either way").build());

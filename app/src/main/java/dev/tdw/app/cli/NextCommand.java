@@ -55,8 +55,8 @@ final class NextCommand extends CommandSupport {
                 .description("the right runs: every run*/ folder of DIR (instead of repeating --right)").build());
         spec.addOption(option(noiseFactor, Double.class, "--noise-factor").paramLabel("F").description("repeated runs: a statistic is beyond noise "
                 + "when it lies more than F times the observed noise outside the left runs' band (default 1)").build());
-        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0").description("absolute tolerance of the diff (default 0: exact)").build());
-        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0").description("relative tolerance of the diff (default 0: exact)").build());
+        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue(String.valueOf(Tolerance.EXACT.atol())).description("absolute tolerance of the diff (default 0: exact)").build());
+        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue(String.valueOf(Tolerance.EXACT.rtol())).description("relative tolerance of the diff (default 0: exact)").build());
         spec.addOption(option(scope, String.class, "--scope").paramLabel("<scope>").defaultValue("layer")
                 .description("layer (default: every stage of the suspect's layer) or stage (the stage alone)").build());
         spec.addOption(option(budgetMib, long.class, "--budget-mib").paramLabel("<budgetMib>").defaultValue("" + NextCapture.DEFAULT_BUDGET_MIB)

@@ -57,7 +57,7 @@ final class RunsMode {
      */
     static RunsResult analyse(CommandSupport command, List<Path> lefts, List<Path> rights, Path leftRuns, Path rightRuns,
                               Double noiseFactor, Tolerance tol) throws UnusableInputException {
-        double factor = noiseFactor == null ? 1.0 : noiseFactor;
+        double factor = noiseFactor == null ? RunsAnalysis.DEFAULT_NOISE_FACTOR : noiseFactor;
         try {
             return RunsAnalysis.of(side(command, "left", lefts, leftRuns), side(command, "right", rights, rightRuns), tol, factor);
         } catch (IllegalArgumentException e) {
@@ -68,7 +68,7 @@ final class RunsMode {
     /** Both sides as repeated runs, from two capture roots that {@link RunFolders#sides} calls runs. */
     static RunsResult analyse(RunFolders.Sides sides, Double noiseFactor, Tolerance tol) throws UnusableInputException {
         try {
-            return RunsAnalysis.of(sides.left(), sides.right(), tol, noiseFactor == null ? 1.0 : noiseFactor);
+            return RunsAnalysis.of(sides.left(), sides.right(), tol, noiseFactor == null ? RunsAnalysis.DEFAULT_NOISE_FACTOR : noiseFactor);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);
         }

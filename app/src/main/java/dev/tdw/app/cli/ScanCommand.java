@@ -10,7 +10,6 @@ import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.compare.Scan;
 import dev.tdw.model.compare.ScanResult;
-import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.report.Wording;

@@ -51,9 +51,9 @@ final class TensorsCommand extends CommandSupport {
                 "The default tolerances are a coarse screen; an accuracy claim needs explicit --atol/--rtol.");
         spec.addOption(option(left, Path.class, "--left").converters(RemoteInputs.CONVERTER).required(true).paramLabel("PAYLOAD|DIR").build());
         spec.addOption(option(right, Path.class, "--right").converters(RemoteInputs.CONVERTER).required(true).paramLabel("PAYLOAD|DIR").build());
-        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue("0.01").description("absolute tolerance (default 1e-2)").build());
-        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue("0.01").description("relative tolerance (default 1e-2)").build());
-        spec.addOption(option(maxElements, long.class, "--max-elements").paramLabel("<maxElements>").defaultValue("2000000")
+        spec.addOption(option(atol, double.class, "--atol").paramLabel("<atol>").defaultValue(String.valueOf(TensorComparison.DEFAULT_ATOL)).description("absolute tolerance (default 1e-2)").build());
+        spec.addOption(option(rtol, double.class, "--rtol").paramLabel("<rtol>").defaultValue(String.valueOf(TensorComparison.DEFAULT_RTOL)).description("relative tolerance (default 1e-2)").build());
+        spec.addOption(option(maxElements, long.class, "--max-elements").paramLabel("<maxElements>").defaultValue(String.valueOf(TensorComparison.DEFAULT_MAX_ELEMENTS))
                 .description("larger tensors are a gap, not compared (default 2,000,000)").build());
         spec.addOption(option(worst, Integer.class, "--worst").paramLabel("K")
                 .description("also list the K largest |left - right| elements of each item (index, both values)").build());

@@ -5,7 +5,6 @@ import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.model.capture.LoadProblem;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
-import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;

@@ -4,7 +4,6 @@ import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.work.FxTaskRunner;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
-import javafx.concurrent.Worker;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;

@@ -821,12 +821,6 @@ public final class WorkbenchViewModel {
         return () -> ReplayTarget.of(capture, manifest, record, side);
     }
 
-    /** Exchanges the two captures (and so which side the diff treats as the suspect). */
-    /**
-     * The stage a "Capture tensors here" would narrow to: {@code key}'s pair of the shown comparison, or its first
-     * divergence when {@code key} is null. Empty when there is no such common stage, or the manifests lack the rank,
-     * match index or occurrence that select a forward.
-     */
     /** {@link #nextCaptureSuspect} with the two loaded roots, whose runs the next capture narrows. */
     public Optional<CaptureHere> nextCaptureAt(String key) {
         RunsResult r = runs.result();
@@ -836,6 +830,11 @@ public final class WorkbenchViewModel {
         return nextCaptureSuspect(key).map(s -> new CaptureHere(s, left.capture().root(), right.capture().root()));
     }
 
+    /**
+     * The stage a "Capture tensors here" would narrow to: {@code key}'s pair of the shown comparison, or its first
+     * divergence when {@code key} is null. Empty when there is no such common stage, or the manifests lack the rank,
+     * match index or occurrence that select a forward.
+     */
     public Optional<Suspect> nextCaptureSuspect(String key) {
         Comparison c = comparison.get();
         if (c == null || left.capture() == null || right.capture() == null) return Optional.empty();
@@ -852,6 +851,7 @@ public final class WorkbenchViewModel {
         }
     }
 
+    /** Exchanges the two captures (and so which side the diff treats as the suspect). */
     public void swapSides() {
         CaptureDirectory l = left.capture(), r = right.capture();
         if (l == null && r == null) return;

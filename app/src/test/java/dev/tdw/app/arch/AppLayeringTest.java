@@ -10,12 +10,17 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.tdw.app.arch.fixture.ComputingLabel;
 import dev.tdw.app.arch.fixture.RenderingLabel;
+import dev.tdw.model.arch.ExportedPackages;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,6 +38,20 @@ class AppLayeringTest {
     private static final JavaClasses ALL = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.tdw");
+
+    @Test
+    void everyModuleUsesOnlyTheExportedPackagesOfItsLibraries() {
+        ExportedPackages.onlyExportedPackagesOfLibraries().check(ALL);
+    }
+
+    /** One name, one class: two model records both named Run read as one thing in a diff or a stack trace. */
+    @Test
+    void everyTopLevelClassHasANameOfItsOwn() {
+        Map<String, List<String>> byName = ALL.stream().filter(JavaClass::isTopLevelClass)
+                .collect(Collectors.groupingBy(JavaClass::getSimpleName, TreeMap::new, Collectors.mapping(JavaClass::getName, Collectors.toList())));
+        byName.values().removeIf(names -> names.size() < 2);
+        assertEquals(Map.of(), byName);
+    }
 
     @Test
     void commandLineNeverTouchesJavaFx() {

@@ -5,6 +5,7 @@ import dev.tdw.model.tensor.PayloadWriter;
 import dev.tdw.model.tensor.Storage;
 import dev.tdw.model.tensor.Tensor;
 import dev.tdw.model.tensor.TestTensors;
+import dev.tdw.model.testing.Slow;
 import dev.tdw.model.testing.ZipBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -46,6 +47,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * A mapping is no proof that the read is still going on (Java 17 cannot unmap, so it stays until the process exits);
  * the guard's closing size check is what makes a cut at any time up to the comparison's result count.
  */
+@Slow
 @EnabledOnOs(OS.LINUX)
 class PayloadRaceCliTest {
     /** 128 MiB of float32 per side: within the 256 MiB inflation limit, so the deflated payload is read too. */

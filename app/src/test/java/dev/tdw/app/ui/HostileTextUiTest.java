@@ -2,13 +2,13 @@ package dev.tdw.app.ui;
 
 import dev.tdw.app.ui.work.FxTaskRunner;
 import dev.tdw.app.ui.testing.Fx;
+import dev.tdw.model.testing.Slow;
 import dev.tdw.model.text.SafeText;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Control;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -112,6 +112,7 @@ class HostileTextUiTest {
         }
     }
 
+    @Slow
     @Test
     void aStageNameWithAnEscapeAndABidiOverrideIsShownEscapedEverywhere(FxRobot robot) throws Exception {
         Path left = capture("left", 1.0), right = capture("right", 9.0);

@@ -1,7 +1,9 @@
 package dev.tdw.model.key;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -31,7 +33,39 @@ public final class StageKey implements Comparable<StageKey> {
 
     public int n() { return n; }
 
+    /** Key {@code base#n}: the one spelling of a stage, input or slot key that every module builds. */
+    public static StageKey of(String base, int n) { return new StageKey(base, n); }
+
+    /** The key of input {@code inputName} of the {@code n}th input set of {@code stage}: {@code stage:inputName#n}. */
+    public static StageKey input(String stage, String inputName, int n) { return new StageKey(inputBase(stage, inputName), n); }
+
     public static String inputBase(String stage, String inputName) { return stage + ":" + inputName; }
+
+    /** The keys {@code base#0 .. base#(count-1)} in words, as an error or a list names what is addressable. */
+    public static String range(String base, int count) { return of(base, 0) + " .. " + of(base, count - 1); }
+
+    /**
+     * The entry of {@code entryKeys} that shows the row of {@code key}: the entry of that key itself, else the first
+     * input of that input set ({@code base:name#n}); empty when neither is there or {@code key} is not a key.
+     */
+    public static Optional<String> entryShowing(String key, Collection<String> entryKeys) {
+        if (entryKeys.contains(key)) return Optional.of(key);
+        Optional<StageKey> stage = parsed(key);
+        if (stage.isEmpty()) return Optional.empty();
+        String prefix = stage.get().base + ":";
+        int n = stage.get().n;
+        return entryKeys.stream()
+                .filter(e -> e.startsWith(prefix) && parsed(e).filter(k -> k.n == n).isPresent())
+                .findFirst();
+    }
+
+    private static Optional<StageKey> parsed(String text) {
+        try {
+            return Optional.of(parse(text));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
 
     public static String graphBase(String slotName) { return GRAPH_PREFIX + slotName; }
 

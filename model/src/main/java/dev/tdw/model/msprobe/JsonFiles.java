@@ -1,15 +1,12 @@
 package dev.tdw.model.msprobe;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.JsonWording;
+import dev.tdw.model.capture.PythonJson;
 import dev.tdw.model.input.InputLocation;
 import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.input.StrictUtf8InputStream;
@@ -27,15 +24,7 @@ final class JsonFiles {
 
     JsonFiles(MsprobeLimits limits) {
         this.limits = limits;
-        this.factory = new JsonFactoryBuilder()
-                // Python's json writes NaN, Infinity and -Infinity as bare tokens (msprobe's Max/Min of a causal mask).
-                .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-                .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
-                .streamReadConstraints(StreamReadConstraints.builder()
-                        .maxNestingDepth(limits.maxDepth())
-                        .maxStringLength(limits.maxStringLength())
-                        .build())
-                .build();
+        this.factory = PythonJson.factory(limits.maxDepth(), limits.maxStringLength());
     }
 
     MsprobeLimits limits() { return limits; }

@@ -65,7 +65,7 @@ public record RowLimit(String input, List<Long> saved, List<Long> captured) {
             List<RowLimit> out = new ArrayList<>();
             for (InputSpec in : r.inputs()) {
                 if (!in.isTensor() || in.layout().shape() == null || in.layout().shape().size() < 2) continue;
-                Optional<PayloadEntry> e = payload.entry(StageKey.inputBase(stage, in.name()) + "#" + occurrence);
+                Optional<PayloadEntry> e = payload.entry(StageKey.input(stage, in.name(), occurrence).toString());
                 if (e.isEmpty() || !e.get().isTensor()) continue;
                 List<Long> saved = Arrays.stream(e.get().tensor().shape()).boxed().toList();
                 List<Long> captured = in.layout().shape();

@@ -11,7 +11,6 @@ import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.analysis.PairAnalysis;
-import dev.tdw.model.analysis.StageFindings;
 
 import java.nio.file.Path;
 import java.util.function.Function;

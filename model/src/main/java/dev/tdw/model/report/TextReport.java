@@ -78,14 +78,10 @@ public final class TextReport {
                 + " against " + SafeText.of(paths.apply(d.right().path())) + ": " + Wording.verdict(d) + "\n";
     }
 
-    public static String diff(DiffResult d, Function<Path, String> paths) {
-        StringBuilder b = new StringBuilder();
-        diffBody(b, d, paths);
-        b.append(DiffResult.CLAIM).append('\n');
-        return b.toString();
-    }
-
-    /** The diff, then what the window shows besides it: the inputs, the coverage diagnosis and every stage's findings. */
+    /**
+     * The diff, then what the window shows besides it: the inputs, the coverage diagnosis (the one wording of the
+     * stages only one side captured, {@link Wording#coverage}) and every stage's findings.
+     */
     public static String diff(PairAnalysis a, Function<Path, String> paths) {
         StringBuilder b = new StringBuilder();
         diffBody(b, a.diff(), paths);
@@ -132,10 +128,6 @@ public final class TextReport {
                             e.getValue().left(), e.getValue().right(), e.getValue().delta()));
                 }
             }
-        }
-        if (!d.onlyInLeft().isEmpty() || !d.onlyInRight().isEmpty()) {
-            b.append("only in left: ").append(d.onlyInLeft().size()).append(", only in right: ").append(d.onlyInRight().size())
-                    .append(" (missing stages are missing evidence; both non-empty suggests different code paths)\n");
         }
         if (!d.evidenceGaps().isEmpty()) {
             b.append("without comparable statistics: ").append(SafeText.of(String.join(", ", d.evidenceGaps()))).append('\n');

@@ -34,6 +34,9 @@ public final class RunsAnalysis {
 
     private RunsAnalysis() {}
 
+    /** The contract's default noise factor: a statistic may lie once the observed noise outside the band. */
+    public static final double DEFAULT_NOISE_FACTOR = 1.0;
+
     /**
      * @param noiseFactor how many times the observed noise a statistic may lie outside the band (the contract's default 1)
      * @throws IllegalArgumentException when a side has no run or the factor is negative or not finite

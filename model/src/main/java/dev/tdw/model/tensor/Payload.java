@@ -1,5 +1,7 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.key.StageKey;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,7 +47,7 @@ public record Payload(Path path, String probe, String label, Long rank, Map<Stri
             TreeSet<String> names = new TreeSet<>();
             sets.forEach(s -> names.addAll(s.names()));
             out.add(new InputSetSummary(stage, sets.size(), List.copyOf(names),
-                    stage + "#0 .. " + stage + "#" + (sets.size() - 1)));
+                    StageKey.range(stage, sets.size())));
         });
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.tdw.model.analysis;
 
+import dev.tdw.model.report.TextReport;
 import dev.tdw.model.report.Wording;
 import org.junit.jupiter.api.Test;
 
@@ -73,6 +74,15 @@ class PairAnalysisTest {
         assertEquals(3, a.coverage().graphSlots());
         assertEquals("Coverage mismatch: 62 stage(s) only on the left. The missing stages are missing evidence, not agreement."
                 + " Graph replay skips Python captures; the 3 graph slot(s) can only be compared as tensors.", Wording.coverage(a.coverage()));
+    }
+
+    /** The stages only one side captured are worded once in a text diff: by Wording.coverage, not also by the diff's lines. */
+    @Test
+    void textDiffWordsTheCoverageGapOnce() {
+        PairAnalysis a = Pairs.analyse("graph-mode", "eager", "graph");
+        String text = TextReport.diff(a, p -> p.getFileName().toString());
+        assertTrue(text.contains(Wording.coverage(a.coverage()) + "\n"), text);
+        assertEquals(List.of(), text.lines().filter(l -> l.startsWith("only in ")).toList(), text);
     }
 
     @Test

@@ -40,6 +40,11 @@ class ModelLayeringTest {
     }
 
     @Test
+    void modelUsesOnlyTheExportedPackagesOfItsLibraries() {
+        ExportedPackages.onlyExportedPackagesOfLibraries().check(MODEL);
+    }
+
+    @Test
     void modelPackagesHaveNoCycles() {
         slices().matching("dev.tdw.model.(*)..").should().beFreeOfCycles().check(MODEL);
     }

@@ -10,6 +10,7 @@ import dev.tdw.model.tensor.Tensor;
 import dev.tdw.model.tensor.TensorDigest;
 import dev.tdw.model.testing.ManifestJson;
 import dev.tdw.model.testing.OpenFiles;
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,6 +55,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * descriptor or lock is left, the files can be deleted, the closed payloads refuse further reads by name, and once
  * the collector has run no mapping of them is left either, although the test still holds every payload object.
  */
+@Slow
 class ConcurrentLoadTest {
     private static final int CAPTURES = 4;
     private static final int TENSORS = 4;
@@ -90,9 +92,10 @@ class ConcurrentLoadTest {
             assertTrue(o.digested() < CAPTURES * TENSORS, "cancelled half-way: " + o);
         }
 
-        waitFor(() -> Arrays.stream(threads.dumpAllThreads(false, false)).map(ThreadInfo::getThreadName)
-                .noneMatch(n -> n.startsWith("tdw-load-")), "loader threads ended");
-        waitFor(() -> threads.getThreadCount() <= threadsBefore, "thread count back to " + threadsBefore);
+        // loadAll joined its loader threads: none is left, and none of anything else was started.
+        assertEquals(List.of(), Arrays.stream(threads.dumpAllThreads(false, false)).map(ThreadInfo::getThreadName)
+                .filter(n -> n.startsWith("tdw-load-")).toList(), "loader threads left");
+        assertTrue(threads.getThreadCount() <= threadsBefore, "thread count back to " + threadsBefore);
         assertEquals(0, OpenFiles.descriptorsUnder(tmp), "open descriptors");
         for (Path capture : captures) {
             Path payload = capture.resolve(capture.getFileName() + "-rank0.pt");
@@ -111,7 +114,9 @@ class ConcurrentLoadTest {
         try (Stream<Path> all = Files.walk(tmp)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) if (!p.equals(tmp)) Files.delete(p);
         }
-        // Closed payloads hold no buffer, so the collector unmaps everything while `opened` is still reachable.
+        // Closed payloads hold no buffer, so the collector unmaps everything while `opened` is still reachable. When it
+        // has is the collector's own affair (the JDK's reference processing signals nothing a test can wait on), so
+        // this is the one place that asks again until a deadline.
         waitFor(() -> {
             System.gc();
             return OpenFiles.mappingsUnder(tmp).isEmpty() && OpenFiles.mappedBuffers() <= mappedBefore;
@@ -128,8 +133,12 @@ class ConcurrentLoadTest {
             throws InterruptedException {
         AtomicInteger digested = new AtomicInteger();
         CountDownLatch halfWay = new CountDownLatch(2);
-        AtomicInteger n = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(CAPTURES, r -> new Thread(r, "tdw-load-" + n.incrementAndGet()));
+        List<Thread> loaders = new CopyOnWriteArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(CAPTURES, r -> {
+            Thread t = new Thread(r, "tdw-load-" + (loaders.size() + 1));
+            loaders.add(t);
+            return t;
+        });
         List<Future<?>> futures = new ArrayList<>();
         for (Path capture : captures) {
             futures.add(pool.submit(() -> {
@@ -152,6 +161,11 @@ class ConcurrentLoadTest {
         if (cancel.getAsBoolean()) pool.shutdownNow();
         else pool.shutdown();
         assertTrue(pool.awaitTermination(120, TimeUnit.SECONDS), "every load stopped");
+        // The pool's tasks are done; its threads end just after: wait for exactly that.
+        for (Thread t : loaders) {
+            t.join(TimeUnit.SECONDS.toMillis(120));
+            assertFalse(t.isAlive(), t.getName() + " ended");
+        }
         int cancelled = 0;
         int completed = 0;
         for (Future<?> f : futures) {

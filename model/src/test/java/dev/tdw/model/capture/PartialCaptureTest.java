@@ -3,6 +3,7 @@ package dev.tdw.model.capture;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadFormatException;
 import dev.tdw.model.tensor.PayloadReader;
+import dev.tdw.model.testing.Slow;
 import dev.tdw.model.testing.TestCaptures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,6 +85,7 @@ class PartialCaptureTest {
     }
 
     /** Every prefix of a real payload, as a killed torch.save leaves it, fails with the file named, never otherwise. */
+    @Slow
     @Test
     void everyTruncationOfARealPayloadNamesTheFile() throws IOException {
         for (Path real : List.of(TestCaptures.scenario("chunked-prefill").resolve("baseline/occ1/cmpl-a-rank0.pt"),

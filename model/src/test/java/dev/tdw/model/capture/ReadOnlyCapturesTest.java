@@ -1,11 +1,10 @@
 package dev.tdw.model.capture;
 
 import dev.tdw.model.align.CapturePairing;
-import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.compare.Scan;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.StatisticsRecompute;
-import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.compare.Tolerance;
@@ -105,9 +104,9 @@ class ReadOnlyCapturesTest {
             for (CaptureDirectory left : sides) {
                 for (CaptureDirectory right : sides) {
                     for (CapturePairing.ManifestPair pair : CapturePairing.of(left, right).pairs()) {
-                        DiffResult diff = SummaryDiff.of(pair.left(), pair.right(), Tolerance.EXACT);
-                        DiffJson.of(diff, paths);
-                        TextReport.diff(diff, paths);
+                        PairAnalysis analysis = PairAnalysis.of(pair.left(), pair.right(), Tolerance.EXACT);
+                        DiffJson.of(analysis.diff(), paths);
+                        TextReport.diff(analysis, paths);
                         work++;
                         if (pair.left().tensorFile() == null || pair.right().tensorFile() == null) continue;
                         try (Payload l = reader.read(left.payloadOf(pair.left()).orElseThrow());

@@ -5,7 +5,6 @@ import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.StageFindings;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.Manifest;
-import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.testing.ManifestJson;
 import dev.tdw.model.testing.TestCaptures;

@@ -4,6 +4,7 @@ import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.PayloadEntry;
 import dev.tdw.model.tensor.Tensor;
 import dev.tdw.model.tensor.TestTensors;
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -38,6 +39,7 @@ class ParallelScanTest {
         }
     }
 
+    @Slow
     @Test
     void metricsAndElementStatisticsAreBitIdenticalForAnyThreadCount() {
         Tensor[] p = pair(123, PairScan.CHUNK + 5);
@@ -110,6 +112,7 @@ class ParallelScanTest {
      * comparable: the whole result is the same on 1 and N threads, in the left order, through the fused kernel
      * (bf16, fp16, fp32 without element statistics) and the decoded one (with them).
      */
+    @Slow
     @Test
     void manyPairsGiveTheSameResultOnOneAndManyThreads() throws Exception {
         List<PayloadEntry> left = new java.util.ArrayList<>();

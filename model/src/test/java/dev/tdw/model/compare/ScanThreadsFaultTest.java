@@ -1,6 +1,7 @@
 package dev.tdw.model.compare;
 
 import dev.tdw.model.tensor.MappedRead;
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ class ScanThreadsFaultTest {
     @TempDir
     Path dir;
 
+    @Slow
     @Test
     @Timeout(60) // without the fault raised in the task, the caller also waited for the helper's future for ever
     void aFaultInAHelperReachesTheCallerNotThePool() throws Exception {

@@ -3,6 +3,7 @@ package dev.tdw.model.compare;
 import dev.tdw.model.capture.ManifestReader;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.testing.ManifestJson;
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,7 @@ class ViewOverlapBoundsTest {
         return groups.get(0);
     }
 
+    @Slow
     @Test
     void interleavedFourMillionElementViewsSpendTheElementBudgetThenCompareBySpan() throws Exception {
         AliasGroup g = onlyGroup(interleaved());
@@ -56,6 +58,7 @@ class ViewOverlapBoundsTest {
                 .contains("overlap check cut: element budget spent"));
     }
 
+    @Slow
     @Test
     void aHundredThousandDisjointOneElementViewsCostASortNotPairs() throws Exception {
         ManifestJson m = new ManifestJson("x");
@@ -68,6 +71,7 @@ class ViewOverlapBoundsTest {
         assertTrue(g.strideConflict());
     }
 
+    @Slow
     @Test
     void aHundredThousandViewsOfOneElementStopAtThePairBound() throws Exception {
         ManifestJson m = new ManifestJson("x");

@@ -1,5 +1,6 @@
 package dev.tdw.model.report;
 
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 
 import java.util.Locale;
@@ -28,6 +29,7 @@ class DecimalTextTest {
         }
     }
 
+    @Slow
     @Test
     void scientificReadsAsFormatterWordsIt() {
         for (int f = 0; f <= 16; f++) {

@@ -1,5 +1,6 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -216,6 +217,7 @@ class PayloadWriterTest {
         }
     }
 
+    @Slow
     @Test
     void torchLoadsWhatWeWrite() throws IOException {
         String python = torchPython();
@@ -230,6 +232,7 @@ class PayloadWriterTest {
     }
 
     /** Without torch, Python's own unpickler with torch's names stubbed checks the pickle structure. */
+    @Slow
     @Test
     void pythonUnpicklesOurPickleAsTorchWould() throws IOException {
         Path file = dir.resolve("py.pt");

@@ -1,5 +1,6 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ class PendingFaultTest {
     /** Keeps the reads alive. */
     private long sum;
 
+    @Slow
     @Test
     void aPendingFaultIsRaisedNoLaterThanAsked() throws IOException {
         for (int i = 0; i < 50_000; i++) MappedRead.raisePendingFault();

@@ -3,6 +3,7 @@ package dev.tdw.model.tensor;
 import dev.tdw.model.compare.StatisticsRecompute;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.report.PayloadJson;
+import dev.tdw.model.testing.Slow;
 import dev.tdw.model.testing.ZipBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,6 +170,7 @@ class ShrinkingPayloadTest {
      * deflated. Whatever the interleaving, the read either completes or fails with a PayloadFormatException; a
      * SIGBUS in zlib or the CRC would end this JVM and fail the build.
      */
+    @Slow
     @Test
     void truncatingWhileReadingNeverCrashes() throws Exception {
         Path stored = payload(dir.resolve("race.pt"));

@@ -1,5 +1,6 @@
 package dev.tdw.bridge.capture;
 
+import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.ManifestReader;
 
@@ -20,7 +21,6 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -31,11 +31,12 @@ import java.util.stream.Stream;
  * Manifests present when watching starts are not reported.
  */
 public final class ManifestWatcher implements AutoCloseable {
-    private static final Pattern MANIFEST = Pattern.compile(".+-rank\\d+\\.json");
     private static final int MAX_DEPTH = 32;
 
     private final Path root;
     private final Consumer<Path> onManifest;
+    /** Each manifest looked at and not reported (reported already, or not complete yet): what a test waits for. */
+    private final Consumer<Path> onPassedOver;
     private final Duration rescanEvery;
     private final WatchService watch;
     private final Set<Path> reported = new HashSet<>();
@@ -44,9 +45,11 @@ public final class ManifestWatcher implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
 
-    private ManifestWatcher(Path root, Consumer<Path> onManifest, Duration rescanEvery, boolean events) throws IOException {
+    private ManifestWatcher(Path root, Consumer<Path> onManifest, Consumer<Path> onPassedOver, Duration rescanEvery,
+                            boolean events) throws IOException {
         this.root = root;
         this.onManifest = onManifest;
+        this.onPassedOver = onPassedOver;
         this.rescanEvery = rescanEvery;
         this.watch = events ? FileSystems.getDefault().newWatchService() : null;
         registerTree(root);
@@ -62,17 +65,18 @@ public final class ManifestWatcher implements AutoCloseable {
      * @param rescanEvery how often the whole tree is walked as well
      */
     public static ManifestWatcher start(Path root, Consumer<Path> onManifest, Duration rescanEvery) throws IOException {
-        return start(root, onManifest, rescanEvery, true);
+        return start(root, onManifest, p -> {}, rescanEvery, true);
     }
 
-    /** Without file-system events: only the periodic rescan, as on a file system that sends none. */
-    static ManifestWatcher polling(Path root, Consumer<Path> onManifest, Duration every) throws IOException {
-        return start(root, onManifest, every, false);
-    }
-
-    private static ManifestWatcher start(Path root, Consumer<Path> onManifest, Duration rescanEvery, boolean events) throws IOException {
+    /**
+     * As {@link #start(Path, Consumer, Duration)}, or without file-system events ({@code events} false: only the
+     * periodic rescan, as on a file system that sends none), telling {@code onPassedOver} of each manifest it looks at
+     * and does not report, so that a test can wait for the look instead of waiting for nothing to happen.
+     */
+    static ManifestWatcher start(Path root, Consumer<Path> onManifest, Consumer<Path> onPassedOver, Duration rescanEvery,
+                                 boolean events) throws IOException {
         Files.createDirectories(root);
-        ManifestWatcher w = new ManifestWatcher(root.toAbsolutePath().normalize(), onManifest, rescanEvery, events);
+        ManifestWatcher w = new ManifestWatcher(root.toAbsolutePath().normalize(), onManifest, onPassedOver, rescanEvery, events);
         w.thread.start();
         return w;
     }
@@ -127,7 +131,7 @@ public final class ManifestWatcher implements AutoCloseable {
                 // Files written before the registration produce no event: look at them now.
                 registerTree(p);
                 pending.addAll(manifestsIn(p));
-            } else if (MANIFEST.matcher(p.getFileName().toString()).matches()) {
+            } else if (CaptureDirectory.isManifestName(p.getFileName().toString())) {
                 pending.add(p);
             }
         }
@@ -139,12 +143,14 @@ public final class ManifestWatcher implements AutoCloseable {
             Path p = it.next();
             if (reported.contains(p)) {
                 it.remove();
+                onPassedOver.accept(p);
                 continue;
             }
             if (!Files.isRegularFile(p)) continue;
             try {
                 reader.read(p);
             } catch (CaptureFormatException e) {
+                onPassedOver.accept(p);
                 continue;
             }
             it.remove();
@@ -166,7 +172,7 @@ public final class ManifestWatcher implements AutoCloseable {
     public static Set<Path> manifestsIn(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir, MAX_DEPTH)) {
             Set<Path> out = new LinkedHashSet<>();
-            s.filter(p -> MANIFEST.matcher(p.getFileName().toString()).matches() && Files.isRegularFile(p))
+            s.filter(p -> CaptureDirectory.isManifestName(p.getFileName().toString()) && Files.isRegularFile(p))
                     .forEach(p -> out.add(p.toAbsolutePath().normalize()));
             return out;
         }

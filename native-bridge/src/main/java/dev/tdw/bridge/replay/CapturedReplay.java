@@ -26,7 +26,7 @@ public final class CapturedReplay {
         InputSet set = find(payload, key);
         Map<String, Object> inputs = new LinkedHashMap<>();
         for (String name : set.names()) {
-            String entryKey = StageKey.inputBase(key.base(), name) + "#" + key.n();
+            String entryKey = StageKey.input(key.base(), name, key.n()).toString();
             PayloadEntry e = payload.entry(entryKey).orElseThrow(() -> new IllegalArgumentException(
                     payload.path() + ": input set " + stageKey + " names " + name + " but the payload has no entry " + entryKey));
             inputs.put(name, e.isTensor() ? e.tensor() : e.valueRepr());
@@ -42,7 +42,7 @@ public final class CapturedReplay {
                     + payload.listInputSets().stream().map(s -> s.addressableAs()).toList());
         }
         return sets.stream().filter(s -> s.occurrence() == key.n()).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                payload.path() + ": " + key + " is out of range: " + key.base() + "#0 .. " + key.base() + "#" + (sets.size() - 1)));
+                payload.path() + ": " + key + " is out of range: " + StageKey.range(key.base(), sets.size())));
     }
 
     /** The stage's own name when it is an operator, else the registered operator its last component names. */

@@ -1,5 +1,6 @@
 package dev.tdw.bridge.replay;
 
+import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.tensor.DType;
 
@@ -16,8 +17,8 @@ import java.util.Map;
  * only), and the operators it does not discuss (add, mul, rms_norm, silu, swiglu).
  */
 public final class OperatorTolerances {
-    /** The tolerance where the README gives none: a coarse screen. */
-    public static final double SCREEN = 1e-2;
+    /** The tolerance where the README gives none: the coarse screen of tensor comparisons (atol and rtol are equal). */
+    public static final double SCREEN = TensorComparison.DEFAULT_ATOL;
     static final double BF16_STEP = 0x1p-7;
     static final double FP16_STEP = 0x1p-10;
 

@@ -1,5 +1,6 @@
 package dev.tdw.bridge.replay;
 
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.tensor.DType;
 
 import java.util.Collections;
@@ -42,5 +43,5 @@ public record ReplayRequest(String stage, int occurrence, String operator, Map<S
     }
 
     /** The key prefix of this occurrence, e.g. {@code add_rms_norm#3}. */
-    public String key() { return stage + "#" + occurrence; }
+    public String key() { return StageKey.of(stage, occurrence).toString(); }
 }

@@ -3,6 +3,7 @@ package dev.tdw.bridge.capture;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.report.Json;
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The capture runner against fake_reproduction.py, which behaves like a reproduction with the probe inside. */
+@Slow
 @Timeout(60)
 class CaptureRunnerTest {
     @TempDir Path tmp;

@@ -13,6 +13,7 @@ import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadReader;
 import dev.tdw.model.testing.ProbeReproduction;
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,18 +22,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The capture runner's side of the investigation loop, with a reproduction that captures like the probe. */
+@Slow
 @Timeout(120)
 class InvestigationLoopTest {
     static final LocalDateTime NOW = LocalDateTime.of(2026, 12, 3, 7, 0);

@@ -1,5 +1,6 @@
 package dev.tdw.bridge.capture;
 
+import dev.tdw.model.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A symptom check's two runs against fake_reproduction.py: both run in order, and a stop ends them half-way. */
+@Slow
 @Timeout(60)
 class SymptomRunsTest {
     @TempDir Path tmp;

@@ -2,7 +2,6 @@ package dev.tdw.app.ui.detail;
 
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.table.StageRow;
-import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.model.analysis.Presence;
 import dev.tdw.model.capture.InputSpec;
 import dev.tdw.model.capture.Layout;

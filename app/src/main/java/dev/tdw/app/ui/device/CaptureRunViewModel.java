@@ -10,7 +10,6 @@ import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.EnvironmentLines;
 import dev.tdw.bridge.capture.ManifestWatcher;
 import dev.tdw.bridge.capture.ProbeSettings;
-import dev.tdw.bridge.capture.ProcessTree;
 import dev.tdw.bridge.capture.RememberedRun;
 import dev.tdw.bridge.capture.RunHistory;
 import dev.tdw.model.output.OutputFolderPolicy;

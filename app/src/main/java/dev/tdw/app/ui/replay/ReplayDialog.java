@@ -26,6 +26,7 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.Modality;
 import javafx.stage.Window;
 
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.replay.ReplayRun;
 import javafx.scene.control.CheckBox;
 
@@ -89,7 +90,7 @@ public final class ReplayDialog {
         ComboBox<Integer> occurrence = new ComboBox<>(m.occurrences());
         occurrence.setId("replay-occurrence");
         occurrence.valueProperty().bindBidirectional(m.occurrenceProperty());
-        Label range = new Label(Labels.safe(m.target().stage() + "#0 .. " + m.target().stage() + "#" + (m.occurrences().size() - 1)));
+        Label range = new Label(Labels.safe(StageKey.range(m.target().stage(), m.occurrences().size())));
         g.addRow(row++, new Label("Occurrence"), new HBox(8, occurrence, range));
 
         ListView<CapturedInput> inputs = new ListView<>(m.capturedInputs());

@@ -86,8 +86,8 @@ public final class ReplayDialogModel {
     private final StringProperty candidate = new SimpleStringProperty(this, "candidate");
     private final ObservableList<String> referenceChoices = FXCollections.observableArrayList(Runtimes.REFERENCES);
     private final StringProperty reference = new SimpleStringProperty(this, "reference", Runtimes.REFERENCES.get(0));
-    private final StringProperty atol = new SimpleStringProperty(this, "atol", "0.01"); // the screen, until an operator is known
-    private final StringProperty rtol = new SimpleStringProperty(this, "rtol", "0.01");
+    private final StringProperty atol = new SimpleStringProperty(this, "atol", plain(OperatorTolerances.SCREEN)); // the screen, until an operator is known
+    private final StringProperty rtol = new SimpleStringProperty(this, "rtol", plain(OperatorTolerances.SCREEN));
     private final ReadOnlyStringWrapper toleranceNote = new ReadOnlyStringWrapper(this, "toleranceNote");
     private final StringProperty outDir = new SimpleStringProperty(this, "outDir");
     private final BooleanProperty replaceExisting = new SimpleBooleanProperty(this, "replaceExisting");
@@ -174,7 +174,7 @@ public final class ReplayDialogModel {
                 if (!set.stage().equals(target.stage())) continue;
                 List<CapturedInput> list = new ArrayList<>();
                 for (String name : set.names()) {
-                    Optional<PayloadEntry> e = p.entry(StageKey.inputBase(set.stage(), name) + "#" + set.occurrence());
+                    Optional<PayloadEntry> e = p.entry(StageKey.input(set.stage(), name, set.occurrence()).toString());
                     list.add(e.map(entry -> describe(name, entry)).orElse(new CapturedInput(name, false, "(missing from the payload)")));
                 }
                 inputs.put(set.occurrence(), List.copyOf(list));
@@ -374,9 +374,12 @@ public final class ReplayDialogModel {
                 .findFirst().flatMap(b -> byName.get(b.capturedProperty().get()).dtype());
         if (type.isEmpty()) return;
         operatorDefault = OperatorTolerances.apply(null, null, operator.get(), type.get());
-        atol.set(BigDecimal.valueOf(operatorDefault.tolerance().atol()).toPlainString());
-        rtol.set(BigDecimal.valueOf(operatorDefault.tolerance().rtol()).toPlainString());
+        atol.set(plain(operatorDefault.tolerance().atol()));
+        rtol.set(plain(operatorDefault.tolerance().rtol()));
     }
+
+    /** A tolerance as the field shows it: plain decimal digits (0.0078125, not 7.8125E-3). */
+    private static String plain(double v) { return BigDecimal.valueOf(v).toPlainString(); }
 
     /** null (the operator's default, which the replay then reports as such) when the field holds exactly that value. */
     private static Double given(double value, Double operatorValue) {
@@ -414,7 +417,7 @@ public final class ReplayDialogModel {
 
     private List<String> rowLimitProblem() {
         List<RowLimit> limits = rowLimits.getOrDefault(occurrence.get(), List.of());
-        return limits.isEmpty() ? List.of() : List.of(RowLimit.refusal(target.stage() + "#" + occurrence.get(), limits));
+        return limits.isEmpty() ? List.of() : List.of(RowLimit.refusal(StageKey.of(target.stage(), occurrence.get()).toString(), limits));
     }
 
     private String existingOutputs() {
@@ -487,7 +490,7 @@ public final class ReplayDialogModel {
             }
             CapturedInput in = byName.get(captured);
             if (in == null) {
-                out.add(captured + " is not an input of " + target.stage() + "#" + occurrence.get());
+                out.add(captured + " is not an input of " + StageKey.of(target.stage(), occurrence.get()));
             } else if (p.kind() == ArgumentKind.TENSOR && !in.tensor()) {
                 out.add(p.name() + " takes a tensor, but " + captured + " is the plain value " + in.description());
             } else if (p.kind() == ArgumentKind.VALUE && in.tensor()) {
@@ -498,7 +501,7 @@ public final class ReplayDialogModel {
     }
 
     private ReplayPlan plan() {
-        return new ReplayPlan(target.payload(), target.stage() + "#" + occurrence.get(), operator.get(), argumentOrder(),
+        return new ReplayPlan(target.payload(), StageKey.of(target.stage(), occurrence.get()).toString(), operator.get(), argumentOrder(),
                 RuntimeSpec.parse(candidate.get()), RuntimeSpec.parse(reference.get()),
                 given(tolerance("atol", atol).value(), operatorDefault == null ? null : operatorDefault.tolerance().atol()),
                 given(tolerance("rtol", rtol).value(), operatorDefault == null ? null : operatorDefault.tolerance().rtol()), Path.of(outDir.get().strip()).toAbsolutePath().normalize(),

@@ -5,6 +5,7 @@ import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ public record ReplayTarget(Path payload, String stage, int occurrence, String la
         return new ReplayTarget(payload, record.stage(), n, manifest.label(), capture.root(), side);
     }
 
-    public String key() { return stage + "#" + occurrence; }
+    public String key() { return StageKey.of(stage, occurrence).toString(); }
 
     /** {@code the right capture (folder /data/candidate)}: which capture, by side and by folder. */
     public String source() {

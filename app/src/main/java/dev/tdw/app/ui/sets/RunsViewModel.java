@@ -35,11 +35,9 @@ import java.util.function.Consumer;
  * the noise there (the stage table's noise column).
  */
 public final class RunsViewModel {
-    /** The contract's default noise factor. */
-    public static final double DEFAULT_NOISE_FACTOR = 1.0;
 
     private final TaskRunner tasks;
-    private final NumberInput noiseFactor = new NumberInput("noise factor", NumberRule.NON_NEGATIVE, false, DEFAULT_NOISE_FACTOR);
+    private final NumberInput noiseFactor = new NumberInput("noise factor", NumberRule.NON_NEGATIVE, false, RunsAnalysis.DEFAULT_NOISE_FACTOR);
     private final ReadOnlyObjectWrapper<RunsResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
     private final ReadOnlyStringWrapper variability = new ReadOnlyStringWrapper(this, "variability", "");

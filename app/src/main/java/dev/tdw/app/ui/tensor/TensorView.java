@@ -41,7 +41,6 @@ import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.data.xy.DefaultIntervalXYDataset;
 
 import java.awt.Color;
-import java.util.List;
 
 /** The elementwise comparison of one saved tensor: verdict, metrics, a heatmap of |Δ|, its histogram and the worst elements. */
 public final class TensorView extends VBox {

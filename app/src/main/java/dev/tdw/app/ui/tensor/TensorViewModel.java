@@ -13,6 +13,7 @@ import dev.tdw.model.analysis.CrossModePair;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorPairResult;
+import dev.tdw.model.key.StageKey;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.report.Wording;
 import javafx.beans.property.DoubleProperty;
@@ -159,12 +160,7 @@ public final class TensorViewModel {
 
     /** The payload key that shows a stage row: the tensor itself, or the first input of an input set. */
     public Optional<String> keyFor(String stageKey) {
-        if (stageKey == null) return Optional.empty();
-        if (keys.contains(stageKey)) return Optional.of(stageKey);
-        int hash = stageKey.lastIndexOf('#');
-        if (hash < 0) return Optional.empty();
-        String prefix = stageKey.substring(0, hash) + ":", suffix = stageKey.substring(hash);
-        return keys.stream().filter(k -> k.startsWith(prefix) && k.endsWith(suffix)).findFirst();
+        return stageKey == null ? Optional.empty() : StageKey.entryShowing(stageKey, keys);
     }
 
     private void loadKeys() {

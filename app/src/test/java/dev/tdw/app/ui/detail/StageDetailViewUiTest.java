@@ -3,6 +3,7 @@ package dev.tdw.app.ui.detail;
 import dev.tdw.app.ui.table.StageRows;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.Fx;
+import dev.tdw.model.testing.Slow;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -36,6 +37,7 @@ class StageDetailViewUiTest {
         stage.show();
     }
 
+    @Slow
     @Test
     void aRefilledPaneShowsWhatAFreshPaneShows() {
         StageRows overflow = Captures.compare("overflow", "baseline", "candidate").rows();

@@ -8,6 +8,7 @@ import dev.tdw.bridge.RuntimeDiscovery;
 import dev.tdw.bridge.ascend.AscendLibraryLocator;
 import dev.tdw.bridge.capture.CompletionProbe;
 import dev.tdw.bridge.capture.RunHistory;
+import dev.tdw.model.testing.Slow;
 import dev.tdw.model.testing.TestCaptures;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -81,6 +82,7 @@ class DevicePanelUiTest {
         assertTrue(call(() -> robot.lookup("#device-runtimes-status").queryAs(Label.class).getText()).startsWith("no Ascend runtime"));
     }
 
+    @Slow
     @Test
     void aTypedRunStartsLogsAndItsCaptureLoadsIntoTheRightSide(FxRobot robot) {
         tab(robot, 1);
@@ -170,6 +172,7 @@ class DevicePanelUiTest {
                 call(() -> robot.lookup("#arm-status").queryAs(Label.class).getText()));
     }
 
+    @Slow
     @Test
     void armAndDisarmCreateAndRemoveTheSentinel(FxRobot robot) {
         tab(robot, 2);

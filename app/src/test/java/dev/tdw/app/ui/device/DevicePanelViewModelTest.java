@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 
 import static dev.tdw.app.ui.device.FxTestSupport.await;
 import static dev.tdw.app.ui.device.FxTestSupport.call;

@@ -2,7 +2,6 @@ package dev.tdw.app.ui.tensor;
 
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
-import dev.tdw.app.ui.testing.DirectTaskRunner;
 import dev.tdw.app.ui.testing.Manifests;
 import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.model.analysis.TensorEvidence;
