@@ -8,7 +8,6 @@ import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.Suspect;
 import dev.tdw.model.next.TensorScope;
-import dev.tdw.model.report.Json;
 import dev.tdw.model.report.CaptureSetText;
 import dev.tdw.model.report.NextJson;
 import dev.tdw.model.report.TextReport;

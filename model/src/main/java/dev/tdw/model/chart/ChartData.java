@@ -2,7 +2,7 @@ package dev.tdw.model.chart;
 
 import dev.tdw.model.analysis.ChartStage;
 import dev.tdw.model.analysis.Presence;
-import dev.tdw.model.analysis.Run;
+import dev.tdw.model.analysis.StageSpan;
 import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.tensor.DType;
@@ -103,7 +103,7 @@ public record ChartData(String statistic, double[] left, double[] right, double[
     }
 
     private static List<Band> runs(List<? extends ChartStage> list, Predicate<ChartStage> test, Band.Kind kind) {
-        return Run.of(list.size(), i -> test.test(list.get(i))).stream().map(r -> new Band(r.from(), r.to(), kind)).toList();
+        return StageSpan.of(list.size(), i -> test.test(list.get(i))).stream().map(r -> new Band(r.from(), r.to(), kind)).toList();
     }
 
     public int size() { return left.length; }

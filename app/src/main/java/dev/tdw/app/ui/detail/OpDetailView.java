@@ -3,7 +3,6 @@ package dev.tdw.app.ui.detail;
 import dev.tdw.app.ui.widget.Labels;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.layout.VBox;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -310,7 +310,12 @@ class StageRowSkinUiTest {
         assertEquals(Color.WHITE, Fx.call(() -> text(row, shape).getFill()));
         assertEquals(Color.web("#333333"), Fx.call(() -> text(other, shape).getFill()));
         // A diverging statistic is bold, selected or not: red, and on the focused selection bar in the bar's text
-        // colour (red on blue is hard to read); numbers are monospaced.
+        // colour (red on blue is hard to read); numbers are monospaced. Scrolled to: the shape column may have pushed
+        // the statistics out of view, depending on the widths the columns were given.
+        Fx.run(() -> {
+            table.scrollToColumn(left);
+            table.layout();
+        });
         Text number = Fx.call(() -> text(row, left));
         assertTrue(Fx.call(() -> number.getPseudoClassStates().contains(StageRowSkin.DIVERGES)));
         assertEquals(Color.WHITE, Fx.call(number::getFill));
