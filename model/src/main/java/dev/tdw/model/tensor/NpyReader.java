@@ -1,7 +1,5 @@
 package dev.tdw.model.tensor;
 
-import dev.tdw.model.input.InputException;
-import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.key.StageKey;
 import dev.tdw.model.text.SafeText;
 
@@ -42,25 +40,7 @@ public final class NpyReader {
 
     /** The array in {@code file} as a payload with one tensor under {@code stage}; the caller closes it. */
     public Payload read(Path file, String stage) throws IOException {
-        FileChannel channel;
-        try {
-            channel = RegularFiles.open(file);
-        } catch (InputException e) {
-            throw new PayloadFormatException(file, null, e.reason(), e);
-        }
-        PayloadMapping mapping;
-        try {
-            mapping = new PayloadMapping(file, channel);
-        } catch (IOException e) {
-            channel.close();
-            throw e;
-        }
-        try {
-            return MappedRead.guard(() -> read(file, channel, mapping, stage), mapping);
-        } catch (IOException | RuntimeException | Error e) {
-            mapping.close();
-            throw e;
-        }
+        return PayloadReader.mapped(file, (f, channel, mapping) -> read(f, channel, mapping, stage));
     }
 
     private Payload read(Path file, FileChannel channel, PayloadMapping mapping, String stage) throws IOException {

@@ -112,7 +112,21 @@ public final class PayloadReader {
 
     /** {@code bareStage} null: a probe payload dict; else one bare tensor under that stage. */
     private Payload read(Path given, String bareStage) throws IOException {
-        Path file = LocalCopies.of(given); // a payload on a host is mapped from its local copy (docs/remote.md)
+        return mapped(given, (file, channel, mapping) -> new Open(file, channel, mapping).read(bareStage));
+    }
+
+    /** Reads a mapped tensor file: the one way payloads and msprobe's tensor files are opened. */
+    interface MappedReader {
+        Payload read(Path file, FileChannel channel, PayloadMapping mapping) throws IOException;
+    }
+
+    /**
+     * Opens {@code given} (a regular file; a host's file through its local copy, docs/remote.md), maps it and runs
+     * {@code read} guarded against the file shrinking meanwhile; the mapping is closed if the read fails, and an
+     * interrupt of the reading thread is a cancellation.
+     */
+    static Payload mapped(Path given, MappedReader read) throws IOException {
+        Path file = LocalCopies.of(given);
         FileChannel channel;
         try {
             channel = RegularFiles.open(file);
@@ -130,7 +144,7 @@ public final class PayloadReader {
             throw e;
         }
         try {
-            return MappedRead.guard(() -> new Open(file, channel, mapping).read(bareStage), mapping);
+            return MappedRead.guard(() -> read.read(file, channel, mapping), mapping);
         } catch (ClosedByInterruptException e) {
             mapping.close();
             throw cancelled(file, e);
