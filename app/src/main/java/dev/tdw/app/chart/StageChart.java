@@ -241,7 +241,8 @@ public final class StageChart {
             items.add(lineItem("each right run", RIGHT_RUN, 1f));
         }
         items.add(new LegendItem("|left − right|", null, null, null, new Rectangle2D.Double(-3, -3, 6, 6), DIFFERENCE));
-        items.add(lineItem("first divergence", DIVERGENCE, 1.8f));
+        // Over repeated runs the dashed line is the first stage beyond their noise, not one pair's first difference.
+        items.add(lineItem(runs ? "first beyond noise" : "first divergence", DIVERGENCE, 1.8f));
         items.add(lineItem("divergent stage", DIVERGENT_STAGE, 1f));
         items.add(new LegendItem("non-finite", null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), new Color(0x94, 0x67, 0xbd, 140)));
         if (edges) {

@@ -77,4 +77,21 @@ class ReportChartTest {
         g2.dispose();
         return labels;
     }
+
+    @Test
+    void theDashedLineIsNamedTheFirstBeyondNoiseOverRepeatedRuns() {
+        PairAnalysis a = overflow();
+        StageChart chart = ReportChart.chart(a, ReportChart.STATISTIC);
+        assertTrue(legend(chart).contains("first divergence"), legend(chart).toString());
+        chart.show(ChartData.of(a.stages(), ReportChart.STATISTIC, 1), true);
+        assertTrue(legend(chart).contains("first beyond noise"), legend(chart).toString());
+        assertFalse(legend(chart).contains("first divergence"), legend(chart).toString());
+    }
+
+    private static List<String> legend(StageChart chart) {
+        List<String> labels = new java.util.ArrayList<>();
+        var items = chart.plot().getFixedLegendItems();
+        for (int i = 0; i < items.getItemCount(); i++) labels.add(items.get(i).getLabel());
+        return labels;
+    }
 }
