@@ -408,8 +408,7 @@ public final class MainWindow extends BorderPane {
         public void openNextCapture(String key) {
             var target = vm.nextCaptureAt(key);
             if (target.isEmpty()) {
-                vm.setStatus(key == null ? "Nothing diverges here: there is no stage to capture tensors of." : "Cannot capture tensors at " + key
-                        + ": it needs a stage both sides captured, from manifests with rank, match_index and occurrence.");
+                vm.setStatus(vm.nothingToCaptureAt(key));
                 return;
             }
             openNextCaptureAt(target.get());

@@ -821,6 +821,17 @@ public final class WorkbenchViewModel {
         return () -> ReplayTarget.of(capture, manifest, record, side);
     }
 
+    /** Why {@link #nextCaptureAt} found nothing to capture at {@code key} (null: where F leads), said in the status bar. */
+    public String nothingToCaptureAt(String key) {
+        if (key != null) {
+            return "Cannot capture tensors at " + key + ": it needs a stage both sides captured, from manifests with rank,"
+                    + " match_index and occurrence.";
+        }
+        RunsResult r = runs.result();
+        if (r != null) return "No stage beyond noise: runs " + r.verdictText() + "; there is no stage to capture tensors of.";
+        return "Nothing diverges here: there is no stage to capture tensors of.";
+    }
+
     /** {@link #nextCaptureSuspect} with the two loaded roots, whose runs the next capture narrows. */
     public Optional<CaptureHere> nextCaptureAt(String key) {
         RunsResult r = runs.result();

@@ -278,6 +278,9 @@ class WorkbenchViewModelTest {
         assertNull(vm.firstTargetProperty().get(), "WITHIN_NOISE: \"go to it (F)\" has nowhere to go");
         assertEquals(-1, vm.chart().data().firstDivergence(), "no dashed line for noise");
         assertTrue(vm.nextCaptureSuspect(null).isEmpty());
+        assertTrue(vm.nextCaptureAt(null).isEmpty());
+        assertEquals("No stage beyond noise: runs WITHIN_NOISE (observed from 4 runs; few runs underestimate noise); there is no"
+                + " stage to capture tensors of.", vm.nothingToCaptureAt(null));
         assertEquals("Runs: WITHIN_NOISE (observed from 4 runs; few runs underestimate noise) — no stage beyond noise"
                 + " · the table shows baseline/run1 against candidate/run3 (one run each)", vm.verdictTextProperty().get());
         assertFalse(vm.verdictTextProperty().get().contains("first divergence"));
