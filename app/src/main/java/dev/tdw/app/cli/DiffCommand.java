@@ -208,9 +208,9 @@ final class DiffCommand extends CommandSupport {
     private PairAnalysis withTensors(PairAnalysis a, Path leftDir, Path rightDir) throws UnusableInputException {
         Path leftRoot = leftDir == null ? a.left().path().toAbsolutePath().getParent() : leftDir;
         Path rightRoot = rightDir == null ? a.right().path().toAbsolutePath().getParent() : rightDir;
-        try (Payload l = PayloadFiles.open(TensorsCommand.payloadOf(leftRoot, a.left()));
-             Payload r = PayloadFiles.open(TensorsCommand.payloadOf(rightRoot, a.right()))) {
-            return a.withTensors(PayloadFiles.read(() -> TensorEvidence.of(a, l, r, tensorAtol.value(), tensorRtol.value(), maxElements.value())));
+        try (Payload l = CommandPayloads.open(TensorsCommand.payloadOf(leftRoot, a.left()));
+             Payload r = CommandPayloads.open(TensorsCommand.payloadOf(rightRoot, a.right()))) {
+            return a.withTensors(CommandPayloads.read(() -> TensorEvidence.of(a, l, r, tensorAtol.value(), tensorRtol.value(), maxElements.value())));
         }
     }
 

@@ -74,7 +74,7 @@ final class ReplayCommand extends CommandSupport {
     int execute(PrintWriter out) throws UnusableInputException {
         if (list.value() && ReplayRunner.isMsprobe(dump.value())) return listMsprobe(out);
         if (list.value()) {
-            try (Payload p = PayloadFiles.open(dump.value())) {
+            try (Payload p = CommandPayloads.open(dump.value())) {
                 if (output.format() == OutputOptions.Format.text) out.print(TextReport.inputSets(p.listInputSets(), PATHS.apply(dump.value())));
                 else printJson(out, PayloadJson.list(p, PATHS.apply(dump.value())));
                 return ExitCodes.RAN;

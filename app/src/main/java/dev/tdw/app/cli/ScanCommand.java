@@ -114,8 +114,8 @@ final class ScanCommand extends CommandSupport {
         } catch (CaptureFormatException e) {
             throw new UnusableInputException(e);
         }
-        try (Payload p = PayloadFiles.open(payload)) {
-            return PayloadFiles.read(() -> PayloadIntegrity.check(m, p, PayloadIntegrity.DEFAULT_MAX_ELEMENTS, budget));
+        try (Payload p = CommandPayloads.open(payload)) {
+            return CommandPayloads.read(() -> PayloadIntegrity.check(m, p, PayloadIntegrity.DEFAULT_MAX_ELEMENTS, budget));
         }
     }
 }

@@ -82,8 +82,8 @@ final class TensorsCommand extends CommandSupport {
         List<TensorsVerdict> verdicts = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         for (PayloadPair f : files) {
-            try (Payload l = PayloadFiles.open(f.left()); Payload r = PayloadFiles.open(f.right())) {
-                TensorsResult result = PayloadFiles.read(() -> chosen.compare(l, r));
+            try (Payload l = CommandPayloads.open(f.left()); Payload r = CommandPayloads.open(f.right())) {
+                TensorsResult result = CommandPayloads.read(() -> chosen.compare(l, r));
                 verdicts.add(result.verdict());
                 // One form only: the other would be built for nothing (the text formats every pair's numbers).
                 if (output.format() == OutputOptions.Format.text) {

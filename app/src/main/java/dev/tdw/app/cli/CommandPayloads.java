@@ -8,8 +8,8 @@ import dev.tdw.model.tensor.PayloadFormatException;
 import java.nio.file.Path;
 
 /** Opens payloads for the commands; every failure becomes unusable input naming the file. */
-final class PayloadFiles {
-    private PayloadFiles() {}
+final class CommandPayloads {
+    private CommandPayloads() {}
 
     /** A payload here, or on a host (read from its local copy, docs/remote.md). */
     static Payload open(Path file) throws UnusableInputException {
