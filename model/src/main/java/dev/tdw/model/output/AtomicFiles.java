@@ -151,8 +151,13 @@ public final class AtomicFiles {
             } catch (IOException e) {
                 if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) throw OutputWriteException.of(folder, e);
             }
+            Object looked = folderKey(folder);
             Optional<String> no = OutputFolderPolicy.foreignEntries(folder, names);
-            if (no.isPresent()) throw new OutputFolderException(folder, no.get());
+            if (no.isPresent()) {
+                // Another writer may have moved it aside and published its own set while it was listed: look again.
+                if (looked != null && looked.equals(folderKey(folder))) throw new OutputFolderException(folder, no.get());
+                continue;
+            }
             Path old = asideName.resolveSibling(asideName.getFileName() + "-" + attempt);
             try {
                 Files.move(folder, old, StandardCopyOption.ATOMIC_MOVE);
@@ -165,6 +170,15 @@ public final class AtomicFiles {
         }
         throw new OutputWriteException(folder, "cannot write",
                 new IOException("other writers replaced it " + MAX_PUBLISH_ATTEMPTS + " times meanwhile"));
+    }
+
+    /** The folder's identity (device and inode where the file system has them), or null when it is gone. */
+    private static Object folderKey(Path folder) {
+        try {
+            return Files.readAttributes(folder, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** Removes an earlier set moved aside: its files of {@code names}, then the folder if that left it empty. */

@@ -306,6 +306,8 @@ public final class OutputFolderPolicy {
             boolean setFile = names.contains(name) && (Files.isRegularFile(e, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(e));
             if (setFile) return false;
             boolean capture = Files.isDirectory(e, LinkOption.NOFOLLOW_LINKS) && (holdsManifests(e) || selectionFolders(e));
+            // Gone while it was looked at (another writer moved the folder aside meanwhile): nothing of anyone's.
+            if (!capture && !Files.exists(e, LinkOption.NOFOLLOW_LINKS)) return false;
             (capture ? captures : others).add(name);
             return captures.size() + others.size() >= SHOWN_ENTRIES;
         });
