@@ -57,18 +57,18 @@ final class RunsMode {
      */
     static RunsResult analyse(CommandSupport command, List<Path> lefts, List<Path> rights, Path leftRuns, Path rightRuns,
                               Double noiseFactor, Tolerance tol) throws UnusableInputException {
-        double factor = noiseFactor == null ? RunsAnalysis.DEFAULT_NOISE_FACTOR : noiseFactor;
-        try {
-            return RunsAnalysis.of(side(command, "left", lefts, leftRuns), side(command, "right", rights, rightRuns), tol, factor);
-        } catch (IllegalArgumentException e) {
-            throw new UnusableInputException(e.getMessage(), e);
-        }
+        return judged(side(command, "left", lefts, leftRuns), side(command, "right", rights, rightRuns), noiseFactor, tol);
     }
 
     /** Both sides as repeated runs, from two capture roots that {@link RunFolders#sides} calls runs. */
     static RunsResult analyse(RunFolders.Sides sides, Double noiseFactor, Tolerance tol) throws UnusableInputException {
+        return judged(sides.left(), sides.right(), noiseFactor, tol);
+    }
+
+    /** The runs judged against the left runs' noise; a refusal of the runs themselves is unusable input. */
+    private static RunsResult judged(List<Run> left, List<Run> right, Double noiseFactor, Tolerance tol) throws UnusableInputException {
         try {
-            return RunsAnalysis.of(sides.left(), sides.right(), tol, noiseFactor == null ? RunsAnalysis.DEFAULT_NOISE_FACTOR : noiseFactor);
+            return RunsAnalysis.of(left, right, tol, noiseFactor == null ? RunsAnalysis.DEFAULT_NOISE_FACTOR : noiseFactor);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);
         }
