@@ -2,6 +2,7 @@ package dev.tdw.model.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.format.CaptureFormat;
 import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.msprobe.MsprobePairing;
 
@@ -14,8 +15,7 @@ public final class DumpFormat {
 
     /** {@code msprobe} when any manifest was read from an msprobe dump, else null (probe captures). */
     public static String of(List<Manifest> manifests) {
-        for (Manifest m : manifests) if (MsprobeEntry.isMsprobe(m)) return MsprobeEntry.FORMAT;
-        return null;
+        return CaptureFormat.of(manifests) == CaptureFormat.MSPROBE ? MsprobeEntry.FORMAT : null;
     }
 
     /**
@@ -23,7 +23,7 @@ public final class DumpFormat {
      * both are of one format.
      */
     public static Optional<String> mixed(Manifest left, Manifest right) {
-        if (MsprobeEntry.isMsprobe(left) == MsprobeEntry.isMsprobe(right)) return Optional.empty();
+        if (CaptureFormat.of(left) == CaptureFormat.of(right)) return Optional.empty();
         return Optional.of(left.path() + " and " + right.path()
                 + ": one is an msprobe dump and the other a probe capture; compare dumps of one format");
     }
