@@ -4,6 +4,7 @@ import dev.tdw.app.ui.input.NumberInput;
 import dev.tdw.app.ui.next.CaptureHere;
 import dev.tdw.app.ui.input.NumberRule;
 
+import dev.tdw.app.ui.work.LatestRequest;
 import dev.tdw.app.ui.work.TaskRunner;
 
 import dev.tdw.app.ui.capture.CaptureSideViewModel;
@@ -103,7 +104,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyStringWrapper nonFiniteOriginText = new ReadOnlyStringWrapper(this, "nonFiniteOriginText", "");
     private final ReadOnlyObjectWrapper<TensorEvidence> tensorEvidence = new ReadOnlyObjectWrapper<>(this, "tensorEvidence");
     private final ReadOnlyStringWrapper tensorVerdictText = new ReadOnlyStringWrapper(this, "tensorVerdictText", "");
-    private long tensorGeneration;
+    private final LatestRequest tensorComparisons;
     private final ReadOnlyStringWrapper verdictStyle = new ReadOnlyStringWrapper(this, "verdictStyle");
     private final ReadOnlyStringWrapper firstTarget = new ReadOnlyStringWrapper(this, "firstTarget");
     private final ReadOnlyStringWrapper problemsText = new ReadOnlyStringWrapper(this, "problemsText", "");
@@ -126,17 +127,15 @@ public final class WorkbenchViewModel {
     private final CaptureSetViewModel sets = new CaptureSetViewModel();
     private final FormatViewModel format = new FormatViewModel();
     private final RunsViewModel runs;
-    /** Counts loads; the overview of an older load is dropped. */
-    private long overviewGeneration;
+    /** The every-pair overview; that of an older load is dropped. */
+    private final LatestRequest overviews;
     /** The user picked a pair since the last load, so the overview must not move the sides when it arrives. */
     private boolean choseSinceLoad;
     /** The latest load asked for per side: a slower, older load must not overwrite a newer one. */
-    private final Map<Side, Long> newestLoad = new EnumMap<>(Side.class);
+    private final Map<Side, LatestRequest> loads = new EnumMap<>(Side.class);
     /** Set while the pairing moves both sides, so the comparison runs once at the end. */
     private boolean pairingInProgress;
-    private long compareGeneration;
-    private TaskRunner.Handle comparing;
-    private long answeredGeneration;
+    private final LatestRequest comparisons;
 
     public WorkbenchViewModel(TaskRunner tasks, RecentCaptures recentStore) {
         this.tasks = tasks;
@@ -144,6 +143,10 @@ public final class WorkbenchViewModel {
         this.scan = new ScanViewModel(tasks);
         this.tensors = new TensorViewModel(tasks);
         this.runs = new RunsViewModel(tasks);
+        this.tensorComparisons = new LatestRequest(tasks, LatestRequest.Superseded.LEFT_RUNNING);
+        this.overviews = new LatestRequest(tasks, LatestRequest.Superseded.LEFT_RUNNING);
+        this.comparisons = new LatestRequest(tasks, LatestRequest.Superseded.CANCELLED);
+        for (Side s : Side.values()) loads.put(s, new LatestRequest(tasks, LatestRequest.Superseded.LEFT_RUNNING));
         tensors.selectedStageProperty().bind(selectedKey);
         tensors.evidenceProperty().bind(tensorEvidence);
         chart.selectedKeyProperty().bindBidirectional(selectedKey);
@@ -266,10 +269,8 @@ public final class WorkbenchViewModel {
         side(side).loadingProperty().set(dir);
         placeholder.set("Loading " + dir + " …");
         CaptureLoader loader = new CaptureLoader(); // either format, the command line's way; loaded() applies the msprobe switch
-        long request = newestLoad.merge(side, 1L, Long::sum);
-        tasks.run("Loading " + dir.getFileName(), p -> loader.load(dir, p),
-                cd -> { if (newestLoad.get(side) == request) loaded(Map.of(side, cd), true); },
-                e -> { if (newestLoad.get(side) == request) loadFailed(side, dir, e); });
+        loads.get(side).run("Loading " + dir.getFileName(), p -> loader.load(dir, p),
+                cd -> loaded(Map.of(side, cd), true), e -> loadFailed(side, dir, e));
     }
 
     /** Loads both sides in one task, so the pairing and the comparison happen once; the pair goes to Open Recent. */
@@ -282,8 +283,8 @@ public final class WorkbenchViewModel {
         right.loadingProperty().set(rightDir);
         placeholder.set("Loading " + leftDir.getFileName() + " and " + rightDir.getFileName() + " …");
         CaptureLoader loader = new CaptureLoader();
-        long left = newestLoad.merge(Side.LEFT, 1L, Long::sum), right = newestLoad.merge(Side.RIGHT, 1L, Long::sum);
-        java.util.function.BooleanSupplier newest = () -> newestLoad.get(Side.LEFT) == left && newestLoad.get(Side.RIGHT) == right;
+        LatestRequest.Ticket left = loads.get(Side.LEFT).next(), right = loads.get(Side.RIGHT).next();
+        java.util.function.BooleanSupplier newest = () -> left.isLatest() && right.isLatest();
         tasks.run("Loading captures", p -> {
             CaptureDirectory l = loader.load(leftDir, p);
             CaptureDirectory r = loader.load(rightDir, p);
@@ -354,7 +355,7 @@ public final class WorkbenchViewModel {
      * right runs against the left runs' noise in the background. Returns whether it started.
      */
     private boolean startRuns() {
-        ++overviewGeneration; // an every-pair overview still running is for sides that are gone
+        overviews.drop(); // an every-pair overview still running is for sides that are gone
         Optional<RunFolders.Sides> both = left.capture() == null || right.capture() == null ? Optional.empty()
                 : RunFolders.sides(left.capture(), right.capture());
         if (both.isEmpty()) {
@@ -403,7 +404,7 @@ public final class WorkbenchViewModel {
      * Returns whether it started.
      */
     private boolean startOverview(boolean land) {
-        long gen = ++overviewGeneration;
+        overviews.drop();
         CapturePairing p = pairing.get();
         if (p == null || (p.pairs().size() < 2 && p.onlyInLeft().isEmpty() && p.onlyInRight().isEmpty() && p.ambiguous().isEmpty())) {
             sets.show(null);
@@ -413,15 +414,13 @@ public final class WorkbenchViewModel {
         CaptureDirectory l = left.capture(), r = right.capture();
         Tolerance tol = tolerance.get();
         status.set("Comparing all " + p.pairs().size() + " pairs …");
-        tasks.run("Comparing every pair", progress -> AllPairsAnalysis.of(l, r, tol, progress), result -> {
-            if (gen != overviewGeneration) return;
+        overviews.run("Comparing every pair", progress -> AllPairsAnalysis.of(l, r, tol, progress), result -> {
             sets.show(result);
             PairOutcome start = sets.landing();
             if (land && !choseSinceLoad && start != null) showPair(start);
             else if (land) compare();
             else sets.showing(left.manifest(), right.manifest());
         }, e -> {
-            if (gen != overviewGeneration) return;
             if (!(e instanceof CancellationException)) status.set("Comparing every pair failed: " + e.getMessage());
             if (land) compare();
         });
@@ -470,7 +469,7 @@ public final class WorkbenchViewModel {
                 + (l == null ? right.name() : left.name()) + ".");
         else if (l.manifests().isEmpty() || r.manifests().isEmpty()) placeholder.set("Nothing to compare: "
                 + (l.manifests().isEmpty() ? left.name() : right.name()) + " has no usable manifest (see the banner above).");
-        else if (comparison.get() == null) placeholder.set(comparing != null ? "Comparing " + left.name() + " with " + right.name() + " …"
+        else if (comparison.get() == null) placeholder.set(comparisons.pending() ? "Comparing " + left.name() + " with " + right.name() + " …"
                 : "No manifest pair selected.");
         else placeholder.set("No stage matches the filter.");
     }
@@ -564,32 +563,18 @@ public final class WorkbenchViewModel {
         Manifest l = left.manifest(), r = right.manifest();
         sets.showing(l, r);
         inputs.set(l == null || r == null ? null : InputIdentity.of(l.metadata(), r.metadata()));
-        if (comparing != null) comparing.cancel();
-        long gen = ++compareGeneration;
+        comparisons.drop();
         if (l == null || r == null) {
-            comparing = null;
             apply(null);
             return;
         }
         Tolerance tol = tolerance.get();
         status.set("Comparing " + l.id() + " with " + r.id() + " …");
         placeholder.set("Comparing " + left.name() + " with " + right.name() + " …");
-        TaskRunner.Handle handle = tasks.run("Comparing", p -> ComparisonTask.run(l, r, tol),
-                c -> {
-                    if (gen != compareGeneration) return;
-                    comparing = null;
-                    answeredGeneration = gen;
-                    apply(c);
-                },
-                e -> {
-                    if (gen != compareGeneration) return;
-                    comparing = null;
-                    answeredGeneration = gen;
-                    updatePlaceholder();
-                    if (!(e instanceof CancellationException)) status.set("Comparison failed: " + e);
-                });
-        // A runner may answer before returning (tests run work at once): only a comparison still out is "comparing".
-        if (answeredGeneration != gen) comparing = handle;
+        comparisons.run("Comparing", p -> ComparisonTask.run(l, r, tol), this::apply, e -> {
+            updatePlaceholder();
+            if (!(e instanceof CancellationException)) status.set("Comparison failed: " + e);
+        });
     }
 
     private void apply(Comparison c) {
@@ -744,7 +729,7 @@ public final class WorkbenchViewModel {
      * tensor column, the verdict line and T come from it.
      */
     private void compareTensors(Comparison c) {
-        long gen = ++tensorGeneration;
+        tensorComparisons.drop();
         tensorEvidence.set(null);
         tensorVerdictText.set("");
         table.tensorVerdictsProperty().set(Map.of());
@@ -752,7 +737,7 @@ public final class WorkbenchViewModel {
         if (c == null || left.capture() == null || right.capture() == null) return;
         Path leftRoot = left.capture().root(), rightRoot = right.capture().root();
         Manifest l = left.manifest(), r = right.manifest();
-        tasks.run("Comparing the tensors", p -> {
+        tensorComparisons.run("Comparing the tensors", p -> {
             Optional<Path> lp = CaptureDirectory.payloadOf(leftRoot, l), rp = CaptureDirectory.payloadOf(rightRoot, r);
             if (lp.isEmpty() || rp.isEmpty()) return null;
             PayloadReader reader = new PayloadReader();
@@ -760,7 +745,7 @@ public final class WorkbenchViewModel {
                 return pairEvidence(c.analysis(), lpay, rpay);
             }
         }, e -> {
-            if (gen != tensorGeneration || e == null) return;
+            if (e == null) return;
             tensorEvidence.set(e);
             tensorVerdictText.set(Wording.tensorVerdict(e));
             Map<String, String> verdicts = new java.util.HashMap<>();
@@ -773,7 +758,7 @@ public final class WorkbenchViewModel {
             table.tensorVerdictsProperty().set(Map.copyOf(verdicts));
             table.tensorBadgesProperty().set(Map.copyOf(badges));
         }, e -> {
-            if (gen == tensorGeneration && !(e instanceof CancellationException)) tensorVerdictText.set("tensors not compared: " + e.getMessage());
+            if (!(e instanceof CancellationException)) tensorVerdictText.set("tensors not compared: " + e.getMessage());
         });
     }
 

@@ -3,6 +3,7 @@ package dev.tdw.app.ui.scan;
 import dev.tdw.app.ui.input.NumberInput;
 import dev.tdw.app.ui.input.NumberRule;
 
+import dev.tdw.app.ui.work.LatestRequest;
 import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.app.ui.compare.Comparison;
@@ -19,17 +20,15 @@ import javafx.beans.property.SimpleObjectProperty;
  * limit re-scans that side in the background (first over limit depends on it).
  */
 public final class ScanViewModel {
-    private final TaskRunner tasks;
     private final ObjectProperty<Comparison> comparison = new SimpleObjectProperty<>(this, "comparison");
     private final ObjectProperty<Side> side = new SimpleObjectProperty<>(this, "side", Side.RIGHT);
     private final ObjectProperty<Double> limit = new SimpleObjectProperty<>(this, "limit");
     private final NumberInput limitInput = new NumberInput("max_abs limit", NumberRule.NON_NEGATIVE, true, null);
     private final ReadOnlyObjectWrapper<ScanReport> report = new ReadOnlyObjectWrapper<>(this, "report");
-    private TaskRunner.Handle running;
-    private long generation;
+    private final LatestRequest scans;
 
     public ScanViewModel(TaskRunner tasks) {
-        this.tasks = tasks;
+        this.scans = new LatestRequest(tasks, LatestRequest.Superseded.CANCELLED);
         comparison.addListener((o, a, b) -> update());
         side.addListener((o, a, b) -> update());
         limit.addListener((o, a, b) -> update());
@@ -48,9 +47,7 @@ public final class ScanViewModel {
 
     private void update() {
         Comparison c = comparison.get();
-        long gen = ++generation;
-        if (running != null) running.cancel();
-        running = null;
+        scans.drop();
         if (c == null) {
             report.set(null);
             return;
@@ -63,8 +60,8 @@ public final class ScanViewModel {
             return;
         }
         Manifest m = own.manifest();
-        running = tasks.run("Scanning " + s.word() + " for max_abs > " + max, p -> Scan.of(m, max),
-                r -> { if (gen == generation) report.set(ScanReports.of(s, r, max, c)); },
-                e -> { if (gen == generation) report.set(ScanReports.of(s, own, null, c)); });
+        scans.run("Scanning " + s.word() + " for max_abs > " + max, p -> Scan.of(m, max),
+                r -> report.set(ScanReports.of(s, r, max, c)),
+                e -> report.set(ScanReports.of(s, own, null, c)));
     }
 }

@@ -2,6 +2,7 @@ package dev.tdw.app.ui.sets;
 
 import dev.tdw.app.ui.input.NumberInput;
 import dev.tdw.app.ui.input.NumberRule;
+import dev.tdw.app.ui.work.LatestRequest;
 import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.Tolerance;
@@ -36,7 +37,6 @@ import java.util.function.Consumer;
  */
 public final class RunsViewModel {
 
-    private final TaskRunner tasks;
     private final NumberInput noiseFactor = new NumberInput("noise factor", NumberRule.NON_NEGATIVE, false, RunsAnalysis.DEFAULT_NOISE_FACTOR);
     private final ReadOnlyObjectWrapper<RunsResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
@@ -46,12 +46,11 @@ public final class RunsViewModel {
     private final ReadOnlyObjectWrapper<Map<String, String>> noiseByKey = new ReadOnlyObjectWrapper<>(this, "noiseByKey", Map.of());
     private List<Run> left, right;
     private Tolerance tolerance;
-    private long generation;
-    private TaskRunner.Handle analysing;
+    private final LatestRequest analyses;
     private Consumer<Run> opener = r -> { };
 
     public RunsViewModel(TaskRunner tasks) {
-        this.tasks = Objects.requireNonNull(tasks);
+        this.analyses = new LatestRequest(tasks, LatestRequest.Superseded.CANCELLED);
         noiseFactor.valueProperty().addListener((o, a, b) -> { if (left != null) start(); });
     }
 
@@ -90,30 +89,24 @@ public final class RunsViewModel {
 
     /** No runs any more (the sides now hold something else); a running analysis is dropped. */
     public void clear() {
-        generation++;
-        if (analysing != null) analysing.cancel();
-        analysing = null;
+        analyses.drop();
         left = right = null;
         running.set(false);
         show(null);
     }
 
     private void start() {
-        long gen = ++generation;
-        if (analysing != null) analysing.cancel();
         List<Run> l = left, r = right;
         Tolerance tol = tolerance;
         double factor = noiseFactor.valueProperty().get();
         running.set(true);
-        analysing = tasks.run("Comparing runs against their noise (noise factor " + factor + ")",
+        analyses.run("Comparing runs against their noise (noise factor " + factor + ")",
                 progress -> RunsAnalysis.of(l, r, tol, factor),
                 res -> {
-                    if (gen != generation) return;
                     running.set(false);
                     show(res);
                 },
                 e -> {
-                    if (gen != generation) return;
                     running.set(false);
                     if (!(e instanceof CancellationException)) verdict.set("Comparing the runs failed: " + e.getMessage());
                 });

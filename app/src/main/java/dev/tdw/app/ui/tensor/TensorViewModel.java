@@ -4,6 +4,7 @@ import dev.tdw.app.ui.input.NumberInput;
 import dev.tdw.app.ui.input.NumberRule;
 
 import dev.tdw.app.ui.widget.Labels;
+import dev.tdw.app.ui.work.LatestRequest;
 import dev.tdw.app.ui.work.TaskRunner;
 import dev.tdw.app.ui.compare.Comparison;
 import dev.tdw.model.capture.CaptureDirectory;
@@ -43,7 +44,6 @@ public final class TensorViewModel {
     /** More elements than this are never scanned elementwise, whatever the user asks (memory of the picture). */
     public static final long MAX_ELEMENTS_CAP = 50_000_000;
 
-    private final TaskRunner tasks;
     private final ObjectProperty<Comparison> comparison = new SimpleObjectProperty<>(this, "comparison");
     private final ObjectProperty<String> selectedStage = new SimpleObjectProperty<>(this, "selectedStage");
     private final ObjectProperty<String> key = new SimpleObjectProperty<>(this, "key");
@@ -71,15 +71,15 @@ public final class TensorViewModel {
     private boolean stale;
     private Path leftPayload, rightPayload;
     /**
-     * Which payload listing is current, and which comparison: two counters, because a comparison started while a
+     * Which payload listing is current, and which comparison: two requests, because a comparison started while a
      * listing runs (the tab being shown) must not make that listing's result look stale, or the view would wait for it
      * forever ("Reading the payloads ...").
      */
-    private long listingGeneration, computeGeneration;
-    private TaskRunner.Handle running;
+    private final LatestRequest listings, computations;
 
     public TensorViewModel(TaskRunner tasks) {
-        this.tasks = tasks;
+        this.listings = new LatestRequest(tasks, LatestRequest.Superseded.LEFT_RUNNING);
+        this.computations = new LatestRequest(tasks, LatestRequest.Superseded.CANCELLED);
         comparison.addListener((o, a, b) -> loadKeys());
         selectedStage.addListener((o, a, b) -> follow(b));
         key.addListener((o, a, b) -> compute());
@@ -172,19 +172,18 @@ public final class TensorViewModel {
             return;
         }
         // Resolving the payloads touches the file system: it happens with the key listing, in the background.
-        long gen = show(null, null, "Reading the payloads …");
-        tasks.run("Reading payloads", p -> {
+        show(null, null, "Reading the payloads …");
+        listings.run("Reading payloads", p -> {
             Path l = payload(c.left()), r = payload(c.right());
             return l == null || r == null ? new Listing(l, r, List.of()) : new Listing(l, r, TensorReportTask.commonKeys(l, r));
         }, listing -> {
-            if (gen != listingGeneration) return;
             if (listing.left() == null || listing.right() == null) {
                 message.set("No tensors to compare: the " + (listing.left() == null ? "left" : "right")
                         + " capture saved no payload (DUMP_PROBE_TENSOR selects what is saved).");
                 return;
             }
             listed(listing);
-        }, e -> { if (gen == listingGeneration) message.set("Cannot read a payload: " + e.getMessage()); });
+        }, e -> message.set("Cannot read a payload: " + e.getMessage()));
     }
 
     /** Two payloads and the keys both hold. */
@@ -199,24 +198,22 @@ public final class TensorViewModel {
     public void openPayloads(Path left, Path right, String caveat) {
         capturePayloads.set(false);
         this.caveat.set(caveat == null ? "" : caveat);
-        long gen = show(null, null, "Reading the payloads …");
-        tasks.run("Reading payloads", p -> new Listing(left, right, TensorReportTask.commonKeys(left, right)), listing -> {
-            if (gen == listingGeneration) listed(listing);
-        }, e -> { if (gen == listingGeneration) message.set("Cannot read a payload: " + e.getMessage()); });
+        show(null, null, "Reading the payloads …");
+        listings.run("Reading payloads", p -> new Listing(left, right, TensorReportTask.commonKeys(left, right)), this::listed,
+                e -> message.set("Cannot read a payload: " + e.getMessage()));
     }
 
-    /** Clears what is shown for a new pair of payloads (null while unknown); the generation of that pair. */
-    private long show(Path l, Path r, String why) {
+    /** Clears what is shown for a new pair of payloads (null while unknown): answers about the last pair are dropped. */
+    private void show(Path l, Path r, String why) {
         keys.clear();
         key.set(null);
-        long gen = ++listingGeneration;
-        ++computeGeneration;
+        listings.drop();
+        computations.drop();
         report.set(null);
         leftPayload = l;
         rightPayload = r;
         source.set(l == null ? "" : l + "  ⟷  " + r);
         message.set(why);
-        return gen;
     }
 
     private void listed(Listing listing) {
@@ -248,9 +245,7 @@ public final class TensorViewModel {
     private void compute() {
         stale = !active.get();
         if (stale) return;
-        long gen = ++computeGeneration;
-        if (running != null) running.cancel();
-        running = null;
+        computations.drop();
         String k = key.get();
         if (k == null || leftPayload == null || !keys.contains(k)) {
             report.set(null);
@@ -261,10 +256,9 @@ public final class TensorViewModel {
         double a = atol.get(), rt = rtol.get();
         long max = Math.min(maxElements.get(), MAX_ELEMENTS_CAP);
         message.set("Comparing " + k + " …");
-        running = tasks.run("Comparing tensors " + k, p -> TensorReportTask.run(l, r, k, a, rt, max), rep -> {
-            if (gen != computeGeneration) return;
+        computations.run("Comparing tensors " + k, p -> TensorReportTask.run(l, r, k, a, rt, max), rep -> {
             report.set(rep);
             message.set("");
-        }, e -> { if (gen == computeGeneration) message.set("Cannot compare " + k + ": " + e.getMessage()); });
+        }, e -> message.set("Cannot compare " + k + ": " + e.getMessage()));
     }
 }
