@@ -1,13 +1,7 @@
 package dev.tdw.app.ui;
 
-import dev.tdw.app.ui.remote.RecentHosts;
-import dev.tdw.app.ui.remote.RemoteOpenDialog;
-import dev.tdw.app.ui.remote.RemoteOpenViewModel;
-import dev.tdw.bridge.remote.RemoteFolders;
-import dev.tdw.app.ui.config.UserConfig;
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.app.ui.about.AboutDialog;
-import dev.tdw.app.ui.about.AppInfo;
 import dev.tdw.app.ui.capture.CaptureSidePane;
 import dev.tdw.app.ui.capture.Side;
 import dev.tdw.model.report.Wording;
@@ -15,8 +9,6 @@ import dev.tdw.app.ui.chart.StageChartView;
 import dev.tdw.app.ui.config.WindowGeometry;
 import dev.tdw.app.ui.detail.StageDetailView;
 import dev.tdw.app.ui.format.FormatBar;
-import dev.tdw.app.ui.device.DevicePanel;
-import dev.tdw.app.ui.device.DevicePanelViewModel;
 import dev.tdw.app.ui.history.HistoryView;
 import dev.tdw.app.ui.next.CaptureHere;
 import dev.tdw.app.ui.next.NextCaptureDialog;
@@ -24,22 +16,15 @@ import dev.tdw.app.ui.next.NextCaptureViewModel;
 import dev.tdw.model.history.Step;
 import dev.tdw.app.ui.device.WorkbenchActions;
 import dev.tdw.app.ui.replay.ReplayDialog;
-import dev.tdw.app.ui.replay.ReplayDialogModel;
-import dev.tdw.app.report.ReportContext;
-import dev.tdw.model.analysis.PairAnalysis;
 import dev.tdw.app.report.ReportWriter;
 import dev.tdw.model.replay.ReplayRun;
 import dev.tdw.app.ui.scan.ScanView;
-import dev.tdw.app.ui.sets.CaptureSetView;
-import dev.tdw.app.ui.sets.RunsView;
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageTableView;
 import dev.tdw.app.ui.tensor.TensorView;
 import dev.tdw.app.ui.work.FxTaskRunner;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
-import javafx.scene.Scene;
-import javafx.scene.control.Alert;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -62,6 +47,9 @@ import java.util.function.Consumer;
  * The main window: composes the menu bar, tool bar, the two sides, banners, the stage table with detail, scan and
  * tensor tabs, the chart and the status bar, and carries out what they ask ({@link WindowCommands}). It holds no
  * comparison logic.
+ *
+ * <p>Over 300 lines on purpose: it lays out every part of the window and answers their requests for dialogs, tabs and
+ * focus ({@link WindowCommands}); each part's content and decisions live in that part.
  */
 public final class MainWindow extends BorderPane {
     /** Added to the scene, not to this node: parent stylesheets make every new node's CSS lookup slower as the scene grows. */
@@ -81,8 +69,7 @@ public final class MainWindow extends BorderPane {
     private final WorkbenchMenuBar menuBar;
     private final WorkbenchToolBar toolBar;
     private final Commands commands = new Commands();
-    /** File > Open Remote…: its hosts' sessions live as long as the window. */
-    private RemoteOpenViewModel remote;
+    private final RemoteOpening remote;
     private final WorkbenchActions actions = new WorkbenchActions() {
         @Override
         public void loadCapture(Path captureDirectory, Side side) { vm.open(side, captureDirectory); }
@@ -109,11 +96,12 @@ public final class MainWindow extends BorderPane {
             vm.setStatus(why);
         }
     };
-    private Stage deviceStage;
-    private DevicePanelViewModel deviceModel;
+    private final DeviceWindow device;
 
     public MainWindow(WorkbenchViewModel vm, FxTaskRunner tasks) {
         this.vm = vm;
+        this.remote = new RemoteOpening(vm);
+        this.device = new DeviceWindow(actions, vm.tasks());
         setId("main-window");
         table = new StageTableView(vm.table(), vm.selectedKeyProperty(), new StageTableView.Actions() {
             @Override public void first() { vm.goToFirstDivergence(); }
@@ -157,7 +145,7 @@ public final class MainWindow extends BorderPane {
         tableBox.minWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> Math.max(table.leadingMinimumWidth(),
                 Math.min(table.leadingMinimumWidth() + noise.get(), getWidth() - tabs.getMinWidth() - 2 * DIVIDER)), noise, widthProperty()));
         chart.setMinHeight(90);
-        upper = new SplitPane(stagesAndPairs(tableBox), tabs);
+        upper = new SplitPane(new StagesAndPairs(vm, tableBox, commands::openNextCaptureAt), tabs);
         upper.setMinHeight(28 + 50 + 4 * table.getFixedCellSize() + 16 + 20);
         upper.setDividerPositions(0.67);
         SplitPane.setResizableWithParent(tabs, false);
@@ -189,39 +177,6 @@ public final class MainWindow extends BorderPane {
         // The divider's position is its centre; it is a few pixels wide.
         double wanted = Math.min((min + DIVIDER) / width, 1 - (tabs.getMinWidth() + DIVIDER) / width);
         if (split.getDividerPositions()[0] < wanted - 1e-6) split.setDividerPositions(wanted);
-    }
-
-    /**
-     * The stage table and, beside it in tabs of the same width, the every-pair overview and the runs view. With several pairs the
-     * overview comes first, once per pair of roots (a new tolerance does not steal the tab); a click on a cell opens
-     * that pair's stages.
-     */
-    private TabPane stagesAndPairs(javafx.scene.Node tableBox) {
-        TabPane pane = new TabPane();
-        pane.setId("stages-and-pairs");
-        pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        Tab stages = new Tab("Stages", tableBox);
-        stages.setId("stages-tab");
-        CaptureSetView overview = new CaptureSetView(vm.sets(), () -> pane.getSelectionModel().select(stages));
-        overview.setCaptureHere(commands::openNextCaptureAt);
-        Tab pairs = new Tab("Pairs", overview);
-        pairs.setId("pairs-tab");
-        pairs.disableProperty().bind(vm.sets().resultProperty().isNull());
-        RunsView runsView = new RunsView(vm.runs(), () -> pane.getSelectionModel().select(stages));
-        runsView.setCaptureHere(commands::openNextCaptureAt);
-        Tab runs = new Tab("Runs", runsView);
-        runs.setId("runs-tab");
-        runs.disableProperty().bind(vm.runs().resultProperty().isNull());
-        pane.getTabs().addAll(stages, pairs, runs);
-        vm.sets().resultProperty().addListener((o, a, b) -> {
-            if (b == null && pairs.isSelected()) pane.getSelectionModel().select(stages);
-            else if (b != null && (a == null || !a.left().equals(b.left()) || !a.right().equals(b.right()))) pane.getSelectionModel().select(pairs);
-        });
-        vm.runs().resultProperty().addListener((o, a, b) -> {
-            if (b == null && runs.isSelected()) pane.getSelectionModel().select(stages);
-            else if (b != null && a == null) pane.getSelectionModel().select(runs);
-        });
-        return pane;
     }
 
     public StageChartView chart() { return chart; }
@@ -267,23 +222,12 @@ public final class MainWindow extends BorderPane {
 
     /** Stops what the device panel runs; the application calls this when it ends. */
     public void shutdown() throws InterruptedException {
-        if (deviceModel != null) deviceModel.shutdown();
-        if (remote != null) remote.close();
+        device.shutdown();
+        remote.close();
     }
 
     /** Writes the report of the shown comparison in the background: the same files as {@code tdw diff --format html}. */
-    public void saveReport(Path html, Consumer<ReportWriter.Written> done) {
-        PairAnalysis analysis = vm.reportAnalysis();
-        if (analysis == null) return;
-        // The report holds what the window shows: the tensor evidence, the replays, and the open set's overview.
-        ReportContext ctx = new ReportContext(vm.left().name(), vm.right().name(), vm.pairingTextProperty().get(),
-                vm.chart().statisticProperty().get(), AppInfo.NAME + " " + AppInfo.version(),
-                vm.historyProperty().get(), vm.sets().result(), vm.runs().result());
-        vm.tasks().run("Writing report", p -> ReportWriter.write(html, analysis, ctx), w -> {
-            vm.setStatus("Report written: " + w.html() + " (with " + w.json().getFileName() + " and " + w.png().getFileName() + ")");
-            done.accept(w);
-        }, e -> vm.setStatus("Could not write the report: " + e.getMessage()));
-    }
+    public void saveReport(Path html, Consumer<ReportWriter.Written> done) { vm.saveReport(html, done); }
 
     /** Selects the stage and opens the Tensors tab at it, when both sides saved its tensor. */
     private void showTensorsAt(String key) {
@@ -316,27 +260,7 @@ public final class MainWindow extends BorderPane {
         public void openDemo() { vm.openDemo(); }
 
         @Override
-        public void openRemote() {
-            if (remote == null) {
-                remote = new RemoteOpenViewModel(vm.tasks(), RemoteFolders::forUser, new RecentHosts(UserConfig.directory().resolve("recent-remote.json")));
-                remote.loadRecent();
-                remote.failureProperty().addListener((o, a, why) -> {
-                    if (why.isEmpty()) return;
-                    Alert alert = new Alert(Alert.AlertType.ERROR, Labels.safe(why));
-                    alert.initOwner(getScene().getWindow());
-                    alert.setHeaderText("Remote captures not opened");
-                    alert.show();
-                });
-            }
-            RemoteOpenDialog dialog = new RemoteOpenDialog(getScene().getWindow(), remote);
-            if (dialog.showAndWait().filter(b -> b.getButtonData() == javafx.scene.control.ButtonBar.ButtonData.OK_DONE).isEmpty()) return;
-            remote.open(dialog.leftAddress(), dialog.rightAddress(),
-                    (host, port, fingerprint) -> RemoteOpenDialog.askTrust(getScene().getWindow(), host, port, fingerprint),
-                    (l, r) -> {
-                        if (r == null) vm.open(Side.LEFT, l);
-                        else vm.openPair(l, r, false); // Open Recent keeps local folders; remote ones are in the dialog's list
-                    });
-        }
+        public void openRemote() { remote.open(getScene().getWindow()); }
 
         @Override
         public void chooseReport() {
@@ -370,38 +294,18 @@ public final class MainWindow extends BorderPane {
         @Override
         public void showInChart(StageRow row) { chart.zoomTo(row.index()); }
 
-        /** The device panel in its own window, made on first use and kept (a running reproduction lives in it). */
         @Override
-        public void showDevicePanel() {
-            if (deviceStage == null) {
-                deviceModel = DevicePanelViewModel.create(actions, vm.tasks());
-                deviceStage = new Stage();
-                deviceStage.initOwner(getScene().getWindow());
-                deviceStage.setTitle("Device — " + AppInfo.NAME);
-                Scene scene = new Scene(new DevicePanel(deviceModel, deviceStage::hide), 960, 680);
-                scene.getStylesheets().add(STYLESHEET);
-                deviceStage.setScene(scene);
-                // Opening the panel is asking what is there: list the runtimes at once (off the FX thread).
-                deviceModel.runtimes().refresh();
-            }
-            deviceStage.show();
-            deviceStage.toFront();
-        }
+        public void showDevicePanel() { device.show(getScene().getWindow()); }
 
         /** Finds the payload and reads its input sets in the background, then shows the replay dialog. */
         @Override
         public void openReplay(StageRow row, Side side) {
-            var target = vm.replayTarget(row, side);
-            vm.tasks().run("Reading the input sets of " + row.key(), p -> ReplayDialogModel.open(target.call(), actions, vm.tasks()),
-                    model -> {
-                        // Reuse the panel's listing rather than opening every Ascend device again.
-                        if (deviceModel != null && deviceModel.runtimes().runtimesProperty().get() != null) {
-                            model.setRuntimes(deviceModel.runtimes().runtimesProperty().get());
-                        }
-                        // A finished replay reaches the history through replayFinished, as one step.
-                        ReplayDialog.show(getScene().getWindow(), model);
-                    },
-                    e -> vm.setStatus("Cannot replay " + row.key() + ": " + e.getMessage()));
+            vm.openReplay(row, side, actions, model -> {
+                // Reuse the panel's listing rather than opening every Ascend device again.
+                if (device.runtimes() != null) model.setRuntimes(device.runtimes());
+                // A finished replay reaches the history through replayFinished, as one step.
+                ReplayDialog.show(getScene().getWindow(), model);
+            });
         }
 
         @Override

@@ -367,7 +367,7 @@ class WorkbenchViewModelTest {
                 c.truncate(4096);
             }
             PayloadFormatException e = assertThrows(PayloadFormatException.class,
-                    () -> WorkbenchViewModel.pairEvidence(vm.comparison().analysis(), l, r));
+                    () -> dev.tdw.app.ui.tensor.PairTensors.pairEvidence(vm.comparison().analysis(), l, r));
             assertTrue(e.getMessage().startsWith(copy + ": changed while reading"), e.getMessage());
         }
     }

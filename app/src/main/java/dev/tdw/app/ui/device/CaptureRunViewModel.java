@@ -43,6 +43,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * The capture runner: a form for the reproduction and the probe settings, start and stop of the whole process tree,
  * the live log, the manifests that appear, and the remembered runs. Every method is called on the FX thread; process
  * output and file events come back through {@link Platform#runLater}.
+ *
+ * <p>Over 300 lines on purpose: the form, the process and its log, the watched output folder and the remembered runs
+ * share one running state (start, stop, end) that the form and the watcher both read.
  */
 public final class CaptureRunViewModel {
     public static final int MAX_LOG_LINES = 5000;

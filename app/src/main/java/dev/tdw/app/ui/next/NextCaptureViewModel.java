@@ -61,6 +61,10 @@ import java.util.regex.PatternSyntaxException;
  * captures to the window, which loads them and opens the Tensors tab at the stage. It also reruns a side with the
  * probe disarmed (does the symptom persist?) and repeats a side N times (a runs set for the noise view).
  * Every method is called on the FX thread; work runs on the workbench's {@link TaskRunner}, results come back on it.
+ *
+ * <p>Over 300 lines on purpose: the three runs it starts (the narrower capture, the rerun with the probe disarmed, the
+ * repeats) share the per-side forms ({@link SideRun}), the plan and one running state with its stop; split by run,
+ * each would need all of them.
  */
 public final class NextCaptureViewModel {
     public static final int MAX_LOG_LINES = 2000;

@@ -60,6 +60,10 @@ import java.util.Optional;
  * replay, row-limited inputs), and the replay itself, run by {@link ReplayRunner} like {@code tdw replay}. The window
  * hears start, end and failure through {@link WorkbenchActions}; the runtimes and tolerances used are remembered for
  * the next dialog. Called on the FX thread.
+ *
+ * <p>Over 300 lines on purpose: the dialog's fields judge one another (the occurrence sets the bindings, the operator
+ * the tolerances, the runtimes the candidate and its note, every field the problems, the command line and Run), so
+ * they live with one {@code revalidate}; split apart, each part would need every other part's properties.
  */
 public final class ReplayDialogModel {
     /** Overrides where replay outputs go by default (tests, portable installs). */

@@ -46,6 +46,10 @@ import java.util.Map;
  * by the arrow ({@link GroupArrow}). JavaFX styles a node whose own state changed again with everything under it, so a
  * row that changed status or kind was styled whole on a scroll step (its texts, badges and cells: a fifth of a step);
  * now only those few nodes are.
+ *
+ * <p>Over 300 lines on purpose: the layout, clipping and styling of every column's text is one measured hot path
+ * (bench/); what can stand alone already does ({@link RowColumns}, {@link ColumnRules}, {@link FrozenColumn},
+ * {@link GroupArrow}).
  */
 final class StageRowSkin extends TreeTableRowSkin<RowNode> {
     static final PseudoClass DIVERGES = PseudoClass.getPseudoClass("diverges");

@@ -26,6 +26,9 @@ import java.util.function.Function;
 /**
  * The aligned stage table: a tree of layer groups over the view-model's visible rows. Selection is
  * two-way bound to the shared selected key; F/N/P/Enter are forwarded to the given actions.
+ *
+ * <p>Over 300 lines on purpose: the columns, the tree of rows and the selection are one control ({@code TreeTableView})
+ * that builds them together; each column and its drawing is a small method here.
  */
 public final class StageTableView extends TreeTableView<RowNode> {
     /** What the table asks of its window. */

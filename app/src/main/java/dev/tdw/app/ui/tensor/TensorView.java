@@ -42,7 +42,12 @@ import org.jfree.data.xy.DefaultIntervalXYDataset;
 
 import java.awt.Color;
 
-/** The elementwise comparison of one saved tensor: verdict, metrics, a heatmap of |Δ|, its histogram and the worst elements. */
+/**
+ * The elementwise comparison of one saved tensor: verdict, metrics, a heatmap of |Δ|, its histogram and the worst elements.
+ *
+ * <p>Over 300 lines on purpose: one tab of linked parts (settings, verdict and metrics, the heatmap with its read-out,
+ * the histogram, the worst elements, the pair list) drawn from one {@link TensorViewModel}; each part is a small method.
+ */
 public final class TensorView extends VBox {
     private static final double HEATMAP_MAX_HEIGHT = 300;
 

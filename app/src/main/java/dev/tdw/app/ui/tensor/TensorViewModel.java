@@ -120,10 +120,10 @@ public final class TensorViewModel {
     public ReadOnlyStringProperty pairsSummaryProperty() { return pairsSummary.getReadOnlyProperty(); }
 
     /**
-     * A line of the pair list. {@code key} is the payload key to open elementwise, or null when the pair has no single
-     * key both payloads hold (a cross-mode pair, a key saved on one side only).
+     * A line of the pair list: {@code name} is the key made safe to show ({@link Labels#name}); {@code key} the payload
+     * key itself, to open elementwise, or null when the pair has no single key both payloads hold (a cross-mode pair, a
+     * key saved on one side only).
      */
-    /** One pair as the list shows it: {@code name} is the key made safe to show ({@link Labels#name}); {@code key} the key itself, for lookups. */
     public record PairRow(String name, String status, String detail, boolean failed, String key) {}
 
     private void listPairs(TensorEvidence e) {
