@@ -563,7 +563,7 @@ public final class WorkbenchViewModel {
         right.refreshVerdicts();
         Manifest l = left.manifest(), r = right.manifest();
         sets.showing(l, r);
-        inputs.set(l == null || r == null ? null : InputIdentity.of(l.metadata(), r.metadata()));
+        inputs.set(l == null || r == null ? null : InputIdentity.of(l, r));
         if (comparing != null) comparing.cancel();
         long gen = ++compareGeneration;
         if (l == null || r == null) {

@@ -64,6 +64,57 @@ class MsprobeCliTest {
         assertTrue(text.contains("Tensor.__add__.17.forward.input.1#0") && text.contains(Wording.VALUE_MEANING), text);
     }
 
+    /**
+     * The window's op detail is reported by the command line too, for the first divergence: s1 rope's op, modules,
+     * scalar argument 0 vs 1 and call stack in JSON ({@code first_divergent_op}), text and HTML; a probe capture's
+     * output has no such field.
+     */
+    @Test
+    void theFirstDivergencesOpInJsonTextAndHtml(@TempDir Path tmp) throws Exception {
+        JsonNode op = diff("s1_single_stat_mix_fp32", "candidate_rope").get("first_divergent_op");
+        assertEquals("Tensor.__add__.17.forward", op.get("op").asText());
+        assertEquals("forward", op.get("direction").asText());
+        assertEquals("[\"Module.model.TinyModel.forward.0\",\"Module.model.layers.2.DecoderLayer.forward.0\","
+                + "\"Module.model.layers.2.self_attn.Attention.forward.0\"]", op.get("modules").toString());
+        assertEquals("[{\"name\":\"input.1\",\"left\":\"int 0\",\"right\":\"int 1\",\"differs\":true}]", op.get("arguments").toString());
+        assertTrue(op.get("group_ranks").isNull());
+        assertTrue(op.get("stack").get(0).asText().startsWith("File /home/user/repro/gen/tinylm.py, line 127, in forward"), op.toString());
+        assertEquals("left", op.get("stack_side").asText());
+        assertFalse(op.get("stack_differs").asBoolean());
+        assertTrue(op.get("text").asText().endsWith("argument input.1 differs: int 0 vs int 1"), op.toString());
+
+        String text = tdw("diff", "--left", dump("s1_single_stat_mix_fp32", "baseline"), "--right",
+                dump("s1_single_stat_mix_fp32", "candidate_rope"), "--format", "text").out();
+        assertTrue(text.contains("first divergent: Tensor.__add__.17.forward.input.1#0 (order 376) reasons value\n"
+                + "first divergent op: Tensor.__add__.17.forward (forward)\n"
+                + "  in: Module.model.TinyModel.forward.0 › Module.model.layers.2.DecoderLayer.forward.0 › Module.model.layers.2.self_attn.Attention.forward.0\n"
+                + "  argument input.1: left int 0, right int 1  DIFFERS\n"
+                + "  call stack (stack.json):\n"
+                + "    File /home/user/repro/gen/tinylm.py, line 127, in forward,\n"
+                + "        pos = positions + offset"), text);
+
+        Path page = tmp.resolve("rope.html");
+        assertEquals(0, tdw("diff", "--left", dump("s1_single_stat_mix_fp32", "baseline"), "--right",
+                dump("s1_single_stat_mix_fp32", "candidate_rope"), "--format", "html", "--out", page.toString()).exit());
+        String html = java.nio.file.Files.readString(page);
+        assertTrue(html.contains("<h3 id=\"first-divergent-op\">msprobe op: Tensor.__add__.17.forward (forward)</h3>"), html);
+        assertTrue(html.contains("<tr><td>input.1</td><td class=\"bad\">int 0</td><td class=\"bad\">int 1</td></tr>"), html);
+        assertTrue(html.contains("pos = positions + offset"), html);
+
+        JsonNode probe = json("diff", "--left", TestCaptures.scenario("layer-bug").resolve("baseline").toString(),
+                "--right", TestCaptures.scenario("layer-bug").resolve("candidate").toString());
+        assertFalse(probe.has("first_divergent_op"), "a probe capture's output is unchanged");
+    }
+
+    /** The inputs line names what msprobe dumps carry (no request metadata) and the pair, not a missing token id. */
+    @Test
+    void theInputsLineSaysMsprobeDumpsRecordNoTokenIds() throws Exception {
+        JsonNode inputs = diff("s5_tp2_stat_mix", "candidate_gate_rank1", "--rank", "1").get("inputs");
+        assertEquals("NOT_RECORDED", inputs.get("verdict").asText());
+        assertEquals("inputs not recorded: msprobe dump (MindStudio Probe dump.json) carries no token ids; step0 · rank 1 against"
+                + " step0 · rank 1: that both ran the same input is yours to know", inputs.get("text").asText());
+    }
+
     /** s5: rank 1 originates at mul 28; rank 0 first differs at all_reduce 5's output, its input unchanged. */
     @Test
     void s5OriginRankIsRank1() throws Exception {
