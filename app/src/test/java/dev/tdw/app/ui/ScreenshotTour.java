@@ -186,7 +186,14 @@ public final class ScreenshotTour {
         });
         await(() -> "Tensor.__add__.17.forward.input.1#0".equals(vm.selectedKeyProperty().get()));
         shoot(out, "msprobe-s1-rope");
-        onFx(() -> ((javafx.scene.control.ScrollPane) session.window().lookup("#stage-detail")).setVvalue(1));
+        // The detail scrolled so that the call stack's heading is at its top.
+        onFx(() -> {
+            var pane = (javafx.scene.control.ScrollPane) session.window().lookup("#stage-detail");
+            javafx.scene.Node stack = pane.lookup("#detail-stack");
+            double y = pane.getContent().sceneToLocal(stack.localToScene(0, 0)).getY() - 40;
+            double range = pane.getContent().getBoundsInLocal().getHeight() - pane.getViewportBounds().getHeight();
+            pane.setVvalue(range <= 0 ? 0 : Math.min(1, Math.max(0, y / range)));
+        });
         shoot(out, "msprobe-s1-rope-stack");
         open(vm, "msprobe", "s5_tp2_stat_mix/baseline", "s5_tp2_stat_mix/candidate_gate_rank1");
         await(() -> vm.sets().openProperty().get() != null);
