@@ -7,6 +7,8 @@ import dev.tdw.model.testing.TestCaptures;
 import dev.tdw.model.msprobe.MsprobePairingTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -113,6 +115,25 @@ class MsprobeCliTest {
         assertEquals("NOT_RECORDED", inputs.get("verdict").asText());
         assertEquals("inputs not recorded: msprobe dump (MindStudio Probe dump.json) carries no token ids; step0 · rank 1 against"
                 + " step0 · rank 1: that both ran the same input is yours to know", inputs.get("text").asText());
+    }
+
+    /**
+     * Each scenario's text output, pinned by a golden in its {@code expected/} (the findings of the README's table are
+     * asserted above; these keep the rest of what a reader sees, the first divergence's op included, from drifting).
+     */
+    @ParameterizedTest(name = "{0}/expected/{1}")
+    @CsvSource(delimiter = '|', value = {
+        "s1_single_stat_mix_fp32|diff-candidate_rope.txt|diff --left baseline --right candidate_rope --format text",
+        "s4_single_tensor_mix_layers12|diff-tensors-candidate_rope.txt|diff --left baseline --right candidate_rope --tensors --format text",
+        "s5_tp2_stat_mix|diff-candidate_gate_rank1.txt|diff --left baseline --right candidate_gate_rank1 --format text",
+        "s5_tp2_stat_mix|diff-all-candidate_gate_rank1.txt|diff --left baseline --right candidate_gate_rank1 --all --format text",
+        "s8_single_md5_L1|diff-candidate_gate.txt|diff --left baseline --right candidate_gate --format text"})
+    void textGoldens(String scenario, String golden, String argv) throws Exception {
+        Path base = TestCaptures.scenario("msprobe").resolve(scenario);
+        CliGoldenTest.Result r = CliGoldenTest.run(base, List.of(argv.split(" ")));
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(java.nio.file.Files.readString(base.resolve("expected").resolve(golden), java.nio.charset.StandardCharsets.UTF_8),
+                r.out().replace(base + "/", ""));
     }
 
     /** s5: rank 1 originates at mul 28; rank 0 first differs at all_reduce 5's output, its input unchanged. */
