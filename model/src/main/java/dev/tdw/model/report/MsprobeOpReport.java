@@ -90,9 +90,10 @@ public final class MsprobeOpReport {
         if (stack.isEmpty()) {
             b.append("  call stack: ").append(NO_STACK).append('\n');
         } else {
-            String note = stackNote(p);
-            b.append("  call stack (stack.json").append(note.isEmpty() ? "" : "; " + note.substring(0, note.length() - 1)).append("):\n");
+            b.append("  call stack (stack.json):\n");
             for (String line : stack) b.append("    ").append(SafeText.of(line)).append('\n');
+            String note = stackNote(p);
+            if (!note.isEmpty()) b.append("  ").append(note).append('\n');
         }
         return b.toString();
     }

@@ -90,6 +90,28 @@ class MsprobeOpPairTest {
         assertEquals("[0,2]", MsprobeOpReport.json(op).get("group_ranks").get("right").toString());
     }
 
+    /** The right side's call stack differs (another line called the op): the left's is shown, and the outputs say so. */
+    @Test
+    void aDifferingCallStackIsSaidToDiffer(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        String tensor = "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [2], \"Max\": 1.0, \"Min\": 0.0,"
+                + " \"Mean\": 0.5, \"Norm\": 1.0, \"requires_grad\": false}";
+        for (String[] side : new String[][]{{"left", "12"}, {"right", "13"}}) {
+            Path rank = Files.createDirectories(tmp.resolve(side[0] + "/step0/rank0"));
+            Files.writeString(rank.resolve("dump.json"), "{\"task\": \"statistics\", \"data\": {\"Tensor.add.0.forward\": {\"input_args\": ["
+                    + tensor + "], \"input_kwargs\": {}, \"output\": [" + tensor + "]}}}");
+            Files.writeString(rank.resolve("stack.json"), "{\"0\": [[\"Tensor.add.0.forward\"], [\"File m.py, line " + side[1]
+                    + ", in f, \\n y = x + 1\"]]}");
+        }
+        Manifest l = new MsprobeDump().load(tmp.resolve("left")).manifests().get(0);
+        Manifest r = new MsprobeDump().load(tmp.resolve("right")).manifests().get(0);
+        MsprobeOpPair op = PairAnalysis.of(l, r, Tolerance.EXACT).msprobeOp("Tensor.add.0.forward.output.0#0");
+        assertTrue(op.stackDiffers());
+        assertEquals(List.of("File m.py, line 12, in f,", "    y = x + 1"), op.stackLines());
+        assertTrue(MsprobeOpReport.text("op", op).endsWith("  call stack (stack.json):\n    File m.py, line 12, in f,\n        y = x + 1\n"
+                + "  The left side's call stack; the right side's differs.\n"), MsprobeOpReport.text("op", op));
+        assertTrue(MsprobeOpReport.json(op).get("stack_differs").asBoolean());
+    }
+
     /** msprobe dumps carry no request metadata: the inputs line says so and names the pair, not "no token ids in the metadata". */
     @Test
     void theInputsOfMsprobeDumpsAreNotRecorded() throws Exception {
