@@ -145,12 +145,21 @@ class MsprobeCliTest {
         assertEquals("[0,1]", f.get("divergent_ranks").toString());
         assertEquals("[1]", f.get("origin_ranks").toString());
         assertEquals("Tensor.__mul__.28.forward.input.1#0", f.get("origin").get("key").asText());
+        // The origin's op, as the window's detail shows it: the gate's scalar 1.0 vs 1.01 in layer 2's MLP.
+        JsonNode op = f.get("origin").get("op");
+        assertEquals("Tensor.__mul__.28.forward", op.get("op").asText());
+        assertEquals("[{\"name\":\"input.1\",\"left\":\"float 1.0\",\"right\":\"float 1.01\",\"differs\":true}]",
+                op.get("arguments").toString());
+        assertEquals("Module.model.layers.2.mlp.MLP.forward.0", op.get("modules").get(2).asText());
         JsonNode rank0 = json("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"), "--rank", "0");
         assertEquals("Distributed.all_reduce.5.forward.output.0#0", rank0.get("first_divergent").get("key").asText());
         // The legend states the rule that named the origin: the communication clock, not the earliest stage.
         String text = tdw("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"),
                 "--all", "--format", "text").out();
         assertTrue(text.contains("* origin rank: its first difference was not received through a communication op"), text);
+        assertTrue(text.contains("origin op: Tensor.__mul__.28.forward (forward)\n"
+                + "  in: Module.model.TinyModel.forward.0 › Module.model.layers.2.DecoderLayer.forward.0 › Module.model.layers.2.mlp.MLP.forward.0\n"
+                + "  argument input.1: left float 1.0, right float 1.01  DIFFERS\n"), text);
         assertFalse(text.contains("the forward's earliest"), text);
     }
 
@@ -172,6 +181,8 @@ class MsprobeCliTest {
         assertEquals(0, tdw("diff", "--left", left, "--right", right, "--all", "--format", "html", "--out", page.toString()).exit());
         String html = java.nio.file.Files.readString(page);
         assertTrue(html.contains("<th>step0</th>") && !html.contains("occ ?"), html);
+        assertTrue(html.contains("<tr><th>origin op</th><td>Tensor.__mul__.28.forward (forward) in Module.model.layers.2.mlp.MLP.forward.0;"
+                + " argument input.1 differs: float 1.0 vs float 1.01</td></tr>"), html);
         Path pairPage = tmp.resolve("pair.html");
         assertEquals(0, tdw("diff", "--left", left, "--right", right, "--rank", "1", "--format", "html", "--out", pairPage.toString()).exit());
         assertTrue(java.nio.file.Files.readString(pairPage).contains("step0 · rank 1 · "), "the pair page's manifest rows");

@@ -93,27 +93,10 @@ public record PairAnalysis(Manifest left, Manifest right, Tolerance tolerance, D
     /**
      * The msprobe op the stage {@code key} belongs to, both sides side by side (the window's detail of the stage, and
      * what {@code tdw diff} reports of the first divergence's op); null for a probe capture's stage or an unknown key.
-     * An op's stages are neighbours in merged order: the op is the left record's (the right's where the left has none).
      */
     public MsprobeOpPair msprobeOp(String key) {
         StageFindings at = key == null ? null : find(key).orElse(null);
-        String op = at == null ? null : op(at);
-        if (op == null) return null;
-        int from = at.index(), to = from;
-        while (from > 0 && op.equals(op(stages.get(from - 1)))) from--;
-        while (to + 1 < stages.size() && op.equals(op(stages.get(to + 1)))) to++;
-        List<StageRecord> l = new ArrayList<>(), r = new ArrayList<>();
-        for (StageFindings s : stages.subList(from, to + 1)) {
-            if (s.left() != null) l.add(s.left());
-            if (s.right() != null) r.add(s.right());
-        }
-        return MsprobeOpPair.of(l, r);
-    }
-
-    private static String op(StageFindings s) {
-        MsprobeEntry e = MsprobeEntry.of(s.left());
-        if (e == null) e = MsprobeEntry.of(s.right());
-        return e == null ? null : e.op();
+        return at == null ? null : MsprobeOpPair.at(left, at.left(), right, at.right());
     }
 
     /** Stages with at least one finding, in merged order. */

@@ -1,5 +1,6 @@
 package dev.tdw.model.msprobe;
 
+import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
 
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ public record MsprobeOpPair(MsprobeOp left, MsprobeOp right, List<Value> argumen
      * The op of {@code left} and {@code right}, each side's records of one op in dump order (null ones are skipped), or
      * null when neither side was read from an msprobe dump.
      */
-    public static MsprobeOpPair of(List<StageRecord> left, List<StageRecord> right) {
+    static MsprobeOpPair of(List<StageRecord> left, List<StageRecord> right) {
         MsprobeOp l = MsprobeOp.of(left), r = MsprobeOp.of(right);
         if (l == null && r == null) return null;
         boolean both = l != null && r != null;
@@ -48,6 +49,27 @@ public record MsprobeOpPair(MsprobeOp left, MsprobeOp right, List<Value> argumen
         List<Integer> lr = l == null ? null : l.groupRanks(), rr = r == null ? null : r.groupRanks();
         Ranks ranks = lr == null && rr == null ? null : new Ranks(lr, rr, both && !Objects.equals(lr, rr));
         return new MsprobeOpPair(l, r, arguments, ranks);
+    }
+
+    /**
+     * The op of a stage of a pair: {@code l} and {@code r} are the stage's records (null where a side lacks the stage);
+     * each side's op is its record's entry ({@code dump.json} names an entry once, so its stages are the records of that
+     * name; under {@code --fuzzy} the sides' names may differ), or the other side's name where it lacks the stage.
+     * Null for a probe capture's stage.
+     */
+    public static MsprobeOpPair at(Manifest left, StageRecord l, Manifest right, StageRecord r) {
+        MsprobeEntry le = MsprobeEntry.of(l), re = MsprobeEntry.of(r);
+        if (le == null && re == null) return null;
+        return of(records(left, le != null ? le.op() : re.op()), records(right, re != null ? re.op() : le.op()));
+    }
+
+    private static List<StageRecord> records(Manifest m, String op) {
+        List<StageRecord> out = new ArrayList<>();
+        for (StageRecord r : m.records()) {
+            MsprobeEntry e = MsprobeEntry.of(r);
+            if (e != null && e.op().equals(op)) out.add(r);
+        }
+        return out;
     }
 
     /** The side whose name, modules and stack are shown: the left when it captured the op. */
