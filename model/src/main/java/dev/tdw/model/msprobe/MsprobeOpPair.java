@@ -83,11 +83,6 @@ public record MsprobeOpPair(MsprobeOp left, MsprobeOp right, List<Value> argumen
         return left != null && right != null && !left.stack().equals(right.stack());
     }
 
-    /** Whether some argument or the group's ranks differ between the sides: often the defect itself. */
-    public boolean anyDiffers() {
-        return arguments.stream().anyMatch(Value::differs) || (groupRanks != null && groupRanks.differs());
-    }
-
     /**
      * The shown call stack one line per line of text: msprobe writes a frame as {@code File …, line N, in f, \n code};
      * the frame's first line as is, its code indented under it.
