@@ -13,10 +13,12 @@ import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.CheckBudget;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
+import dev.tdw.model.compare.MsprobeTensors;
 import dev.tdw.model.compare.PairsVerdict;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.msprobe.MsprobePairing;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.next.TensorScope;
@@ -206,6 +208,11 @@ final class DiffCommand extends CommandSupport {
      * {@code leftDir}/{@code rightDir} are the capture directories, null when manifests were given directly.
      */
     private PairAnalysis withTensors(PairAnalysis a, Path leftDir, Path rightDir) throws UnusableInputException {
+        if (MsprobeEntry.isMsprobe(a.left())) {
+            // msprobe tensor dumps: their dump_tensor_data files, compared as tdw tensors compares them (docs/msprobe.md).
+            MsprobeTensors compare = new MsprobeTensors(new TensorComparison(tensorAtol.value(), tensorRtol.value(), maxElements.value()));
+            return a.withTensors(TensorEvidence.ofMsprobe(a, TensorsCommand.compared(() -> compare.compare(a.left(), a.right()), a.left().path())));
+        }
         Path leftRoot = leftDir == null ? a.left().path().toAbsolutePath().getParent() : leftDir;
         Path rightRoot = rightDir == null ? a.right().path().toAbsolutePath().getParent() : rightDir;
         try (Payload l = CommandPayloads.open(TensorsCommand.payloadOf(leftRoot, a.left()));

@@ -162,7 +162,7 @@ final class TensorsCommand extends CommandSupport {
     }
 
     /** Runs a comparison that reads tensor files: every read failure is unusable input naming the file. */
-    private static <T> T compared(MappedRead.Work<T, IOException> work, Path dump) throws UnusableInputException {
+    static <T> T compared(MappedRead.Work<T, IOException> work, Path dump) throws UnusableInputException {
         try {
             return work.run();
         } catch (InputException e) {
@@ -186,10 +186,6 @@ final class TensorsCommand extends CommandSupport {
     }
 
     static Path payloadOf(Path root, Manifest m) throws UnusableInputException {
-        if (MsprobeEntry.isMsprobe(m)) {
-            throw new UnusableInputException(SafeText.of(m.path()) + ": an msprobe dump; its tensor files (dump_tensor_data) are"
-                    + " compared by tdw tensors on the same dumps, not attached to a diff yet");
-        }
         try {
             return dev.tdw.model.compare.PayloadFiles.of(root, m);
         } catch (InputException e) {

@@ -1,5 +1,7 @@
 package dev.tdw.app.report;
 
+import dev.tdw.model.msprobe.MsprobeOpPair;
+import dev.tdw.model.report.MsprobeOpReport;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.DiffResult;
@@ -53,6 +55,8 @@ public final class CaptureSetReport {
                         + ": origin rank " + esc(ranks(first.originRanks())) + " at " + esc(first.origin().key())
                         + " (order " + first.origin().order() + ")")
                 .append("</p>\n<table>");
+        MsprobeOpPair op = first == null ? null : first.originOp();
+        if (op != null) row(h, "origin op", MsprobeOpReport.summary(op));
         row(h, "pairs", r.pairs().size() + " pairs " + r.pairing().description() + ", " + r.forwards().size() + " forwards");
         row(h, "tolerance", "atol " + r.tolerance().atol() + ", rtol " + r.tolerance().rtol());
         h.append("</table>\n<h2>Forwards by ranks</h2>\n<p>Each cell is one pair: its verdict and first divergent stage. "

@@ -10,10 +10,12 @@ import dev.tdw.model.analysis.StatCell;
 import dev.tdw.model.analysis.TensorEvidence;
 import dev.tdw.model.capture.Layout;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.msprobe.MsprobeOpPair;
 import dev.tdw.model.capture.Summary;
 import dev.tdw.model.compare.AliasGroup;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.ScanResult;
+import dev.tdw.model.compare.MsprobeTensors;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsVerdict;
 import dev.tdw.model.history.HistoryJson;
@@ -27,6 +29,8 @@ import dev.tdw.model.report.Headline;
 import dev.tdw.model.report.Json;
 import dev.tdw.model.report.ScanJson;
 import dev.tdw.model.report.TextReport;
+import dev.tdw.model.report.MsprobeOpReport;
+import dev.tdw.model.report.MsprobeTensorsReport;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.text.SafeText;
 
@@ -94,6 +98,8 @@ public final class WorkbenchReport {
             h.append("\">\n<p>").append(esc(heatmap.caption())).append("</p>\n");
         }
         if (d.firstDivergent() != null) firstDivergence(h, a.find(d.firstDivergent().key()).orElseThrow());
+        MsprobeOpPair op = a.msprobeOp(a.firstDivergentKey());
+        if (op != null) msprobeOp(h, op);
         if (a.tensors() != null) tensors(h, a.tensors());
         h.append("<h2>Captures</h2>\n<table>");
         row(h, "left", describe(a.left()));
@@ -201,6 +207,37 @@ public final class WorkbenchReport {
         h.append("</table>\n");
     }
 
+    /** The msprobe op of the first divergence, as the window's detail shows it: modules, plain arguments, group ranks, call stack. */
+    private static void msprobeOp(Page h, MsprobeOpPair op) throws IOException {
+        h.append("<h3 id=\"first-divergent-op\">msprobe op: ").append(esc(MsprobeOpReport.title(op))).append("</h3>\n<p>")
+                .append(esc(op.shown().modules().isEmpty() ? MsprobeOpReport.NO_MODULES
+                        : "In " + String.join(MsprobeOpReport.NESTING, op.shown().modules()))).append("</p>\n");
+        if (!op.arguments().isEmpty() || op.groupRanks() != null) {
+            h.append("<table><tr><th>argument</th><th>left</th><th>right</th></tr>");
+            for (MsprobeOpPair.Value v : op.arguments()) {
+                opRow(h, v.name(), MsprobeOpReport.side(op, true, v.left()), MsprobeOpReport.side(op, false, v.right()), v.differs());
+            }
+            if (op.groupRanks() != null) {
+                opRow(h, "group ranks", MsprobeOpReport.ranks(op, true), MsprobeOpReport.ranks(op, false), op.groupRanks().differs());
+            }
+            h.append("</table>\n");
+        }
+        List<String> stack = op.stackLines();
+        if (stack.isEmpty()) {
+            h.append("<p>").append(esc(MsprobeOpReport.NO_STACK)).append("</p>\n");
+        } else {
+            String note = MsprobeOpReport.stackNote(op);
+            h.append("<p>Call stack (stack.json)").append(note.isEmpty() ? "" : ": " + esc(note)).append("</p>\n<pre>")
+                    .append(esc(String.join("\n", stack))).append("</pre>\n");
+        }
+    }
+
+    private static void opRow(Page h, String name, String left, String right, boolean differs) throws IOException {
+        String cls = differs ? " class=\"bad\"" : "";
+        h.append("<tr><td>").append(esc(name)).append("</td><td").append(cls).append(">").append(esc(left)).append("</td><td")
+                .append(cls).append(">").append(esc(right)).append("</td></tr>");
+    }
+
     private static String describe(Manifest m) {
         return m.path() + " · label " + m.label() + " · rank " + m.rank() + " · occurrence " + m.occurrence()
                 + " · " + m.records().size() + " records";
@@ -231,7 +268,9 @@ public final class WorkbenchReport {
             StageTensors first = e.find(e.firstMismatch()).orElseThrow();
             h.append("<table><tr><th>payload key</th><th>metrics</th></tr>");
             for (TensorPairResult item : first.items()) {
-                h.append("<tr><td>").append(esc(item.key())).append("</td><td>").append(esc(TextReport.describe(item.metrics()))).append("</td></tr>");
+                MsprobeTensors.Extra extra = e.msprobe().get(item.key());
+                h.append("<tr><td>").append(esc(item.key())).append("</td><td>").append(esc(TextReport.describe(item.metrics())
+                        + (extra == null ? "" : "; " + MsprobeTensorsReport.line(extra)))).append("</td></tr>");
             }
             h.append("</table>\n");
         }

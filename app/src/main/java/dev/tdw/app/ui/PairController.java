@@ -156,7 +156,7 @@ final class PairController {
         right.refreshVerdicts();
         Manifest l = left.manifest(), r = right.manifest();
         vm.sets().showing(l, r);
-        inputs.set(l == null || r == null ? null : InputIdentity.of(l.metadata(), r.metadata()));
+        inputs.set(l == null || r == null ? null : InputIdentity.of(l, r));
         comparisons.drop();
         if (l == null || r == null) {
             apply(null);

@@ -7,6 +7,8 @@ import dev.tdw.model.testing.TestCaptures;
 import dev.tdw.model.msprobe.MsprobePairingTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -64,6 +66,76 @@ class MsprobeCliTest {
         assertTrue(text.contains("Tensor.__add__.17.forward.input.1#0") && text.contains(Wording.VALUE_MEANING), text);
     }
 
+    /**
+     * The window's op detail is reported by the command line too, for the first divergence: s1 rope's op, modules,
+     * scalar argument 0 vs 1 and call stack in JSON ({@code first_divergent_op}), text and HTML; a probe capture's
+     * output has no such field.
+     */
+    @Test
+    void theFirstDivergencesOpInJsonTextAndHtml(@TempDir Path tmp) throws Exception {
+        JsonNode op = diff("s1_single_stat_mix_fp32", "candidate_rope").get("first_divergent_op");
+        assertEquals("Tensor.__add__.17.forward", op.get("op").asText());
+        assertEquals("forward", op.get("direction").asText());
+        assertEquals("[\"Module.model.TinyModel.forward.0\",\"Module.model.layers.2.DecoderLayer.forward.0\","
+                + "\"Module.model.layers.2.self_attn.Attention.forward.0\"]", op.get("modules").toString());
+        assertEquals("[{\"name\":\"input.1\",\"left\":\"int 0\",\"right\":\"int 1\",\"differs\":true}]", op.get("arguments").toString());
+        assertTrue(op.get("group_ranks").isNull());
+        assertTrue(op.get("stack").get(0).asText().startsWith("File /home/user/repro/gen/tinylm.py, line 127, in forward"), op.toString());
+        assertEquals("left", op.get("stack_side").asText());
+        assertFalse(op.get("stack_differs").asBoolean());
+        assertTrue(op.get("text").asText().endsWith("argument input.1 differs: int 0 vs int 1"), op.toString());
+
+        String text = tdw("diff", "--left", dump("s1_single_stat_mix_fp32", "baseline"), "--right",
+                dump("s1_single_stat_mix_fp32", "candidate_rope"), "--format", "text").out();
+        assertTrue(text.contains("first divergent: Tensor.__add__.17.forward.input.1#0 (order 376) reasons value\n"
+                + "first divergent op: Tensor.__add__.17.forward (forward)\n"
+                + "  in: Module.model.TinyModel.forward.0 › Module.model.layers.2.DecoderLayer.forward.0 › Module.model.layers.2.self_attn.Attention.forward.0\n"
+                + "  argument input.1: left int 0, right int 1  DIFFERS\n"
+                + "  call stack (stack.json):\n"
+                + "    File /home/user/repro/gen/tinylm.py, line 127, in forward,\n"
+                + "        pos = positions + offset"), text);
+
+        Path page = tmp.resolve("rope.html");
+        assertEquals(0, tdw("diff", "--left", dump("s1_single_stat_mix_fp32", "baseline"), "--right",
+                dump("s1_single_stat_mix_fp32", "candidate_rope"), "--format", "html", "--out", page.toString()).exit());
+        String html = java.nio.file.Files.readString(page);
+        assertTrue(html.contains("<h3 id=\"first-divergent-op\">msprobe op: Tensor.__add__.17.forward (forward)</h3>"), html);
+        assertTrue(html.contains("<tr><td>input.1</td><td class=\"bad\">int 0</td><td class=\"bad\">int 1</td></tr>"), html);
+        assertTrue(html.contains("pos = positions + offset"), html);
+
+        JsonNode probe = json("diff", "--left", TestCaptures.scenario("layer-bug").resolve("baseline").toString(),
+                "--right", TestCaptures.scenario("layer-bug").resolve("candidate").toString());
+        assertFalse(probe.has("first_divergent_op"), "a probe capture's output is unchanged");
+    }
+
+    /** The inputs line names what msprobe dumps carry (no request metadata) and the pair, not a missing token id. */
+    @Test
+    void theInputsLineSaysMsprobeDumpsRecordNoTokenIds() throws Exception {
+        JsonNode inputs = diff("s5_tp2_stat_mix", "candidate_gate_rank1", "--rank", "1").get("inputs");
+        assertEquals("NOT_RECORDED", inputs.get("verdict").asText());
+        assertEquals("inputs not recorded: msprobe dump (MindStudio Probe dump.json) carries no token ids; step0 · rank 1 against"
+                + " step0 · rank 1: that both ran the same input is yours to know", inputs.get("text").asText());
+    }
+
+    /**
+     * Each scenario's text output, pinned by a golden in its {@code expected/} (the findings of the README's table are
+     * asserted above; these keep the rest of what a reader sees, the first divergence's op included, from drifting).
+     */
+    @ParameterizedTest(name = "{0}/expected/{1}")
+    @CsvSource(delimiter = '|', value = {
+        "s1_single_stat_mix_fp32|diff-candidate_rope.txt|diff --left baseline --right candidate_rope --format text",
+        "s4_single_tensor_mix_layers12|diff-tensors-candidate_rope.txt|diff --left baseline --right candidate_rope --tensors --format text",
+        "s5_tp2_stat_mix|diff-candidate_gate_rank1.txt|diff --left baseline --right candidate_gate_rank1 --format text",
+        "s5_tp2_stat_mix|diff-all-candidate_gate_rank1.txt|diff --left baseline --right candidate_gate_rank1 --all --format text",
+        "s8_single_md5_L1|diff-candidate_gate.txt|diff --left baseline --right candidate_gate --format text"})
+    void textGoldens(String scenario, String golden, String argv) throws Exception {
+        Path base = TestCaptures.scenario("msprobe").resolve(scenario);
+        CliGoldenTest.Result r = CliGoldenTest.run(base, List.of(argv.split(" ")));
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(java.nio.file.Files.readString(base.resolve("expected").resolve(golden), java.nio.charset.StandardCharsets.UTF_8),
+                r.out().replace(base + "/", ""));
+    }
+
     /** s5: rank 1 originates at mul 28; rank 0 first differs at all_reduce 5's output, its input unchanged. */
     @Test
     void s5OriginRankIsRank1() throws Exception {
@@ -73,12 +145,21 @@ class MsprobeCliTest {
         assertEquals("[0,1]", f.get("divergent_ranks").toString());
         assertEquals("[1]", f.get("origin_ranks").toString());
         assertEquals("Tensor.__mul__.28.forward.input.1#0", f.get("origin").get("key").asText());
+        // The origin's op, as the window's detail shows it: the gate's scalar 1.0 vs 1.01 in layer 2's MLP.
+        JsonNode op = f.get("origin").get("op");
+        assertEquals("Tensor.__mul__.28.forward", op.get("op").asText());
+        assertEquals("[{\"name\":\"input.1\",\"left\":\"float 1.0\",\"right\":\"float 1.01\",\"differs\":true}]",
+                op.get("arguments").toString());
+        assertEquals("Module.model.layers.2.mlp.MLP.forward.0", op.get("modules").get(2).asText());
         JsonNode rank0 = json("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"), "--rank", "0");
         assertEquals("Distributed.all_reduce.5.forward.output.0#0", rank0.get("first_divergent").get("key").asText());
         // The legend states the rule that named the origin: the communication clock, not the earliest stage.
         String text = tdw("diff", "--left", dump("s5_tp2_stat_mix", "baseline"), "--right", dump("s5_tp2_stat_mix", "candidate_gate_rank1"),
                 "--all", "--format", "text").out();
         assertTrue(text.contains("* origin rank: its first difference was not received through a communication op"), text);
+        assertTrue(text.contains("origin op: Tensor.__mul__.28.forward (forward)\n"
+                + "  in: Module.model.TinyModel.forward.0 › Module.model.layers.2.DecoderLayer.forward.0 › Module.model.layers.2.mlp.MLP.forward.0\n"
+                + "  argument input.1: left float 1.0, right float 1.01  DIFFERS\n"), text);
         assertFalse(text.contains("the forward's earliest"), text);
     }
 
@@ -100,6 +181,8 @@ class MsprobeCliTest {
         assertEquals(0, tdw("diff", "--left", left, "--right", right, "--all", "--format", "html", "--out", page.toString()).exit());
         String html = java.nio.file.Files.readString(page);
         assertTrue(html.contains("<th>step0</th>") && !html.contains("occ ?"), html);
+        assertTrue(html.contains("<tr><th>origin op</th><td>Tensor.__mul__.28.forward (forward) in Module.model.layers.2.mlp.MLP.forward.0;"
+                + " argument input.1 differs: float 1.0 vs float 1.01</td></tr>"), html);
         Path pairPage = tmp.resolve("pair.html");
         assertEquals(0, tdw("diff", "--left", left, "--right", right, "--rank", "1", "--format", "html", "--out", pairPage.toString()).exit());
         assertTrue(java.nio.file.Files.readString(pairPage).contains("step0 · rank 1 · "), "the pair page's manifest rows");

@@ -73,12 +73,51 @@ class MsprobeTensorsCliTest {
         assertTrue(stats.err().contains("names no tensor file") && stats.err().contains("tdw diff"), stats.err());
     }
 
-    /** diff --tensors does not attach msprobe tensor files yet: it says so and names the command that compares them. */
+    /**
+     * diff --tensors over s4 compares the dump_tensor_data files as tdw tensors does: rope's first divergence is the
+     * scalar of add 17, its tensors first fail at that op's output, layer 1's tensors are equal and layer 2's differ;
+     * each compared stage carries msprobe's metrics (JSON, text); the noise repeat's tensors pass at 1e-5.
+     */
     @Test
-    void diffTensorsPointsToTensors() {
+    void diffTensorsComparesTheTensorFiles() throws Exception {
         CliGoldenTest.Result r = run("diff", "--left", "baseline", "--right", "candidate_rope", "--tensors");
-        assertEquals(ExitCodes.UNUSABLE, r.exit(), r.out());
-        assertTrue(r.err().contains("an msprobe dump") && r.err().contains("tdw tensors"), r.err());
+        assertEquals(0, r.exit(), r.err());
+        JsonNode json = r.json();
+        assertEquals("Tensor.__add__.17.forward.input.1#0", json.get("first_divergent").get("key").asText());
+        JsonNode t = json.get("tensor_findings");
+        assertEquals("FAIL", t.get("verdict").asText());
+        assertEquals("Tensor.__add__.17.forward.output.0#0", t.get("first_mismatch").asText());
+        int layer1 = 0, layer2Failing = 0;
+        JsonNode first = null;
+        for (JsonNode s : t.get("stages")) {
+            String key = s.get("key").asText(), status = s.get("status").asText();
+            if (key.equals("Tensor.__add__.17.forward.output.0#0")) first = s;
+            if (key.contains("layers.1.") && !status.equals("NOT_SAVED")) {
+                layer1++;
+                assertEquals("PASS", status, key);
+            }
+            if (key.contains("layers.2.") && status.equals("FAIL")) layer2Failing++;
+        }
+        assertTrue(layer1 > 0 && layer2Failing > 0, layer1 + " layer-1 tensors, " + layer2Failing + " failing in layer 2");
+        // msprobe's own CSV row for it: MaxAbsErr 1.0, MaxRelativeErr 4503599627370496.0, as tdw tensors gives it.
+        assertEquals(4503599627370496.0, first.get("msprobe").get("max_relative_err").asDouble());
+        assertEquals(1.0, first.get("msprobe").get("max_abs_err").asDouble());
+        assertTrue(first.get("left_file").asText().endsWith(".pt"), first.toString());
+
+        CliGoldenTest.Result text = run("diff", "--left", "baseline", "--right", "candidate_rope", "--tensors", "--format", "text");
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().contains("  Tensor.__add__.17.forward.output.0#0")
+                && text.out().contains("        msprobe: cosine 0.998533, max abs err 1.000, max rel err 4.504e+15"), text.out());
+
+        CliGoldenTest.Result noise = run("diff", "--left", "baseline", "--right", "repeat_noise", "--tensors", "--tensor-atol", "1e-5",
+                "--tensor-rtol", "1e-5", "--atol", "1e-5", "--rtol", "1e-3");
+        assertEquals(0, noise.exit(), noise.err());
+        assertEquals("PASS", noise.json().get("tensor_findings").get("verdict").asText());
+
+        Path s1 = TestCaptures.scenario("msprobe").resolve("s1_single_stat_mix_fp32");
+        CliGoldenTest.Result stats = CliGoldenTest.run(s1, List.of("diff", "--left", "baseline", "--right", "candidate_rope", "--tensors"));
+        assertEquals(ExitCodes.UNUSABLE, stats.exit(), stats.out());
+        assertTrue(stats.err().contains("names no tensor file"), stats.err());
     }
 
     /** A data_name that leads out of dump_tensor_data is refused naming the dump; nothing outside is opened. */

@@ -29,7 +29,8 @@ import static dev.tdw.app.ui.testing.Screenshots.shoot;
  * xvfb-run -s "-screen 0 1600x1000x24" java -cp "$cp:$(cat target/classpath.txt)" \
  *     dev.tdw.app.ui.ScreenshotTour target/screenshots 1600x1000 [replay]
  * </pre>
- * With {@code replay} only the replay shots are taken (dialog, row-limited refusal, result).
+ * With {@code replay} only the replay shots are taken (dialog, row-limited refusal, result); with {@code msprobe} only
+ * the msprobe shots of docs/msprobe.md.
  */
 public final class ScreenshotTour {
     private static WorkbenchApp.Session session;
@@ -56,6 +57,11 @@ public final class ScreenshotTour {
         }
         if (java.util.Arrays.asList(args).contains("runs")) {
             runsShots(vm, out, width == 1600 ? "" : "-" + (int) width);
+            Platform.exit();
+            System.exit(0);
+        }
+        if (java.util.Arrays.asList(args).contains("msprobe")) {
+            msprobeShots(vm, out);
             Platform.exit();
             System.exit(0);
         }
@@ -166,6 +172,32 @@ public final class ScreenshotTour {
         });
         await(() -> "layers.4.self_attn.attn_out#0".equals(vm.selectedKeyProperty().get()));
         shoot(out, "workbench-runs-intermittent-f" + suffix, window);
+    }
+
+    /**
+     * msprobe's own dumps (docs/msprobe.md): s1 rope at its first divergence (module tree, the op's scalar argument, the
+     * inputs line), the same with the detail scrolled to the op's call stack, and s5's every pair at the origin rank.
+     */
+    private static void msprobeShots(WorkbenchViewModel vm, Path out) throws Exception {
+        open(vm, "msprobe", "s1_single_stat_mix_fp32/baseline", "s1_single_stat_mix_fp32/candidate_rope");
+        onFx(() -> {
+            vm.goToFirstDivergence();
+            session.window().table().requestFocus();
+        });
+        await(() -> "Tensor.__add__.17.forward.input.1#0".equals(vm.selectedKeyProperty().get()));
+        shoot(out, "msprobe-s1-rope");
+        // The detail scrolled so that the call stack's heading is at its top.
+        onFx(() -> {
+            var pane = (javafx.scene.control.ScrollPane) session.window().lookup("#stage-detail");
+            javafx.scene.Node stack = pane.lookup("#detail-stack");
+            double y = pane.getContent().sceneToLocal(stack.localToScene(0, 0)).getY() - 40;
+            double range = pane.getContent().getBoundsInLocal().getHeight() - pane.getViewportBounds().getHeight();
+            pane.setVvalue(range <= 0 ? 0 : Math.min(1, Math.max(0, y / range)));
+        });
+        shoot(out, "msprobe-s1-rope-stack");
+        open(vm, "msprobe", "s5_tp2_stat_mix/baseline", "s5_tp2_stat_mix/candidate_gate_rank1");
+        await(() -> vm.sets().openProperty().get() != null);
+        shoot(out, "msprobe-s5-pairs");
     }
 
     /** The replay dialog on a whole input set, its result in the Tensors tab, and a row-limited set refused. */

@@ -1,5 +1,8 @@
 package dev.tdw.model.analysis;
 
+import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.format.CaptureFormat;
+
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +21,14 @@ import java.util.TreeSet;
  */
 public record InputIdentity(Verdict verdict, String key, Integer position, Long left, Long right,
                             Integer leftLength, Integer rightLength, List<String> identicalKeys,
-                            List<Unusable> unusable, boolean equalScheduledCount) {
-    public enum Verdict { IDENTICAL, DIFFERENT, NOT_COMPARABLE }
+                            List<Unusable> unusable, boolean equalScheduledCount, NotRecorded notRecorded) {
+    /** {@link #NOT_RECORDED}: a side's capture format carries no request inputs (msprobe dumps), so nothing was looked for. */
+    public enum Verdict { IDENTICAL, DIFFERENT, NOT_COMPARABLE, NOT_RECORDED }
+
+    /**
+     * Why the inputs were not looked at: {@code format} records no token ids; the pair's manifests, for their names.
+     */
+    public record NotRecorded(CaptureFormat format, Manifest left, Manifest right) {}
 
     /** A token-id entry that could not be compared, and why. */
     public record Unusable(String key, Why why) {
@@ -32,6 +41,22 @@ public record InputIdentity(Verdict verdict, String key, Integer position, Long 
     public InputIdentity {
         identicalKeys = List.copyOf(identicalKeys);
         unusable = List.copyOf(unusable);
+    }
+
+    /**
+     * The inputs of a pair: from the token ids in the manifests' metadata, or {@link Verdict#NOT_RECORDED} when a side's
+     * format records none (an msprobe dump has no request metadata: "cannot be compared" would suggest something is
+     * missing from it).
+     */
+    public static InputIdentity of(Manifest left, Manifest right) {
+        for (Manifest m : List.of(left, right)) {
+            CaptureFormat f = CaptureFormat.of(m);
+            if (!f.recordsTokenIds()) {
+                return new InputIdentity(Verdict.NOT_RECORDED, null, null, null, null, null, null, List.of(), List.of(), false,
+                        new NotRecorded(f, left, right));
+            }
+        }
+        return of(left.metadata(), right.metadata());
     }
 
     public static InputIdentity of(Map<String, Object> left, Map<String, Object> right) {
@@ -49,22 +74,22 @@ public record InputIdentity(Verdict verdict, String key, Integer position, Long 
             int n = Math.min(l.size(), r.size());
             for (int i = 0; i < n; i++) {
                 if (!l.get(i).equals(r.get(i))) {
-                    return new InputIdentity(Verdict.DIFFERENT, key, i, l.get(i), r.get(i), l.size(), r.size(), identical, unusable, false);
+                    return new InputIdentity(Verdict.DIFFERENT, key, i, l.get(i), r.get(i), l.size(), r.size(), identical, unusable, false, null);
                 }
             }
             if (l.size() != r.size()) {
                 return new InputIdentity(Verdict.DIFFERENT, key, n, n < l.size() ? l.get(n) : null, n < r.size() ? r.get(n) : null,
-                        l.size(), r.size(), identical, unusable, false);
+                        l.size(), r.size(), identical, unusable, false, null);
             }
             identical.add(key);
         }
         if (!identical.isEmpty()) {
             int length = ids(left.get(identical.get(0))).size();
-            return new InputIdentity(Verdict.IDENTICAL, identical.get(0), null, null, null, length, length, identical, unusable, false);
+            return new InputIdentity(Verdict.IDENTICAL, identical.get(0), null, null, null, length, length, identical, unusable, false, null);
         }
         boolean sameCount = left.get("num_scheduled_tokens") != null
                 && Objects.equals(left.get("num_scheduled_tokens"), right.get("num_scheduled_tokens"));
-        return new InputIdentity(Verdict.NOT_COMPARABLE, null, null, null, null, null, null, identical, unusable, sameCount);
+        return new InputIdentity(Verdict.NOT_COMPARABLE, null, null, null, null, null, null, identical, unusable, sameCount, null);
     }
 
     private static List<String> tokenKeys(Map<String, Object> left, Map<String, Object> right) {

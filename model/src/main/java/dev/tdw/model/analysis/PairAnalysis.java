@@ -14,6 +14,7 @@ import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.msprobe.MsprobeEntry;
+import dev.tdw.model.msprobe.MsprobeOpPair;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,7 +56,7 @@ public record PairAnalysis(Manifest left, Manifest right, Tolerance tolerance, D
         DiffResult diff = SummaryDiff.of(left, right, tolerance);
         ScanResult leftScan = Scan.of(left, null, budget), rightScan = Scan.of(right, null, budget);
         List<StageFindings> stages = stages(diff, leftScan, rightScan);
-        return new PairAnalysis(left, right, tolerance, diff, leftScan, rightScan, InputIdentity.of(left.metadata(), right.metadata()),
+        return new PairAnalysis(left, right, tolerance, diff, leftScan, rightScan, InputIdentity.of(left, right),
                 stages, new Coverage(diff.onlyInLeft(), diff.onlyInRight(), left.graphSlots().size() + right.graphSlots().size()),
                 origin(stages), null);
     }
@@ -87,6 +88,15 @@ public record PairAnalysis(Manifest left, Manifest right, Tolerance tolerance, D
 
     public Optional<StageFindings> find(String key) {
         return stages.stream().filter(s -> s.key().equals(key)).findFirst();
+    }
+
+    /**
+     * The msprobe op the stage {@code key} belongs to, both sides side by side (the window's detail of the stage, and
+     * what {@code tdw diff} reports of the first divergence's op); null for a probe capture's stage or an unknown key.
+     */
+    public MsprobeOpPair msprobeOp(String key) {
+        StageFindings at = key == null ? null : find(key).orElse(null);
+        return at == null ? null : MsprobeOpPair.at(left, at.left(), right, at.right());
     }
 
     /** Stages with at least one finding, in merged order. */

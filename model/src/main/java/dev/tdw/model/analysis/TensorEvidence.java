@@ -2,6 +2,7 @@ package dev.tdw.model.analysis;
 
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
+import dev.tdw.model.compare.MsprobeTensors;
 import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
@@ -15,6 +16,7 @@ import dev.tdw.model.tensor.Tensor;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,12 +31,40 @@ import java.util.Optional;
  * @param stages          one entry per stage of the analysis, in merged order
  * @param firstMismatch   the first stage in merged stage order whose tensors FAIL, or null (the contract's
  *                        {@code first_mismatch} is the first failing payload key, in payload order: tensors before inputs)
+ * @param msprobe         for msprobe tensor dumps, what each compared stage key adds (msprobe's metrics, the files);
+ *                        empty for probe payloads
  */
-public record TensorEvidence(TensorsResult result, List<StageTensors> stages, List<CrossModePair> crossMode, String firstMismatch) {
+public record TensorEvidence(TensorsResult result, List<StageTensors> stages, List<CrossModePair> crossMode, String firstMismatch,
+                             Map<String, MsprobeTensors.Extra> msprobe) {
     public TensorEvidence {
         stages = List.copyOf(stages);
         crossMode = List.copyOf(crossMode);
+        msprobe = Collections.unmodifiableMap(new LinkedHashMap<>(msprobe));
     }
+
+    /**
+     * The tensor files of two msprobe tensor dumps ({@link MsprobeTensors}, compared by the rules of {@code tdw tensors})
+     * attributed to the analysis's stages: a stage key is its own tensor's item (the comparison pairs stages as the diff
+     * does), a stage with a tensor file on one side only or none is NOT_SAVED.
+     */
+    public static TensorEvidence ofMsprobe(PairAnalysis a, MsprobeTensors.Result compared) {
+        Map<String, TensorPairResult> byKey = new HashMap<>();
+        for (TensorPairResult item : compared.tensors().items()) byKey.put(item.key(), item);
+        List<StageTensors> stages = new ArrayList<>();
+        for (StageFindings s : a.stages()) {
+            TensorPairResult item = byKey.get(s.key());
+            if (item != null) {
+                stages.add(judged(s.key(), List.of(item), null, null));
+                continue;
+            }
+            boolean l = MsprobeTensors.hasFile(s.left()), r = MsprobeTensors.hasFile(s.right());
+            String side = !l && !r ? "either side" : !l ? "the left" : "the right";
+            stages.add(new StageTensors(s.key(), StageTensors.Status.NOT_SAVED, 0, null, side, null, null, null, List.of(), null));
+        }
+        String first = stages.stream().filter(t -> t.status() == StageTensors.Status.FAIL).map(StageTensors::key).findFirst().orElse(null);
+        return new TensorEvidence(compared.tensors(), stages, List.of(), first, compared.extras());
+    }
+
 
     public Optional<StageTensors> find(String key) {
         return stages.stream().filter(s -> s.key().equals(key)).findFirst();
@@ -73,7 +103,7 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
             }
         }
         String first = stages.stream().filter(s -> s.status() == StageTensors.Status.FAIL).map(StageTensors::key).findFirst().orElse(null);
-        return new TensorEvidence(result, stages, cross, first);
+        return new TensorEvidence(result, stages, cross, first, Map.of());
     }
 
     private static StageTensors stage(StageFindings s, List<PayloadEntry> left, List<PayloadEntry> right,
@@ -92,6 +122,11 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
             return new StageTensors(s.key(), StageTensors.Status.GAP, 0, "saved under different payload keys on the two sides", null, null,
                     leftRows, rightRows, items, null);
         }
+        return judged(s.key(), items, leftRows, rightRows);
+    }
+
+    /** A stage judged by its compared pairs (at least one): FAIL when one fails, GAP when none was comparable, else PASS. */
+    private static StageTensors judged(String key, List<TensorPairResult> items, RowsSaved leftRows, RowsSaved rightRows) {
         long mismatches = 0, gaps = 0;
         String failReason = null, gapReason = null, firstFailing = null;
         for (TensorPairResult r : items) {
@@ -112,7 +147,7 @@ public record TensorEvidence(TensorsResult result, List<StageTensors> stages, Li
             case GAP -> gapReason;
             default -> gaps == 0 ? null : gaps + " of " + items.size() + " not compared: " + gapReason;
         };
-        return new StageTensors(s.key(), status, mismatches, reason, null, firstFailing, leftRows, rightRows, items, null);
+        return new StageTensors(key, status, mismatches, reason, null, firstFailing, leftRows, rightRows, items, null);
     }
 
     /** Why a pair failed without an element count, or is a gap: the contract's reason, or the non-finite counts. */

@@ -131,7 +131,8 @@ public final class MsprobeTensors {
         return PayloadEntry.tensor(e.key(), e.section(), e.stage(), null, t);
     }
 
-    private static boolean hasFile(StageRecord r) {
+    /** Whether the record is an msprobe tensor with a tensor file ({@code data_name}): what this compares. */
+    public static boolean hasFile(StageRecord r) {
         MsprobeEntry e = MsprobeEntry.of(r);
         return e != null && e.dataName() != null;
     }

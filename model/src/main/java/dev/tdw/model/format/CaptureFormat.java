@@ -9,12 +9,19 @@ import java.util.List;
 
 /** A format of capture: the probe's (docs/capture-format.md) or msprobe's dump (docs/msprobe.md). */
 public enum CaptureFormat {
-    PROBE("probe capture"),
-    MSPROBE("msprobe dump (MindStudio Probe dump.json)");
+    PROBE("probe capture", true),
+    MSPROBE("msprobe dump (MindStudio Probe dump.json)", false);
 
     private final String description;
+    private final boolean recordsTokenIds;
 
-    CaptureFormat(String description) { this.description = description; }
+    CaptureFormat(String description, boolean recordsTokenIds) {
+        this.description = description;
+        this.recordsTokenIds = recordsTokenIds;
+    }
+
+    /** Whether the format records the request's token ids (a probe manifest's metadata); msprobe dumps record none. */
+    public boolean recordsTokenIds() { return recordsTokenIds; }
 
     /** What outputs call the format ("msprobe dump (MindStudio Probe dump.json)"). */
     public String description() { return description; }

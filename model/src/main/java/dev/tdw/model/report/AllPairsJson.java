@@ -7,6 +7,7 @@ import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.msprobe.MsprobeEntry;
 import dev.tdw.model.sets.MsprobeOrigin;
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.msprobe.MsprobeOpPair;
 import dev.tdw.model.sets.AllPairsResult;
 import dev.tdw.model.sets.Forward;
 import dev.tdw.model.sets.PairOutcome;
@@ -91,8 +92,15 @@ public final class AllPairsJson {
         o.set("ranks", integers(f.ranks()));
         o.set("divergent_ranks", integers(f.divergentRanks()));
         o.set("origin_ranks", integers(f.originRanks()));
-        if (f.origin() == null) o.putNull("origin");
-        else o.set("origin", stage(f.origin()));
+        if (f.origin() == null) {
+            o.putNull("origin");
+        } else {
+            ObjectNode origin = stage(f.origin());
+            // msprobe dumps only: the origin's op, as the window's detail shows it (probe captures' outputs unchanged).
+            MsprobeOpPair op = f.originOp();
+            if (op != null) origin.set("op", MsprobeOpReport.json(op));
+            o.set("origin", origin);
+        }
         return o;
     }
 

@@ -7,10 +7,13 @@ import dev.tdw.model.analysis.CrossModePair;
 import dev.tdw.model.analysis.RowsSaved;
 import dev.tdw.model.analysis.StageTensors;
 import dev.tdw.model.analysis.TensorEvidence;
+import dev.tdw.model.compare.MsprobeTensors;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.analysis.Finding;
 import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.analysis.PairAnalysis;
+import dev.tdw.model.msprobe.MsprobeEntry;
+import dev.tdw.model.msprobe.MsprobeOpPair;
 
 import java.nio.file.Path;
 import java.util.function.Function;
@@ -36,6 +39,13 @@ public final class AnalysisJson {
             o.set("left", counts(a.nonFiniteOrigin().left()));
             o.set("right", counts(a.nonFiniteOrigin().right()));
             o.put("text", Wording.nonFiniteOrigin(a.nonFiniteOrigin()));
+            if (MsprobeEntry.isMsprobe(a.left())) o.set("op", MsprobeOpReport.json(a.msprobeOp(a.nonFiniteOrigin().key())));
+        }
+        // msprobe dumps only (probe captures' outputs are unchanged): the op of the first divergence, as the window's detail.
+        if (MsprobeEntry.isMsprobe(a.left())) {
+            MsprobeOpPair op = a.msprobeOp(a.firstDivergentKey());
+            if (op == null) root.putNull("first_divergent_op");
+            else root.set("first_divergent_op", MsprobeOpReport.json(op));
         }
         if (a.tensors() != null) root.set("tensor_findings", tensors(a.tensors()));
         String notCompared = Wording.tensorsNotCompared(a);
@@ -71,6 +81,8 @@ public final class AnalysisJson {
             s.set("right_rows", rows(t.rightRows()));
             s.set("payload_keys", Json.strings(t.items().stream().map(TensorPairResult::key).toList()));
             s.put("text", Wording.tensors(t));
+            MsprobeTensors.Extra extra = e.msprobe().get(t.key());
+            if (extra != null) s.setAll(MsprobeTensorsReport.json(extra));
         }
         ArrayNode cross = o.putArray("cross_mode");
         for (CrossModePair p : e.crossMode()) {

@@ -3,6 +3,7 @@ package dev.tdw.model.report;
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.msprobe.MsprobeOpPair;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
 import dev.tdw.model.sets.Forward;
@@ -47,6 +48,8 @@ public final class CaptureSetText {
             b.append("first divergent forward: ").append(forwardName(first)).append(", origin rank ")
                     .append(ranks(first.originRanks())).append(" at ").append(SafeText.of(first.origin().key()))
                     .append(" (order ").append(first.origin().order()).append(")\n");
+            MsprobeOpPair op = first.originOp();
+            if (op != null) b.append(MsprobeOpReport.text("origin op", op));
         }
         List<Integer> ranks = r.ranks();
         List<List<String>> rows = new ArrayList<>();

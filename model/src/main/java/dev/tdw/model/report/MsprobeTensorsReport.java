@@ -25,24 +25,31 @@ public final class MsprobeTensorsReport {
     public static ObjectNode json(MsprobeTensors.Result result, String left, String right) {
         ObjectNode out = TensorsJson.toJson(result.tensors(), left, right, pair -> {
             MsprobeTensors.Extra e = result.extras().get(pair.key());
-            if (e == null) return null;
-            ObjectNode o = NODES.objectNode();
-            o.put("left_file", e.leftFile());
-            o.put("right_file", e.rightFile());
-            o.put("nonfinite_matched", e.nonFiniteMatched());
-            ObjectNode m = o.putObject("msprobe");
-            MsprobeMetrics x = e.msprobe();
-            number(m, "cosine", x.cosine());
-            number(m, "max_abs_err", x.maxAbsError());
-            number(m, "max_relative_err", x.maxRelativeError());
-            number(m, "one_thousandth_err_ratio", x.oneThousandthRatio());
-            number(m, "five_thousandths_err_ratio", x.fiveThousandthsRatio());
-            if (x.note() != null) m.put("note", x.note());
-            else m.putNull("note");
-            return o;
+            return e == null ? null : json(e);
         });
         out.put("format", "msprobe");
         return out;
+    }
+
+    /**
+     * What msprobe adds to a compared item ({@code tdw tensors}) or stage ({@code tdw diff --tensors}): {@code left_file,
+     * right_file, nonfinite_matched, msprobe}.
+     */
+    public static ObjectNode json(MsprobeTensors.Extra e) {
+        ObjectNode o = NODES.objectNode();
+        o.put("left_file", e.leftFile());
+        o.put("right_file", e.rightFile());
+        o.put("nonfinite_matched", e.nonFiniteMatched());
+        ObjectNode m = o.putObject("msprobe");
+        MsprobeMetrics x = e.msprobe();
+        number(m, "cosine", x.cosine());
+        number(m, "max_abs_err", x.maxAbsError());
+        number(m, "max_relative_err", x.maxRelativeError());
+        number(m, "one_thousandth_err_ratio", x.oneThousandthRatio());
+        number(m, "five_thousandths_err_ratio", x.fiveThousandthsRatio());
+        if (x.note() != null) m.put("note", x.note());
+        else m.putNull("note");
+        return o;
     }
 
     public static String text(MsprobeTensors.Result result, String left, String right) {
@@ -55,7 +62,7 @@ public final class MsprobeTensorsReport {
     }
 
     /** {@code msprobe: cosine 0.998533, max abs err 1, max rel err 4.504e+15, <0.1% 0.0000, <0.5% 0.0000}. */
-    static String line(MsprobeTensors.Extra e) {
+    public static String line(MsprobeTensors.Extra e) {
         MsprobeMetrics m = e.msprobe();
         StringBuilder b = new StringBuilder("msprobe: cosine ").append(format(m.cosine(), "%.6f"))
                 .append(", max abs err ").append(format(m.maxAbsError(), "%.4g"))

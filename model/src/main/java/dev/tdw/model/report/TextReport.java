@@ -12,12 +12,14 @@ import dev.tdw.model.compare.PayloadIntegrity;
 import dev.tdw.model.compare.ScanResult;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.compare.ElementDifference;
+import dev.tdw.model.compare.MsprobeTensors;
 import dev.tdw.model.compare.TensorMetrics;
 import dev.tdw.model.compare.TensorPairResult;
 import dev.tdw.model.compare.TensorsResult;
 import dev.tdw.model.next.NextCapture;
 import dev.tdw.model.tensor.InputSetSummary;
 import dev.tdw.model.msprobe.MsprobeEntry;
+import dev.tdw.model.msprobe.MsprobeOpPair;
 import dev.tdw.model.text.SafeText;
 
 import java.nio.file.Path;
@@ -85,10 +87,16 @@ public final class TextReport {
     public static String diff(PairAnalysis a, Function<Path, String> paths) {
         StringBuilder b = new StringBuilder();
         diffBody(b, a.diff(), paths);
+        MsprobeOpPair op = a.msprobeOp(a.firstDivergentKey());
+        if (op != null) b.append(MsprobeOpReport.text("first divergent op", op));
         b.append(Wording.inputs(a.inputs())).append('\n');
         String coverage = Wording.coverage(a.coverage());
         if (coverage != null) b.append(coverage).append('\n');
-        if (a.nonFiniteOrigin() != null) b.append(Wording.nonFiniteOrigin(a.nonFiniteOrigin())).append('\n');
+        if (a.nonFiniteOrigin() != null) {
+            b.append(Wording.nonFiniteOrigin(a.nonFiniteOrigin())).append('\n');
+            MsprobeOpPair origin = a.msprobeOp(a.nonFiniteOrigin().key());
+            if (origin != null) b.append("  op: ").append(MsprobeOpReport.summary(origin)).append('\n');
+        }
         List<StageFindings> found = a.withFindings();
         b.append("findings: ").append(found.size()).append(" of ").append(a.stages().size()).append(" stages\n");
         for (StageFindings s : found) {
@@ -102,6 +110,8 @@ public final class TextReport {
             for (StageTensors t : e.stages()) {
                 if (t.status() == StageTensors.Status.PASS || t.status() == StageTensors.Status.NOT_SAVED) continue;
                 b.append(String.format(Locale.ROOT, "  %-48s %s%n", SafeText.of(t.key()), Wording.tensors(t)));
+                MsprobeTensors.Extra extra = e.msprobe().get(t.key());
+                if (extra != null) b.append("        ").append(SafeText.of(MsprobeTensorsReport.line(extra))).append('\n');
             }
             for (CrossModePair p : e.crossMode()) b.append("  ").append(Wording.crossMode(p)).append('\n');
         }

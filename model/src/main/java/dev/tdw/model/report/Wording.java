@@ -225,6 +225,11 @@ public final class Wording {
             case IDENTICAL -> {
                 return "identical inputs: " + SafeText.of(String.join(" and ", i.identicalKeys())) + " equal (" + i.leftLength() + " tokens)";
             }
+            case NOT_RECORDED -> {
+                InputIdentity.NotRecorded n = i.notRecorded();
+                return "inputs not recorded: " + n.format().description() + " carries no token ids; " + manifestName(n.left())
+                        + " against " + manifestName(n.right()) + ": that both ran the same input is yours to know";
+            }
             default -> {
                 String why = i.unusable().isEmpty() ? "no token ids in the metadata"
                         : String.join(", ", i.unusable().stream().map(Wording::unusable).toList());

@@ -1,6 +1,7 @@
 package dev.tdw.model.sets;
 
 import dev.tdw.model.compare.StageDiff;
+import dev.tdw.model.msprobe.MsprobeOpPair;
 
 import java.util.List;
 
@@ -22,6 +23,15 @@ public record Forward(String label, Integer matchIndex, Integer occurrence, List
     }
 
     public boolean diverges() { return origin != null; }
+
+    /** The msprobe op of the origin stage on both sides of the first origin rank's pair; null for probe captures or without an origin. */
+    public MsprobeOpPair originOp() {
+        if (origin == null) return null;
+        for (PairOutcome p : pairs) {
+            if (isOrigin(p) && p.firstDivergent().key().equals(origin.key())) return MsprobeOpPair.at(p.left(), origin.left(), p.right(), origin.right());
+        }
+        return null;
+    }
 
     /** Whether this pair of the forward diverges on one of its origin ranks (null: no pair, not an origin). */
     public boolean isOrigin(PairOutcome pair) {

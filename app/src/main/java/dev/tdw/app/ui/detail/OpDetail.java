@@ -2,20 +2,16 @@ package dev.tdw.app.ui.detail;
 
 import dev.tdw.app.ui.table.StageRow;
 import dev.tdw.app.ui.table.StageRows;
-import dev.tdw.model.capture.StageRecord;
-import dev.tdw.model.msprobe.MsprobeEntry;
-import dev.tdw.model.msprobe.MsprobeOp;
+import dev.tdw.model.msprobe.MsprobeOpPair;
+import dev.tdw.model.report.MsprobeOpReport;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 
 /**
  * The msprobe op of the selected stage, in the detail's words: where it ran in the module tree, its scalar arguments
  * and, for a communication op, its group's ranks (left and right side by side), and its call stack. The facts are the
- * model's ({@link MsprobeOp}); this only lays them out.
+ * model's ({@link MsprobeOpPair}, which {@code tdw diff} reports too) and so are the words ({@link MsprobeOpReport});
+ * this only lays them out.
  *
  * @param modules    the enclosing modules, outermost first; empty without a module tree (level L1)
  * @param arguments  each plain argument, left and right
@@ -31,65 +27,15 @@ public record OpDetail(String op, String direction, List<String> modules, List<S
         stack = List.copyOf(stack);
     }
 
-    /** The op of {@code row} among {@code rows} (its stages are neighbours in stage order), or null for a probe capture's stage. */
+    /** The op of {@code row} in the analysis {@code rows} show, or null for a probe capture's stage. */
     public static OpDetail of(StageRows rows, StageRow row) {
-        String op = op(row);
-        if (op == null) return null;
-        int from = rows.indexByKey().get(row.key()), to = from;
-        while (from > 0 && op.equals(op(rows.rows().get(from - 1)))) from--;
-        while (to + 1 < rows.size() && op.equals(op(rows.rows().get(to + 1)))) to++;
-        List<StageRecord> left = new ArrayList<>(), right = new ArrayList<>();
-        for (StageRow r : rows.rows().subList(from, to + 1)) {
-            if (r.left() != null) left.add(r.left());
-            if (r.right() != null) right.add(r.right());
-        }
-        MsprobeOp l = MsprobeOp.of(left), r = MsprobeOp.of(right);
-        MsprobeOp shown = l != null ? l : r;
-        return new OpDetail(shown.op(), shown.direction().name().toLowerCase(java.util.Locale.ROOT), shown.modules(),
-                arguments(l, r), groupRanks(l, r), lines(shown.stack()), stackNote(l, r));
-    }
-
-    private static String op(StageRow row) {
-        MsprobeEntry e = MsprobeEntry.of(row.left());
-        if (e == null) e = MsprobeEntry.of(row.right());
-        return e == null ? null : e.op();
-    }
-
-    private static List<StageDetail.Field> arguments(MsprobeOp l, MsprobeOp r) {
-        Map<String, String[]> byName = new LinkedHashMap<>();
-        if (l != null) for (MsprobeOp.Argument a : l.arguments()) byName.computeIfAbsent(a.name(), k -> new String[2])[0] = a.type() + " " + a.value();
-        if (r != null) for (MsprobeOp.Argument a : r.arguments()) byName.computeIfAbsent(a.name(), k -> new String[2])[1] = a.type() + " " + a.value();
-        List<StageDetail.Field> out = new ArrayList<>(byName.size());
-        byName.forEach((name, v) -> out.add(new StageDetail.Field(name, side(l, v[0]), side(r, v[1]), l != null && r != null && !Objects.equals(v[0], v[1]))));
-        return out;
-    }
-
-    private static StageDetail.Field groupRanks(MsprobeOp l, MsprobeOp r) {
-        List<Integer> lr = l == null ? null : l.groupRanks(), rr = r == null ? null : r.groupRanks();
-        if (lr == null && rr == null) return null;
-        return new StageDetail.Field("group ranks", side(l, lr == null ? null : lr.toString()), side(r, rr == null ? null : rr.toString()),
-                l != null && r != null && !Objects.equals(lr, rr));
-    }
-
-    private static String side(MsprobeOp op, String value) {
-        if (op == null) return "not captured";
-        return value == null ? "–" : value;
-    }
-
-    /** msprobe writes a frame as "File …, line N, in f, \n code": one line each, the code indented. */
-    private static List<String> lines(List<String> frames) {
-        List<String> out = new ArrayList<>(frames.size() * 2);
-        for (String f : frames) {
-            String[] parts = f.split("\n", -1);
-            out.add(parts[0].strip());
-            for (int i = 1; i < parts.length; i++) if (!parts[i].isBlank()) out.add("    " + parts[i].strip());
-        }
-        return out;
-    }
-
-    private static String stackNote(MsprobeOp l, MsprobeOp r) {
-        if (l == null || r == null) return "";
-        if (l.stack().isEmpty() && r.stack().isEmpty()) return "";
-        return l.stack().equals(r.stack()) ? "" : "The left side's call stack; the right side's differs.";
+        MsprobeOpPair p = rows.analysis() == null ? null : rows.analysis().msprobeOp(row.key());
+        if (p == null) return null;
+        List<StageDetail.Field> arguments = p.arguments().stream().map(v -> new StageDetail.Field(v.name(),
+                MsprobeOpReport.side(p, true, v.left()), MsprobeOpReport.side(p, false, v.right()), v.differs())).toList();
+        StageDetail.Field ranks = p.groupRanks() == null ? null : new StageDetail.Field("group ranks",
+                MsprobeOpReport.ranks(p, true), MsprobeOpReport.ranks(p, false), p.groupRanks().differs());
+        return new OpDetail(p.shown().op(), MsprobeOpReport.direction(p.shown()), p.shown().modules(), arguments, ranks,
+                p.stackLines(), MsprobeOpReport.stackNote(p));
     }
 }

@@ -1,6 +1,7 @@
 package dev.tdw.app.ui.detail;
 
 import dev.tdw.app.ui.widget.Labels;
+import dev.tdw.model.report.MsprobeOpReport;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 
@@ -19,7 +20,7 @@ final class OpDetailView {
     private final Label stackTitle = title("Call stack (stack.json)");
     private final Label stack = new Label();
     private final Label stackNote = hint("");
-    private final Label noStack = hint("stack.json records no call stack for this op.");
+    private final Label noStack = hint(MsprobeOpReport.NO_STACK);
 
     OpDetailView() {
         op.getStyleClass().add("detail-key");
@@ -37,7 +38,7 @@ final class OpDetailView {
         nodes.add(title);
         op.setText(Labels.name(d.op()) + "  (" + d.direction() + ")");
         nodes.add(op);
-        modules.setText(d.modules().isEmpty() ? "No module tree (construct.json is empty at level L1, or missing)."
+        modules.setText(d.modules().isEmpty() ? MsprobeOpReport.NO_MODULES
                 : "In " + Labels.safe(nested(d.modules())));
         nodes.add(modules);
         List<FieldGrid.Line> lines = new ArrayList<>();

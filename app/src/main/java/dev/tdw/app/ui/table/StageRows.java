@@ -17,9 +17,11 @@ import java.util.stream.Collectors;
  * The rows of one comparison in the analysis's merged stage order, so the flattened tree, the
  * chart's x and N/P share one order. The findings and their words come from the model; a row only
  * shows them.
+ *
+ * @param analysis the analysis the rows show (facts a row alone does not hold: an msprobe stage's op), null when empty
  */
-public record StageRows(List<StageRow> rows, String firstDivergentKey, Map<String, Integer> indexByKey) {
-    public static final StageRows EMPTY = new StageRows(List.of(), null, Map.of());
+public record StageRows(List<StageRow> rows, String firstDivergentKey, Map<String, Integer> indexByKey, PairAnalysis analysis) {
+    public static final StageRows EMPTY = new StageRows(List.of(), null, Map.of(), null);
 
     public StageRows {
         rows = List.copyOf(rows);
@@ -35,7 +37,7 @@ public record StageRows(List<StageRow> rows, String firstDivergentKey, Map<Strin
 
     public static StageRows of(PairAnalysis analysis) {
         List<StageRow> rows = analysis.stages().stream().map(StageRows::row).toList();
-        return new StageRows(rows, analysis.firstDivergentKey(), analysis.indexByKey());
+        return new StageRows(rows, analysis.firstDivergentKey(), analysis.indexByKey(), analysis);
     }
 
     private static StageRow row(StageFindings s) {

@@ -50,6 +50,9 @@ class MsprobeWindowUiTest {
         Label format = robot.lookup("#format").queryAs(Label.class);
         assertEquals("Format: msprobe dump (MindStudio Probe dump.json)", Fx.call(format::getText));
         assertTrue(Fx.call(format::isVisible));
+        String inputs = Fx.call(() -> robot.lookup("#inputs").queryAs(Label.class).getText());
+        assertTrue(inputs.startsWith("inputs not recorded: msprobe dump (MindStudio Probe dump.json) carries no token ids; step0 · rank 1"),
+                inputs);
         CheckBox backward = robot.lookup("#search-backward").queryAs(CheckBox.class);
         assertFalse(Fx.call(backward::isSelected), "backward entries are not searched by default");
 

@@ -8,7 +8,10 @@ import dev.tdw.app.ui.detail.StageDetail;
 import dev.tdw.app.ui.table.RowNode;
 import dev.tdw.app.ui.testing.Captures;
 import dev.tdw.app.ui.testing.DirectTaskRunner;
+import dev.tdw.model.analysis.InputIdentity;
 import dev.tdw.model.capture.LoadProblem;
+import dev.tdw.model.compare.Tolerance;
+import dev.tdw.model.report.Wording;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.sets.Forward;
 import org.junit.jupiter.api.Test;
@@ -84,6 +87,54 @@ class MsprobeWorkbenchTest {
         assertNull(op.groupRanks());
         assertTrue(op.stack().stream().anyMatch(l -> l.contains("tinylm.py")), String.valueOf(op.stack()));
         assertTrue(op.stack().stream().anyMatch(l -> l.startsWith("    ")), "a frame's code on its own line");
+    }
+
+    /** The info line's inputs: msprobe dumps carry no token ids; it says so and names the pair (not "no token ids in the metadata"). */
+    @Test
+    void theInputsLineSaysTheFormatRecordsNoTokenIds() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(dump("s1_single_stat_mix_fp32", "baseline"), dump("s1_single_stat_mix_fp32", "candidate_rope"));
+        assertEquals(InputIdentity.Verdict.NOT_RECORDED, vm.inputsProperty().get().verdict());
+        assertEquals("inputs not recorded: msprobe dump (MindStudio Probe dump.json) carries no token ids; step0 · rank 0 against"
+                + " step0 · rank 0: that both ran the same input is yours to know", Wording.inputs(vm.inputsProperty().get()));
+    }
+
+    /** s1's noise repeat: nothing beyond a tolerance (README's table), as the command line finds. */
+    @Test
+    void s1NoiseIsNothingBeyondATolerance() {
+        WorkbenchViewModel vm = vm();
+        vm.toleranceProperty().set(new Tolerance(1e-6, 1e-3));
+        vm.openPair(dump("s1_single_stat_mix_fp32", "baseline"), dump("s1_single_stat_mix_fp32", "repeat_noise"));
+        assertNull(vm.comparison().diff().firstDivergent());
+    }
+
+    /** s4 (tensor mode, layers 1 and 2): rope's first divergence is add 17's scalar; the noise repeat is nothing beyond a tolerance. */
+    @Test
+    void s4RopeAndNoise() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(dump("s4_single_tensor_mix_layers12", "baseline"), dump("s4_single_tensor_mix_layers12", "candidate_rope"));
+        assertEquals("Tensor.__add__.17.forward.input.1#0", vm.comparison().diff().firstDivergent().key());
+        vm.goToFirstDivergence();
+        OpDetail op = vm.detail().detailProperty().get().op();
+        assertEquals(List.of(new StageDetail.Field("input.1", "int 0", "int 1", true)), op.arguments());
+        vm.toleranceProperty().set(new Tolerance(1e-5, 1e-3));
+        vm.openPair(dump("s4_single_tensor_mix_layers12", "baseline"), dump("s4_single_tensor_mix_layers12", "repeat_noise"));
+        assertNull(vm.comparison().diff().firstDivergent());
+    }
+
+    /** s8 (md5 mode, L1): the gate at mul 28; the noise repeat's CRCs differ and the finding says a checksum cannot tell. */
+    @Test
+    void s8GateAndChecksumNoise() {
+        WorkbenchViewModel vm = vm();
+        vm.openPair(dump("s8_single_md5_L1", "baseline"), dump("s8_single_md5_L1", "candidate_gate"));
+        assertEquals("Tensor.__mul__.28.forward.input.1#0", vm.comparison().diff().firstDivergent().key());
+        vm.toleranceProperty().set(new Tolerance(1e-6, 1e-3));
+        vm.openPair(dump("s8_single_md5_L1", "baseline"), dump("s8_single_md5_L1", "repeat_noise"));
+        String first = vm.comparison().diff().firstDivergent().key();
+        assertEquals(List.of("checksum"), vm.comparison().diff().firstDivergent().reasons());
+        vm.goToFirstDivergence();
+        assertTrue(vm.detail().detailProperty().get().badges().stream().anyMatch(b -> b.text().contains(Wording.CHECKSUM_MEANING)),
+                first + ": " + vm.detail().detailProperty().get().badges());
     }
 
     @Test
