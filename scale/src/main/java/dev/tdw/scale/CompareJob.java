@@ -121,7 +121,7 @@ public final class CompareJob {
         List<LoadProblem> problems = new ArrayList<>();
         CaptureDirectory l = load(left, problems), r = load(right, problems);
         sameFormat(l.manifests().get(0), r.manifests().get(0));
-        StatisticsTask task = new StatisticsTask(o.atol(), o.rtol());
+        StatisticsTask task = new StatisticsTask(o.atol(), o.rtol(), left, right);
         AllPairsResult result = AllPairsAnalysis.of(l, r, new Tolerance(o.atol(), o.rtol()), (pairs, tol) -> {
             List<PairFiles> files = pairs.stream().map(p -> new PairFiles(p.left().path().toString(), p.right().path().toString())).toList();
             List<StatisticsTask.Diff> diffs = files.isEmpty() ? List.of() : spark.parallelize(files, files.size()).map(task).collect();
@@ -164,7 +164,7 @@ public final class CompareJob {
         for (int i = 0; i < outcomes.size(); i++) {
             TensorsTask.Outcome t = outcomes.get(i);
             if (t.problem() != null) {
-                problems.add(new LoadProblem(Path.of(files.get(i).left()), LoadProblem.Kind.REFUSED, t.problem()));
+                problems.add(new LoadProblem(left.file(files.get(i).left()), LoadProblem.Kind.REFUSED, t.problem()));
             } else {
                 results.add(t.json());
                 verdicts.add(t.verdict());
@@ -172,7 +172,7 @@ public final class CompareJob {
         }
         if (verdicts.isEmpty()) {
             throw new Unusable("no pair of " + o.left() + " and " + o.right() + " could be compared (" + problems.size()
-                    + " skipped; see problems)");
+                    + " skipped; the first: " + problems.get(0).message() + ")");
         }
         String worst = verdicts.stream().min(Comparator.naturalOrder()).orElseThrow().name();
         List<String> messages = problems.stream().map(LoadProblem::message).toList();

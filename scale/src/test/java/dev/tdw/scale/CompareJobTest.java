@@ -1,6 +1,11 @@
 package dev.tdw.scale;
 
 import dev.tdw.app.cli.TdwCommand;
+import dev.tdw.model.tensor.DType;
+import dev.tdw.model.tensor.PayloadWriter;
+import dev.tdw.model.tensor.Storage;
+import dev.tdw.model.tensor.Tensor;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.SparkConf;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -16,11 +21,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -42,7 +50,8 @@ class CompareJobTest {
     @BeforeAll
     static void startSpark() {
         spark = new JavaSparkContext(new SparkConf().setMaster("local[2,2]").setAppName("CompareJobTest")
-                .set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1"));
+                .set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1")
+                .set("spark.hadoop.fs." + OtherSchemeFileSystem.SCHEME + ".impl", OtherSchemeFileSystem.class.getName()));
     }
 
     @AfterAll
@@ -92,6 +101,74 @@ class CompareJobTest {
         // The same comparison as the plain path's, only named as given.
         String plain = new String(job("--left", l.toString(), "--right", r.toString(), "--all"), StandardCharsets.UTF_8);
         assertEquals(plain, json.replace("file://", ""), json);
+    }
+
+    @ParameterizedTest(name = "{0} {1}: {2} vs {3} through Hadoop's client")
+    @CsvSource({
+            "--all, tp4-origin, baseline, candidate",
+            "--all, msprobe/s5_tp2_stat_mix, baseline, candidate_gate_rank1",
+            "--tensors, layer-bug, baseline, candidate",
+            "--tensors, chunked-prefill, baseline, candidate",
+    })
+    void capturesOnAnotherHadoopFileSystemAsTheCommandLineReadsThemHere(String mode, String set, String left, String right) throws IOException {
+        Path l = real(CAPTURES.resolve(set).resolve(left)), r = real(CAPTURES.resolve(set).resolve(right));
+        byte[] cli = mode.equals("--all") ? cli("diff", "--left", l.toString(), "--right", r.toString(), "--all")
+                : cli("tensors", "--left", l.toString(), "--right", r.toString());
+        long before = bytesReadThroughHadoop();
+        String json = new String(job("--left", OTHER + l, "--right", OTHER + r, mode), StandardCharsets.UTF_8);
+        assertTrue(json.contains(OTHER + l + "/"), json);
+        assertTrue(bytesReadThroughHadoop() > before, "read through Hadoop's client");
+        assertEquals(new String(cli, StandardCharsets.UTF_8), json.replace(OTHER, ""));
+    }
+
+    @Test
+    void aPayloadOnAnotherHadoopFileSystemIsReadByTheRangesCompared() throws IOException {
+        // A big tensor of 5 Mi float32 elements (20 MiB per side: two of the ranges payloads are read by) and a small one.
+        Path l = payloadCapture(tmp.resolve("left"), 0), r = payloadCapture(tmp.resolve("right"), 1);
+        long payloads = Files.size(l.resolve(PAYLOAD)) + Files.size(r.resolve(PAYLOAD));
+        // The big one beyond --max-elements: only the small one and the zip's directory are read.
+        long before = bytesReadThroughHadoop();
+        String skipped = new String(job("--left", OTHER + l, "--right", OTHER + r, "--tensors", "--max-elements", "4096"), StandardCharsets.UTF_8);
+        long read = bytesReadThroughHadoop() - before;
+        assertTrue(read > 0 && read < payloads / 50, read + " bytes read of " + payloads);
+        assertEquals(new String(cli("tensors", "--left", l.toString(), "--right", r.toString(), "--max-elements", "4096"), StandardCharsets.UTF_8),
+                skipped.replace(OTHER, ""));
+        // Compared: both read whole, across the ranges' boundary, into the command line's result to the byte.
+        before = bytesReadThroughHadoop();
+        String compared = new String(job("--left", OTHER + l, "--right", OTHER + r, "--tensors", "--max-elements", BIG + ""), StandardCharsets.UTF_8);
+        assertTrue(bytesReadThroughHadoop() - before >= 2L * BIG * 4, "the big tensors read");
+        assertTrue(compared.contains("\"mismatch_count\" : 1,"), compared);
+        assertEquals(new String(cli("tensors", "--left", l.toString(), "--right", r.toString(), "--max-elements", BIG + ""), StandardCharsets.UTF_8),
+                compared.replace(OTHER, ""));
+    }
+
+    /** Where {@link OtherSchemeFileSystem} starts an absolute path of this machine. */
+    private static final String OTHER = OtherSchemeFileSystem.SCHEME + "://";
+    private static final String PAYLOAD = "cmpl-layer-bug-rank0.pt";
+    private static final int BIG = 5 << 20;
+
+    /** The layer-bug baseline's manifest with a payload of a big and a small float32 tensor, {@code side} 1 a little off. */
+    private static Path payloadCapture(Path dir, int side) throws IOException {
+        Files.createDirectories(dir);
+        Path manifest = CAPTURES.resolve("layer-bug/baseline/cmpl-layer-bug-rank0.json");
+        Files.copy(manifest, dir.resolve(manifest.getFileName()));
+        new PayloadWriter("ascend-tensor-dump/1", "cmpl-layer-bug", 0, Map.of())
+                .tensor("big", floats(BIG, side))
+                .tensor("small", floats(1024, side))
+                .write(dir.resolve(PAYLOAD));
+        return dir.toRealPath();
+    }
+
+    private static Tensor floats(int n, int side) {
+        ByteBuffer b = ByteBuffer.allocate(n * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) b.putFloat(i * 4, (i % 1000) / 100f + (side == 1 && i == n - 7 ? 1 : 0));
+        return new Tensor(new Storage("0", DType.FLOAT32, n, b), 0, new long[] {n}, new long[] {1});
+    }
+
+    /** Bytes Hadoop's client read from {@link OtherSchemeFileSystem} in this process so far. */
+    private static long bytesReadThroughHadoop() {
+        return FileSystem.getAllStatistics().stream().filter(st -> st.getScheme().equals(OtherSchemeFileSystem.SCHEME))
+                .mapToLong(FileSystem.Statistics::getBytesRead).sum();
     }
 
     @Test
@@ -150,15 +227,15 @@ class CompareJobTest {
     }
 
     @Test
-    void aFileSystemTheModelCannotReadIsRefused() throws IOException {
+    void aFileSystemWhoseClientIsMissingIsUnusableInputNamingIt() throws IOException {
         Path out = tmp.resolve("result.json");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CompareJob.run(spark, new String[] {"--left", "hdfs://127.0.0.1:1/captures/a", "--right", "hdfs://127.0.0.1:1/captures/b",
+        int exit = CompareJob.run(spark, new String[] {"--left", "s3a://bucket/captures/a", "--right", "s3a://bucket/captures/b",
                 "--all", "--out", out.toString()}, new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(CompareJob.UNUSABLE, exit);
+        assertEquals(CompareJob.UNUSABLE, exit, err.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(out));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("hdfs://127.0.0.1:1/captures/a: the job reads captures on a file system mounted"
-                + " on every executor (file:); hdfs: is not"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("s3a://bucket/captures/a: no Hadoop client for s3a: on the classpath"),
+                err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
