@@ -6,6 +6,9 @@ import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.LoadProblem;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.DiffResult;
+import dev.tdw.model.compare.PayloadFiles;
+import dev.tdw.model.compare.ScanPart;
+import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.compare.TensorsVerdict;
 import dev.tdw.model.format.CaptureLoader;
@@ -17,6 +20,8 @@ import dev.tdw.model.report.Json;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
+import dev.tdw.model.tensor.Payload;
+import dev.tdw.model.tensor.PayloadEntry;
 import dev.tdw.model.text.SafeText;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -28,6 +33,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -86,7 +92,7 @@ public final class CompareJob {
         try {
             long started = System.nanoTime();
             Root left = Root.of(o.left(), spark.hadoopConfiguration()), right = Root.of(o.right(), spark.hadoopConfiguration());
-            String json = o.mode() == JobOptions.Mode.ALL ? all(o, left, right) : tensors(o, left, right);
+            String json = o.mode() == JobOptions.Mode.ALL ? all(o, left, right) : tensors(o, left, right, err);
             try {
                 out.write(json);
             } catch (IOException e) {
@@ -135,7 +141,7 @@ public final class CompareJob {
     }
 
     /** {@code tdw tensors}' JSON for two capture directories: one task per pair, a pair that cannot be read listed. */
-    private String tensors(JobOptions o, Root left, Root right) throws Unusable {
+    private String tensors(JobOptions o, Root left, Root right, PrintStream err) throws Unusable {
         List<LoadProblem> problems = new ArrayList<>();
         CaptureDirectory l = load(left, problems), r = load(right, problems);
         sameFormat(l.manifests().get(0), r.manifests().get(0));
@@ -151,12 +157,13 @@ public final class CompareJob {
         List<PairFiles> files = new ArrayList<>();
         for (CapturePairing.ManifestPair p : pairing.pairs()) {
             try {
-                files.add(new PairFiles(dev.tdw.model.compare.PayloadFiles.of(left.path(), p.left()).toString(),
-                        dev.tdw.model.compare.PayloadFiles.of(right.path(), p.right()).toString()));
+                files.add(new PairFiles(PayloadFiles.of(left.path(), p.left()).toString(),
+                        PayloadFiles.of(right.path(), p.right()).toString()));
             } catch (InputException e) {
                 problems.add(new LoadProblem(p.left().path(), LoadProblem.Kind.REFUSED, e.getMessage()));
             }
         }
+        files = scanBigPairs(o, left, right, files, err);
         List<TensorsTask.Outcome> outcomes = files.isEmpty() ? List.of()
                 : spark.parallelize(files, files.size()).map(tensors.of(o, left, right)).collect();
         List<String> results = new ArrayList<>();
@@ -188,6 +195,41 @@ public final class CompareJob {
             Json.write(json, out);
         }
         return out + "\n";
+    }
+
+    /**
+     * The tensor pairs of more than {@code --part-elements} elements, scanned in parts, one task each; the pairs' files
+     * again, each with its parts in order. The driver opens each pair's payloads to find them (directories and
+     * pickles only); a pair whose payloads it cannot open is left to its own task, which lists it.
+     */
+    private List<PairFiles> scanBigPairs(JobOptions o, Root left, Root right, List<PairFiles> files, PrintStream err) {
+        TensorComparison comparison = new TensorComparison(o.atol(), o.rtol(), o.maxElements());
+        long wavesPerPart = o.partElements() / TensorComparison.WAVE_ELEMENTS;
+        List<PartTask.Part> parts = new ArrayList<>();
+        for (PairFiles f : files) {
+            try (Payload lp = PayloadFiles.open(left.file(f.left())); Payload rp = PayloadFiles.open(right.file(f.right()))) {
+                Map<String, PayloadEntry> rightByKey = new HashMap<>();
+                rp.entries().forEach(e -> rightByKey.put(e.key(), e));
+                for (PayloadEntry l : lp.entries()) {
+                    PayloadEntry r = rightByKey.get(l.key());
+                    if (r == null || !comparison.comparesByParts(l, r) || l.tensor().numel() <= o.partElements()) continue;
+                    long waves = TensorComparison.waves(l.tensor().numel());
+                    for (long w = 0; w < waves; w += wavesPerPart) parts.add(new PartTask.Part(f, l.key(), w, Math.min(waves, w + wavesPerPart)));
+                }
+            } catch (InputException e) {
+                // Listed by the pair's own task, with the other pairs' problems.
+            }
+        }
+        if (parts.isEmpty()) return files;
+        err.printf(java.util.Locale.ROOT, "tdw-scale: %d tensor pairs of more than %d elements, in %d parts%n",
+                parts.stream().map(p -> p.files().left() + "\n" + p.key()).distinct().count(), o.partElements(), parts.size());
+        List<ScanPart> scanned = spark.parallelize(parts, parts.size()).map(new PartTask(o, left, right)).collect();
+        Map<PairFiles, Map<String, List<ScanPart>>> byPair = new HashMap<>();
+        for (int i = 0; i < parts.size(); i++) {
+            PartTask.Part p = parts.get(i);
+            byPair.computeIfAbsent(p.files(), k -> new HashMap<>()).computeIfAbsent(p.key(), k -> new ArrayList<>()).add(scanned.get(i));
+        }
+        return files.stream().map(f -> new PairFiles(f.left(), f.right(), byPair.getOrDefault(f, Map.of()))).toList();
     }
 
     private static com.fasterxml.jackson.databind.JsonNode parse(String json) {

@@ -6,10 +6,14 @@ import java.util.List;
 
 /**
  * The job's arguments: {@code --left URI --right URI (--all | --tensors) --out URI [--atol A] [--rtol R]
- * [--max-elements N]}. The tolerances are those of the command the mode stands for: {@code diff --all}'s (default 0,
- * exact) or {@code tensors}' (default 1e-2).
+ * [--max-elements N] [--part-elements N]}. The tolerances are those of the command the mode stands for:
+ * {@code diff --all}'s (default 0, exact) or {@code tensors}' (default 1e-2). A tensor pair of more than
+ * {@code partElements} elements is compared in parts of that many, one task each.
  */
-record JobOptions(String left, String right, Mode mode, String out, double atol, double rtol, long maxElements) {
+record JobOptions(String left, String right, Mode mode, String out, double atol, double rtol, long maxElements, long partElements) {
+    /** Elements per part of a big tensor pair by default: 8 waves, 128 Mi elements (256 MiB of bfloat16 per side). */
+    static final long DEFAULT_PART_ELEMENTS = 8 * TensorComparison.WAVE_ELEMENTS;
+
     /** What is compared, and which command's JSON is written. */
     enum Mode {
         /** {@code tdw diff --all}: every pair's statistics. */
@@ -19,7 +23,7 @@ record JobOptions(String left, String right, Mode mode, String out, double atol,
     }
 
     static final String USAGE = "usage: CompareJob --left URI --right URI (--all | --tensors) --out URI"
-            + " [--atol A] [--rtol R] [--max-elements N]";
+            + " [--atol A] [--rtol R] [--max-elements N] [--part-elements N]";
 
     /** The options, or an {@link IllegalArgumentException} whose message says what is wrong. */
     static JobOptions parse(List<String> args) {
@@ -27,6 +31,7 @@ record JobOptions(String left, String right, Mode mode, String out, double atol,
         Mode mode = null;
         Double atol = null, rtol = null;
         long maxElements = TensorComparison.DEFAULT_MAX_ELEMENTS;
+        long partElements = DEFAULT_PART_ELEMENTS;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -43,6 +48,7 @@ record JobOptions(String left, String right, Mode mode, String out, double atol,
                 case "--atol" -> atol = number(value(args, ++i, a), a);
                 case "--rtol" -> rtol = number(value(args, ++i, a), a);
                 case "--max-elements" -> maxElements = (long) number(value(args, ++i, a), a);
+                case "--part-elements" -> partElements = (long) number(value(args, ++i, a), a);
                 default -> throw new IllegalArgumentException("unknown argument " + a);
             }
         }
@@ -52,7 +58,11 @@ record JobOptions(String left, String right, Mode mode, String out, double atol,
         if (!(at >= 0) || !(rt >= 0) || maxElements < 0) {
             throw new IllegalArgumentException("--atol, --rtol and --max-elements must be non-negative");
         }
-        return new JobOptions(left, right, mode, out, at, rt, maxElements);
+        if (partElements < TensorComparison.WAVE_ELEMENTS || partElements % TensorComparison.WAVE_ELEMENTS != 0) {
+            throw new IllegalArgumentException("--part-elements must be a positive multiple of " + TensorComparison.WAVE_ELEMENTS
+                    + " (the scan's wave, which parts must not cut), not " + partElements);
+        }
+        return new JobOptions(left, right, mode, out, at, rt, maxElements, partElements);
     }
 
     private static String value(List<String> args, int i, String option) {

@@ -39,7 +39,7 @@ class TensorsTask implements Function<PairFiles, TensorsTask.Outcome> {
         // One thread per task: Spark runs as many tasks side by side as it has cores.
         TensorComparison comparison = new TensorComparison(atol, rtol, maxElements);
         try (Payload lp = PayloadFiles.open(l); Payload rp = PayloadFiles.open(r)) {
-            TensorsResult result = comparison.compare(lp, rp);
+            TensorsResult result = comparison.compare(lp, rp, pair.scanned());
             return new Outcome(Json.write(TensorsJson.toJson(result, left.show(l), right.show(r))), result.verdict(), null);
         } catch (InputException e) {
             return new Outcome(null, null, e.getMessage());

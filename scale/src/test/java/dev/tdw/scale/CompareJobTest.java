@@ -1,6 +1,7 @@
 package dev.tdw.scale;
 
 import dev.tdw.app.cli.TdwCommand;
+import dev.tdw.model.compare.TensorComparison;
 import dev.tdw.model.tensor.DType;
 import dev.tdw.model.tensor.PayloadWriter;
 import dev.tdw.model.tensor.Storage;
@@ -137,9 +138,23 @@ class CompareJobTest {
         before = bytesReadThroughHadoop();
         String compared = new String(job("--left", OTHER + l, "--right", OTHER + r, "--tensors", "--max-elements", BIG + ""), StandardCharsets.UTF_8);
         assertTrue(bytesReadThroughHadoop() - before >= 2L * BIG * 4, "the big tensors read");
-        assertTrue(compared.contains("\"mismatch_count\" : 1,"), compared);
+        assertTrue(compared.contains("\"mismatch_count\" : 2,"), compared);
         assertEquals(new String(cli("tensors", "--left", l.toString(), "--right", r.toString(), "--max-elements", BIG + ""), StandardCharsets.UTF_8),
                 compared.replace(OTHER, ""));
+    }
+
+    @Test
+    void aBigTensorPairIsComparedInPartsIntoTheCommandLinesResult() throws IOException {
+        // Two waves of the scan and a bit (bfloat16, 34 MiB per side), in parts of one wave: three tasks, one per part.
+        int n = (int) (2 * TensorComparison.WAVE_ELEMENTS + (1 << 16));
+        Path l = payloadCapture(tmp.resolve("left"), 0, n, DType.BFLOAT16), r = payloadCapture(tmp.resolve("right"), 1, n, DType.BFLOAT16);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String job = new String(job(err, "--left", l.toString(), "--right", r.toString(), "--tensors", "--max-elements", n + "",
+                "--part-elements", TensorComparison.WAVE_ELEMENTS + ""), StandardCharsets.UTF_8);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("tdw-scale: 1 tensor pairs of more than 16777216 elements, in 3 parts"),
+                err.toString(StandardCharsets.UTF_8));
+        assertTrue(job.contains("\"mismatch_count\" : 2,"), job);
+        assertEquals(new String(cli("tensors", "--left", l.toString(), "--right", r.toString(), "--max-elements", n + ""), StandardCharsets.UTF_8), job);
     }
 
     /** Where {@link OtherSchemeFileSystem} starts an absolute path of this machine. */
@@ -147,22 +162,35 @@ class CompareJobTest {
     private static final String PAYLOAD = "cmpl-layer-bug-rank0.pt";
     private static final int BIG = 5 << 20;
 
-    /** The layer-bug baseline's manifest with a payload of a big and a small float32 tensor, {@code side} 1 a little off. */
-    private static Path payloadCapture(Path dir, int side) throws IOException {
+    /**
+     * The layer-bug baseline's manifest with a payload of a big and a small tensor, {@code side} 1 a little off (once in
+     * the big one's first thousand elements, once in its last).
+     */
+    private static Path payloadCapture(Path dir, int side, int big, DType type) throws IOException {
         Files.createDirectories(dir);
         Path manifest = CAPTURES.resolve("layer-bug/baseline/cmpl-layer-bug-rank0.json");
         Files.copy(manifest, dir.resolve(manifest.getFileName()));
         new PayloadWriter("ascend-tensor-dump/1", "cmpl-layer-bug", 0, Map.of())
-                .tensor("big", floats(BIG, side))
-                .tensor("small", floats(1024, side))
+                .tensor("big", tensor(big, side, type))
+                .tensor("small", tensor(1024, side, DType.FLOAT32))
                 .write(dir.resolve(PAYLOAD));
         return dir.toRealPath();
     }
 
-    private static Tensor floats(int n, int side) {
-        ByteBuffer b = ByteBuffer.allocate(n * 4).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < n; i++) b.putFloat(i * 4, (i % 1000) / 100f + (side == 1 && i == n - 7 ? 1 : 0));
-        return new Tensor(new Storage("0", DType.FLOAT32, n, b), 0, new long[] {n}, new long[] {1});
+    private static Path payloadCapture(Path dir, int side) throws IOException {
+        return payloadCapture(dir, side, BIG, DType.FLOAT32);
+    }
+
+    /** Float32, or bfloat16 (the float's upper half). */
+    private static Tensor tensor(int n, int side, DType type) {
+        int size = type == DType.FLOAT32 ? 4 : 2;
+        ByteBuffer b = ByteBuffer.allocate(n * size).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) {
+            float v = (i % 1000) / 100f + (side == 1 && (i == n - 7 || i == 500) ? 1 : 0);
+            if (size == 4) b.putFloat(i * 4, v);
+            else b.putShort(i * 2, (short) (Float.floatToIntBits(v) >>> 16));
+        }
+        return new Tensor(new Storage("0", type, n, b), 0, new long[] {n}, new long[] {1});
     }
 
     /** Bytes Hadoop's client read from {@link OtherSchemeFileSystem} in this process so far. */
@@ -270,11 +298,15 @@ class CompareJobTest {
     }
 
     private byte[] job(String... args) throws IOException {
+        return job(new ByteArrayOutputStream(), args);
+    }
+
+    /** The job's result; its messages to {@code err}. */
+    private byte[] job(ByteArrayOutputStream err, String... args) throws IOException {
         Path out = Files.createTempDirectory(tmp, "job").resolve("result.json");
         List<String> all = new ArrayList<>(List.of(args));
         all.add("--out");
         all.add(out.toString());
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = CompareJob.run(spark, all.toArray(String[]::new), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(CompareJob.RAN, exit, () -> err.toString(StandardCharsets.UTF_8));
         try (Stream<Path> beside = Files.list(out.getParent())) {

@@ -11,9 +11,9 @@ class JobOptionsTest {
     @Test
     void tolerancesDefaultToThoseOfTheCommandTheModeStandsFor() {
         JobOptions all = JobOptions.parse(List.of("--left", "a", "--right", "b", "--all", "--out", "o"));
-        assertEquals(new JobOptions("a", "b", JobOptions.Mode.ALL, "o", 0, 0, 2_000_000), all);
+        assertEquals(new JobOptions("a", "b", JobOptions.Mode.ALL, "o", 0, 0, 2_000_000, 134_217_728), all);
         JobOptions tensors = JobOptions.parse(List.of("--tensors", "--left", "a", "--right", "b", "--out", "o", "--rtol", "0.5"));
-        assertEquals(new JobOptions("a", "b", JobOptions.Mode.TENSORS, "o", 0.01, 0.5, 2_000_000), tensors);
+        assertEquals(new JobOptions("a", "b", JobOptions.Mode.TENSORS, "o", 0.01, 0.5, 2_000_000, 134_217_728), tensors);
     }
 
     @Test
@@ -25,6 +25,8 @@ class JobOptionsTest {
         assertEquals("--atol: not a number: x", refused("--atol", "x"));
         assertEquals("--out needs a value", refused("--left", "a", "--out"));
         assertEquals("unknown argument --label", refused("--label", "x"));
+        assertEquals("--part-elements must be a positive multiple of 16777216 (the scan's wave, which parts must not cut), not 1000",
+                refused("--left", "a", "--right", "b", "--tensors", "--out", "o", "--part-elements", "1000"));
         assertEquals("--atol, --rtol and --max-elements must be non-negative", refused("--left", "a", "--right", "b", "--all", "--out", "o", "--atol", "-1"));
     }
 
