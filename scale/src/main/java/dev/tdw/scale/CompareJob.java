@@ -17,9 +17,14 @@ import dev.tdw.model.report.AllPairsJson;
 import dev.tdw.model.report.DumpFormat;
 import dev.tdw.model.report.Envelope;
 import dev.tdw.model.report.Json;
+import dev.tdw.model.report.RunsJson;
 import dev.tdw.model.report.Wording;
 import dev.tdw.model.sets.AllPairsAnalysis;
 import dev.tdw.model.sets.AllPairsResult;
+import dev.tdw.model.sets.Run;
+import dev.tdw.model.sets.RunFolders;
+import dev.tdw.model.sets.RunsAnalysis;
+import dev.tdw.model.sets.RunsResult;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.tensor.PayloadEntry;
 import dev.tdw.model.text.SafeText;
@@ -39,8 +44,9 @@ import java.util.Map;
 
 /**
  * {@code spark-submit --class dev.tdw.scale.CompareJob tdw-scale.jar --left URI --right URI (--all | --tensors) --out URI}:
- * two capture roots compared on Spark, one task per pair, into the JSON {@code tdw diff --all} or {@code tdw tensors}
- * prints for the same roots, byte for byte (docs/scale.md). The driver reads the manifests and pairs them as the command
+ * two capture roots compared on Spark, one task per pair (and per part of a big tensor pair), into the JSON
+ * {@code tdw diff --all} or {@code tdw tensors} prints for the same roots, byte for byte (docs/scale.md); with
+ * {@code --left-runs URI --right-runs URI}, {@code tdw diff}'s judgement of repeated runs. The driver reads the manifests and pairs them as the command
  * line does; the tasks compare; the driver reduces their results with the model's own analysis and writes the result
  * once ({@link ResultFile}). Exit codes as the command line's: 0 ran, 2 unusable input, 3 internal, 4 output not written.
  */
@@ -92,7 +98,11 @@ public final class CompareJob {
         try {
             long started = System.nanoTime();
             Root left = Root.of(o.left(), spark.hadoopConfiguration()), right = Root.of(o.right(), spark.hadoopConfiguration());
-            String json = o.mode() == JobOptions.Mode.ALL ? all(o, left, right) : tensors(o, left, right, err);
+            String json = switch (o.mode()) {
+                case ALL -> all(o, left, right);
+                case TENSORS -> tensors(o, left, right, err);
+                case RUNS -> runs(o, left, right);
+            };
             try {
                 out.write(json);
             } catch (IOException e) {
@@ -138,6 +148,33 @@ public final class CompareJob {
         ObjectNode json = DumpFormat.named(AllPairsJson.of(result, p -> show(p, left, right)), l.manifests());
         if (!problems.isEmpty()) json.set("problems", Json.strings(problems.stream().map(LoadProblem::message).toList()));
         return Json.write(json) + "\n";
+    }
+
+    /**
+     * {@code tdw diff --left-runs --right-runs}' JSON: the runs read as the command line reads them
+     * ({@link RunFolders#load}) and judged by the model ({@link RunsAnalysis}). Runs are judged by their manifests'
+     * statistics alone, which the driver holds anyway: no task is started.
+     */
+    private String runs(JobOptions o, Root left, Root right) throws Unusable {
+        List<LoadProblem> problems = new ArrayList<>();
+        List<Run> l = runsOf(left, problems), r = runsOf(right, problems);
+        RunsResult result;
+        try {
+            result = RunsAnalysis.of(l, r, new Tolerance(o.atol(), o.rtol()), o.noiseFactor());
+        } catch (IllegalArgumentException e) {
+            throw new Unusable(e.getMessage());
+        }
+        ObjectNode json = DumpFormat.named(RunsJson.of(result, p -> show(p, left, right)), l.stream().map(Run::manifest).toList());
+        if (!problems.isEmpty()) json.set("problems", Json.strings(problems.stream().map(LoadProblem::message).toList()));
+        return Json.write(json) + "\n";
+    }
+
+    private static List<Run> runsOf(Root root, List<LoadProblem> problems) throws Unusable {
+        try {
+            return RunFolders.load(root.path(), dir -> load(dir, problems));
+        } catch (IllegalArgumentException e) {
+            throw new Unusable(e.getMessage());
+        }
     }
 
     /** {@code tdw tensors}' JSON for two capture directories: one task per pair, a pair that cannot be read listed. */
@@ -242,11 +279,16 @@ public final class CompareJob {
 
     /** A capture root as the command line loads it; its problems are added, each once. */
     private static CaptureDirectory load(Root root, List<LoadProblem> problems) throws Unusable {
-        Path dir = root.path();
+        CaptureDirectory d = load(root.path(), problems);
+        if (d.manifests().isEmpty()) throw new Unusable(root.given() + ": no readable manifest ({label}-rank{N}.json) in this directory");
+        return d;
+    }
+
+    /** A capture directory as the command line loads it; its problems are added, each once. */
+    private static CaptureDirectory load(Path dir, List<LoadProblem> problems) throws Unusable {
         try {
             CaptureDirectory d = new CaptureLoader().load(dir);
             d.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
-            if (d.manifests().isEmpty()) throw new Unusable(root.given() + ": no readable manifest ({label}-rank{N}.json) in this directory");
             return d;
         } catch (InputException e) {
             throw new Unusable(e.getMessage());

@@ -94,6 +94,28 @@ class CompareJobTest {
         assertArrayEquals(cli, job, () -> "differs from the command line:\n" + new String(job, StandardCharsets.UTF_8));
     }
 
+    @ParameterizedTest(name = "diff --left-runs --right-runs {0}: {1} vs {2} {3}")
+    @CsvSource({
+            "intermittent, baseline, candidate, ''",
+            "intermittent, candidate, baseline, --noise-factor=3",
+            "intermittent, baseline, baseline, ''",
+    })
+    void repeatedRunsAsTheCommandLineJudgesThem(String set, String left, String right, String extra) throws IOException {
+        Path l = real(CAPTURES.resolve(set).resolve(left)), r = real(CAPTURES.resolve(set).resolve(right));
+        List<String> more = extra.isEmpty() ? List.of() : List.of(extra.split("=", 2));
+        List<String> cli = new ArrayList<>(List.of("diff", "--left-runs", l.toString(), "--right-runs", r.toString()));
+        cli.addAll(more);
+        String expected = new String(cli(cli.toArray(String[]::new)), StandardCharsets.UTF_8);
+        List<String> job = new ArrayList<>(List.of("--left-runs", l.toString(), "--right-runs", r.toString()));
+        job.addAll(more);
+        assertEquals(expected, new String(job(job.toArray(String[]::new)), StandardCharsets.UTF_8));
+        // The same runs through Hadoop's client, named as given.
+        job.set(1, OTHER + l);
+        job.set(3, OTHER + r);
+        assertEquals(expected, new String(job(job.toArray(String[]::new)), StandardCharsets.UTF_8).replace(OTHER, ""));
+        assertTrue(expected.contains("\"mode\" : \"runs\""), expected);
+    }
+
     @Test
     void aUriNamesThePathsAsGiven() throws IOException {
         Path l = real(CAPTURES.resolve("tp4-origin/baseline")), r = real(CAPTURES.resolve("tp4-origin/candidate"));
