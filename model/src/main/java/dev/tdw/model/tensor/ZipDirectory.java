@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -157,7 +156,7 @@ final class ZipDirectory {
     }
 
     static PayloadFormatException fail(String file, String what, Throwable cause) {
-        return new PayloadFormatException(Path.of(file), null, what, cause);
+        return new PayloadFormatException(file, what, cause);
     }
 
     static ByteBuffer readAt(FileChannel channel, long position, int length) throws IOException {
