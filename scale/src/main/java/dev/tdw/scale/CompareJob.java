@@ -54,17 +54,19 @@ public final class CompareJob {
     static final int RAN = 0, UNUSABLE = 2, INTERNAL = 3, OUTPUT_FAILED = 4;
 
     private final JavaSparkContext spark;
-    private final Tasks tensors;
+    private final Tasks<PairFiles, TensorsTask.Outcome> tensors;
+    private final Tasks<PartTask.Part, ScanPart> parts;
 
-    /** How the tensors tasks are made from the options and roots (a test may wrap them). */
+    /** How a kind of task is made from the options and roots (a test may wrap them). */
     @FunctionalInterface
-    interface Tasks {
-        Function<PairFiles, TensorsTask.Outcome> of(JobOptions o, Root left, Root right);
+    interface Tasks<T, R> {
+        Function<T, R> of(JobOptions o, Root left, Root right);
     }
 
-    CompareJob(JavaSparkContext spark, Tasks tensors) {
+    CompareJob(JavaSparkContext spark, Tasks<PairFiles, TensorsTask.Outcome> tensors, Tasks<PartTask.Part, ScanPart> parts) {
         this.spark = spark;
         this.tensors = tensors;
+        this.parts = parts;
     }
 
     public static void main(String[] args) {
@@ -77,7 +79,7 @@ public final class CompareJob {
 
     /** Runs the job on {@code spark}; messages go to {@code err}. */
     static int run(JavaSparkContext spark, String[] args, PrintStream err) {
-        return new CompareJob(spark, TensorsTask::new).execute(args, err);
+        return new CompareJob(spark, TensorsTask::new, PartTask::new).execute(args, err);
     }
 
     int execute(String[] args, PrintStream err) {
@@ -260,7 +262,7 @@ public final class CompareJob {
         if (parts.isEmpty()) return files;
         err.printf(java.util.Locale.ROOT, "tdw-scale: %d tensor pairs of more than %d elements, in %d parts%n",
                 parts.stream().map(p -> p.files().left() + "\n" + p.key()).distinct().count(), o.partElements(), parts.size());
-        List<ScanPart> scanned = spark.parallelize(parts, parts.size()).map(new PartTask(o, left, right)).collect();
+        List<ScanPart> scanned = spark.parallelize(parts, parts.size()).map(this.parts.of(o, left, right)).collect();
         Map<PairFiles, Map<String, List<ScanPart>>> byPair = new HashMap<>();
         for (int i = 0; i < parts.size(); i++) {
             PartTask.Part p = parts.get(i);

@@ -167,15 +167,20 @@ class CompareJobTest {
     }
 
     @Test
-    void aBigTensorPairIsComparedInPartsIntoTheCommandLinesResult() throws IOException {
-        // Two waves of the scan and a bit (bfloat16, 34 MiB per side), in parts of one wave: three tasks, one per part.
+    void aBigTensorPairIsComparedInPartsIntoTheCommandLinesResultAPartThatFailsTriedAgain() throws IOException {
+        // Two waves of the scan and a bit (bfloat16, 34 MiB per side), in parts of one wave: three tasks, one per part;
+        // the first part's first attempt fails.
         int n = (int) (2 * TensorComparison.WAVE_ELEMENTS + (1 << 16));
         Path l = payloadCapture(tmp.resolve("left"), 0, n, DType.BFLOAT16), r = payloadCapture(tmp.resolve("right"), 1, n, DType.BFLOAT16);
+        Path out = tmp.resolve("result.json");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        String job = new String(job(err, "--left", l.toString(), "--right", r.toString(), "--tensors", "--max-elements", n + "",
-                "--part-elements", TensorComparison.WAVE_ELEMENTS + ""), StandardCharsets.UTF_8);
+        CompareJob failingOnce = new CompareJob(spark, TensorsTask::new, (o, left, right) -> new FailingAttempts<>(new PartTask(o, left, right), 1));
+        int exit = failingOnce.execute(new String[] {"--left", l.toString(), "--right", r.toString(), "--tensors", "--max-elements", n + "",
+                "--part-elements", TensorComparison.WAVE_ELEMENTS + "", "--out", out.toString()}, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(CompareJob.RAN, exit, err.toString(StandardCharsets.UTF_8));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("tdw-scale: 1 tensor pairs of more than 16777216 elements, in 3 parts"),
                 err.toString(StandardCharsets.UTF_8));
+        String job = Files.readString(out);
         assertTrue(job.contains("\"mismatch_count\" : 2,"), job);
         assertEquals(new String(cli("tensors", "--left", l.toString(), "--right", r.toString(), "--max-elements", n + ""), StandardCharsets.UTF_8), job);
     }
@@ -245,7 +250,7 @@ class CompareJobTest {
         Path l = real(CAPTURES.resolve("chunked-prefill/baseline")), r = real(CAPTURES.resolve("chunked-prefill/candidate"));
         byte[] cli = cli("tensors", "--left", l.toString(), "--right", r.toString());
         Path out = tmp.resolve("result.json");
-        CompareJob failingOnce = new CompareJob(spark, (o, left, right) -> new FailingAttempts(new TensorsTask(o, left, right), 1));
+        CompareJob failingOnce = new CompareJob(spark, (o, left, right) -> new FailingAttempts<>(new TensorsTask(o, left, right), 1), PartTask::new);
         int exit = failingOnce.execute(new String[] {"--left", l.toString(), "--right", r.toString(), "--tensors", "--out", out.toString()}, System.err);
         assertEquals(CompareJob.RAN, exit);
         assertArrayEquals(cli, Files.readAllBytes(out));
@@ -256,7 +261,7 @@ class CompareJobTest {
         Path l = real(CAPTURES.resolve("chunked-prefill/baseline")), r = real(CAPTURES.resolve("chunked-prefill/candidate"));
         Path out = tmp.resolve("result.json");
         // Every attempt fails: Spark gives up after its two, and the job with it.
-        CompareJob failing = new CompareJob(spark, (o, left, right) -> new FailingAttempts(new TensorsTask(o, left, right), 2));
+        CompareJob failing = new CompareJob(spark, (o, left, right) -> new FailingAttempts<>(new TensorsTask(o, left, right), 2), PartTask::new);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = failing.execute(new String[] {"--left", l.toString(), "--right", r.toString(), "--tensors", "--out", out.toString()},
                 new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -303,10 +308,10 @@ class CompareJobTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains(missing.toString()), err.toString(StandardCharsets.UTF_8));
     }
 
-    /** A task whose first {@code failures} attempts of the first pair fail (Spark numbers attempts from 0). */
-    private record FailingAttempts(TensorsTask task, int failures) implements Function<PairFiles, TensorsTask.Outcome> {
+    /** A task whose first {@code failures} attempts of the first partition fail (Spark numbers attempts from 0). */
+    private record FailingAttempts<T, R>(Function<T, R> task, int failures) implements Function<T, R> {
         @Override
-        public TensorsTask.Outcome call(PairFiles pair) {
+        public R call(T pair) throws Exception {
             if (TaskContext.get().partitionId() == 0 && TaskContext.get().attemptNumber() < failures) {
                 throw new UncheckedIOException(new IOException("the executor lost its disk (attempt " + TaskContext.get().attemptNumber() + ")"));
             }
@@ -323,15 +328,11 @@ class CompareJobTest {
     }
 
     private byte[] job(String... args) throws IOException {
-        return job(new ByteArrayOutputStream(), args);
-    }
-
-    /** The job's result; its messages to {@code err}. */
-    private byte[] job(ByteArrayOutputStream err, String... args) throws IOException {
         Path out = Files.createTempDirectory(tmp, "job").resolve("result.json");
         List<String> all = new ArrayList<>(List.of(args));
         all.add("--out");
         all.add(out.toString());
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = CompareJob.run(spark, all.toArray(String[]::new), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(CompareJob.RAN, exit, () -> err.toString(StandardCharsets.UTF_8));
         try (Stream<Path> beside = Files.list(out.getParent())) {
