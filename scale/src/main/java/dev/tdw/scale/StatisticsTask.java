@@ -28,10 +28,13 @@ import java.util.Map;
  */
 class StatisticsTask implements Function<PairFiles, StatisticsTask.Diff> {
     private final double atol, rtol;
+    private final Root left, right;
 
-    StatisticsTask(double atol, double rtol) {
+    StatisticsTask(double atol, double rtol, Root left, Root right) {
         this.atol = atol;
         this.rtol = rtol;
+        this.left = left;
+        this.right = right;
     }
 
     /**
@@ -105,7 +108,7 @@ class StatisticsTask implements Function<PairFiles, StatisticsTask.Diff> {
     @Override
     public Diff call(PairFiles pair) {
         try {
-            return Diff.of(SummaryDiff.of(read(Path.of(pair.left())), read(Path.of(pair.right())), new Tolerance(atol, rtol)));
+            return Diff.of(SummaryDiff.of(read(left.file(pair.left())), read(right.file(pair.right())), new Tolerance(atol, rtol)));
         } catch (InputException e) {
             // The driver read this file a moment ago: it changed since. Failed, so that Spark tries again.
             throw new UncheckedIOException(e);

@@ -35,11 +35,11 @@ class TensorsTask implements Function<PairFiles, TensorsTask.Outcome> {
 
     @Override
     public Outcome call(PairFiles pair) {
-        Path l = Path.of(pair.left()), r = Path.of(pair.right());
+        Path l = left.file(pair.left()), r = right.file(pair.right());
         // One thread per task: Spark runs as many tasks side by side as it has cores.
         TensorComparison comparison = new TensorComparison(atol, rtol, maxElements);
         try (Payload lp = PayloadFiles.open(l); Payload rp = PayloadFiles.open(r)) {
-            TensorsResult result = comparison.compare(lp, rp);
+            TensorsResult result = comparison.compare(lp, rp, pair.scanned());
             return new Outcome(Json.write(TensorsJson.toJson(result, left.show(l), right.show(r))), result.verdict(), null);
         } catch (InputException e) {
             return new Outcome(null, null, e.getMessage());

@@ -1,12 +1,10 @@
 package dev.tdw.app.cli;
 
 import dev.tdw.app.report.CaptureSetReport;
-import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.Tolerance;
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.RegularFiles;
-import dev.tdw.model.msprobe.MsprobeDump;
 import dev.tdw.model.report.CaptureSetText;
 import dev.tdw.model.report.RunsJson;
 import dev.tdw.model.sets.Run;
@@ -106,26 +104,17 @@ final class RunsMode {
     /** A run is one manifest: the file itself, or a folder holding exactly one. */
     private static Run run(CommandSupport command, Path p) throws UnusableInputException {
         if (!Files.isDirectory(p)) return new Run(p, command.readManifest(p));
-        CaptureDirectory d = command.loadDirectory(p);
-        if (d.manifests().size() != 1) {
-            throw new UnusableInputException(p + ": holds " + d.manifests().size() + " manifests; a run is one manifest "
-                    + "(give the manifest itself, or compare two roots of several with --all)");
+        try {
+            return RunFolders.run(p, command.loadDirectory(p));
+        } catch (IllegalArgumentException e) {
+            throw new UnusableInputException(e.getMessage(), e);
         }
-        return new Run(p, d.manifests().get(0));
     }
 
     /** The runs of a folder of {@code run*} folders, run2 before run10 (the model's rule). */
     private static List<Run> runFolders(CommandSupport command, Path folder) throws UnusableInputException {
-        if (!Files.isDirectory(folder)) throw new UnusableInputException(folder + ": not a directory of run*/ folders");
         try {
-            List<Path> runs = RunFolders.folders(folder);
-            // msprobe dumps: each run*/ folder is a dump of one (step, rank), read as one run (docs/msprobe.md).
-            if (!runs.isEmpty() && MsprobeDump.detect(runs.get(0))) {
-                List<Run> out = new ArrayList<>(runs.size());
-                for (Path r : runs) out.add(run(command, r));
-                return out;
-            }
-            return RunFolders.of(command.loadDirectory(folder));
+            return RunFolders.load(folder, command::loadDirectory);
         } catch (IllegalArgumentException e) {
             throw new UnusableInputException(e.getMessage(), e);
         }

@@ -15,10 +15,12 @@ import java.util.List;
  * decoded a chunk at a time into small reusable arrays and every metric is accumulated in the same pass, so a
  * multi-GiB pair costs one read of each side and a few KiB of heap per thread.
  *
- * <p>Chunks are fixed ranges of {@link #CHUNK} logical positions. Each chunk's float sums start from zero and are
- * folded into the totals in chunk order, whichever thread computed them; counts and maxima do not depend on order.
- * So the metrics are the same to the last bit for any number of threads. Threads take {@link #SEGMENT_CHUNKS} chunks
- * at a time; at most {@link #WAVE_CHUNKS} chunk sums are held before they are folded.
+ * <p>Chunks are fixed ranges of {@link #CHUNK} logical positions, waves fixed runs of {@link #WAVE_CHUNKS} chunks.
+ * Each chunk's float sums start from zero and are folded into its wave's sum in chunk order, whichever thread computed
+ * them; the waves' sums are folded into the totals in wave order; counts and maxima do not depend on order. So the
+ * metrics are the same to the last bit for any number of threads, and for a pass split into parts of whole waves
+ * ({@link ScanPart}, {@link #combine}: scale/ runs each part as a task of its own). Threads take
+ * {@link #SEGMENT_CHUNKS} chunks at a time.
  *
  * <p>Two float32, bfloat16 or float16 sides of one dtype (the {@code tensors} command's case) are not decoded to double
  * chunks first: their raw elements are bulk-copied and each is widened where the kernel uses it, which halves the work
@@ -76,6 +78,45 @@ final class PairScan {
     /** With {@code raw} false, always through double chunks: the path the fused kernel must match bit for bit. */
     static FloatScan floats(Tensor left, Tensor right, Tolerance tolerance, boolean fma, boolean raw,
                             ScanThreads threads, int worst) {
+        Scanned whole = part(left, right, tolerance, fma, raw, threads, worst, 0, waves(left.numel(), threads.waveChunks()));
+        return new FloatScan(combine(List.of(whole.part())), whole.elements());
+    }
+
+    /** Waves of a pass over {@code numel} elements with waves of {@code waveChunks} chunks. */
+    static long waves(long numel, int waveChunks) {
+        long chunks = (numel + CHUNK - 1) / CHUNK;
+        return (chunks + waveChunks - 1) / waveChunks;
+    }
+
+    /** A part of a pass and, when asked for, its element statistics. */
+    record Scanned(ScanPart part, ElementStatistics elements) {}
+
+    /**
+     * The totals of parts of one pass, given in wave order: the same bits as the pass in one part (the first wave's
+     * sums are added to zero, which leaves them as they are: a sum from +0 is never -0).
+     */
+    static FloatSums combine(List<ScanPart> parts) {
+        long n = 0, ln = 0, rn = 0, mm = 0, nc = 0;
+        double maxAbs = 0;
+        double[] totals = new double[5];
+        for (ScanPart p : parts) {
+            n += p.elements();
+            ln += p.leftNonfinite();
+            rn += p.rightNonfinite();
+            mm += p.mismatches();
+            nc += p.notClose();
+            maxAbs = Math.max(maxAbs, p.maxAbs());
+            double[] waves = p.waveSums();
+            for (int w = 0; w < waves.length; w += 5) {
+                for (int row = 0; row < 5; row++) totals[row] += waves[w + row];
+            }
+        }
+        return new FloatSums(n, ln, rn, mm, nc, totals[0], maxAbs, totals[1], totals[2], totals[3], totals[4]);
+    }
+
+    /** Waves {@code [fromWave, toWave)} of the float pass of {@link #floats}. */
+    static Scanned part(Tensor left, Tensor right, Tolerance tolerance, boolean fma, boolean raw,
+                        ScanThreads threads, int worst, long fromWave, long toWave) {
         long numel = left.numel();
         long chunks = (numel + CHUNK - 1) / CHUNK;
         long[] shape = left.shape();
@@ -85,16 +126,19 @@ final class PairScan {
         }
         int waveLimit = threads.waveChunks();
         int segmentChunks = threads.segmentChunks();
-        int wave = (int) Math.min(chunks, waveLimit);
+        long firstChunk = Math.min(chunks, fromWave * waveLimit);
+        long endChunk = Math.min(chunks, toWave * waveLimit);
+        if (fromWave < 0 || firstChunk > endChunk) throw new IllegalArgumentException("waves " + fromWave + " to " + toWave);
+        int wave = (int) Math.min(endChunk - firstChunk, waveLimit);
         double[][] sums = new double[5][wave];
-        double[] totals = new double[5];
+        double[] waveSums = new double[5 * (int) ((endChunk - firstChunk + waveLimit - 1) / waveLimit)];
         DType type = left.dtype();
         Read read = !raw || !readsRaw(type, right.dtype(), fma, worst) ? Read.DOUBLES
                 : type == DType.FLOAT32 ? Read.FLOATS : type == DType.FLOAT16 ? Read.FLOAT16 : Read.BFLOAT16;
         ChunkKernel kernel = new ChunkKernel(tolerance, fma, read, sums);
-        for (long first = 0; first < chunks; first += waveLimit) {
+        for (long first = firstChunk; first < endChunk; first += waveLimit) {
             long waveStart = first;
-            int waveChunks = (int) Math.min(waveLimit, chunks - first);
+            int waveChunks = (int) Math.min(waveLimit, endChunk - first);
             int segments = (waveChunks + segmentChunks - 1) / segmentChunks;
             threads.run(segments, (slot, segment) -> {
                 long from = (waveStart + (long) segment * segmentChunks) * CHUNK;
@@ -104,35 +148,37 @@ final class PairScan {
                     if (slot.elements != null) slot.elements.add(slot.left, slot.right, n, chunkStart);
                 });
             });
-            fold(sums, waveChunks, totals);
+            fold(sums, waveChunks, waveSums, (int) ((first - firstChunk) / waveLimit) * 5);
         }
         long ln = 0, rn = 0, mm = 0, nc = 0;
         double maxAbs = 0;
-        List<ElementAccumulator> elements = new ArrayList<>();
+        List<ElementAccumulator> elementStats = new ArrayList<>();
         for (ScanThreads.Slot s : threads.slots()) {
             ln += s.leftNonfinite;
             rn += s.rightNonfinite;
             mm += s.mismatches;
             nc += s.notClose;
             maxAbs = Math.max(maxAbs, s.maxAbs);
-            if (s.elements != null) elements.add(s.elements);
+            if (s.elements != null) elementStats.add(s.elements);
             s.elements = null;
         }
-        FloatSums total = new FloatSums(numel, ln, rn, mm, nc, totals[0], maxAbs, totals[1], totals[2], totals[3], totals[4]);
-        return new FloatScan(total, elements.isEmpty() ? null : ElementAccumulator.merge(elements));
+        long elements = Math.min(numel, endChunk * CHUNK) - firstChunk * CHUNK;
+        ScanPart part = new ScanPart(elements, ln, rn, mm, nc, maxAbs, waveSums);
+        return new Scanned(part, elementStats.isEmpty() ? null : ElementAccumulator.merge(elementStats));
     }
 
     /**
-     * Adds the first {@code chunks} chunk sums of each of the five rows to {@code totals}, in chunk order. A method of
-     * its own so that its loop, run for every tensor, is compiled alone: inside {@link #floats} it made the JIT compile
-     * all of {@code floats} with everything it calls, twice, at every {@code tdw tensors} start.
+     * The wave's five sums, each the first {@code chunks} chunk sums of its row from zero in chunk order, to
+     * {@code waveSums[at..at+5)}. A method of its own so that its loop, run for every tensor, is compiled alone: inside
+     * {@link #floats} it made the JIT compile all of {@code floats} with everything it calls, twice, at every
+     * {@code tdw tensors} start.
      */
-    private static void fold(double[][] sums, int chunks, double[] totals) {
-        for (int row = 0; row < totals.length; row++) {
-            double total = totals[row];
+    private static void fold(double[][] sums, int chunks, double[] waveSums, int at) {
+        for (int row = 0; row < 5; row++) {
+            double total = 0;
             double[] chunkSums = sums[row];
             for (int k = 0; k < chunks; k++) total += chunkSums[k];
-            totals[row] = total;
+            waveSums[at + row] = total;
         }
     }
 

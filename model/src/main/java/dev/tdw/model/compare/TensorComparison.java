@@ -35,6 +35,8 @@ public final class TensorComparison {
     public static final double DEFAULT_ATOL = 1e-2;
     public static final double DEFAULT_RTOL = 1e-2;
     public static final long DEFAULT_MAX_ELEMENTS = 2_000_000;
+    /** Elements per wave of a float pass: a pair is split into parts of whole waves ({@link ScanPart}). */
+    public static final long WAVE_ELEMENTS = (long) PairScan.WAVE_CHUNKS * PairScan.CHUNK;
 
     private final Tolerance tolerance;
     private final long maxElements;
@@ -85,16 +87,48 @@ public final class TensorComparison {
     }
 
     /**
+     * As {@link #compare(Payload, Payload)}, the pairs under the keys of {@code scanned} taken from their parts, in
+     * wave order ({@link #scanPart}), instead of read: the same result to the bit as when they are read here.
+     */
+    public TensorsResult compare(Payload left, Payload right, Map<String, List<ScanPart>> scanned) throws PayloadFormatException {
+        List<PayloadEntry> both = new ArrayList<>(left.entries());
+        both.addAll(right.entries());
+        return guarded(scan -> compare(left.entries(), right.entries(), scanned, scan), tensors(both));
+    }
+
+    /**
+     * Whether a pair is compared by one float pass, and so may be split into parts ({@link #scanPart}): two tensors of
+     * one shape and one floating dtype within the element limit, without element statistics.
+     */
+    public boolean comparesByParts(PayloadEntry left, PayloadEntry right) {
+        return worst < 0 && left.isTensor() && right.isTensor() && Arrays.equals(left.tensor().shape(), right.tensor().shape())
+                && left.tensor().dtype() == right.tensor().dtype() && left.tensor().dtype().isFloating()
+                && left.tensor().numel() <= maxElements;
+    }
+
+    /** Waves of the float pass over a pair of {@code numel} elements. */
+    public static long waves(long numel) {
+        return PairScan.waves(numel, PairScan.WAVE_CHUNKS);
+    }
+
+    /** Waves {@code [fromWave, toWave)} of the float pass over a pair that {@link #comparesByParts}, read here. */
+    public ScanPart scanPart(Tensor left, Tensor right, long fromWave, long toWave) throws PayloadFormatException {
+        return guarded(scan -> PairScan.part(left, right, tolerance, PairScan.FMA_INTRINSIC, true, scan, -1, fromWave, toWave).part(),
+                left, right);
+    }
+
+    /**
      * Compares every common key. This and the other public comparisons read the tensors under
      * {@link MappedRead#guard}: a payload cut while it is read is an error naming it ("changed while reading").
      */
     public TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right) throws PayloadFormatException {
         List<PayloadEntry> both = new ArrayList<>(left);
         both.addAll(right);
-        return guarded(scan -> compare(left, right, scan), tensors(both));
+        return guarded(scan -> compare(left, right, Map.of(), scan), tensors(both));
     }
 
-    private TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right, ScanThreads scan) {
+    private TensorsResult compare(List<PayloadEntry> left, List<PayloadEntry> right, Map<String, List<ScanPart>> scanned,
+                                  ScanThreads scan) {
         Map<String, PayloadEntry> rightByKey = new LinkedHashMap<>();
         right.forEach(e -> rightByKey.put(e.key(), e));
         Set<String> leftKeys = new HashSet<>();
@@ -112,12 +146,14 @@ public final class TensorComparison {
         List<Integer> small = new ArrayList<>();
         for (int i = 0; i < pairs.size(); i++) {
             PayloadEntry[] p = pairs.get(i);
-            if (splits(p[0], p[1], scan)) results[i] = comparePair(p[0], p[1], scan);
+            List<ScanPart> parts = scanned.get(p[0].key());
+            if (parts != null) results[i] = comparePair(p[0], p[1], parts, scan);
+            else if (splits(p[0], p[1], scan)) results[i] = comparePair(p[0], p[1], null, scan);
             else small.add(i);
         }
         scan.runAlone(small.size(), (alone, task) -> {
             int i = small.get(task);
-            results[i] = comparePair(pairs.get(i)[0], pairs.get(i)[1], alone);
+            results[i] = comparePair(pairs.get(i)[0], pairs.get(i)[1], null, alone);
         });
         List<String> onlyInRight = right.stream().map(PayloadEntry::key).filter(k -> !leftKeys.contains(k)).toList();
         return result(List.of(results), onlyInLeft, onlyInRight);
@@ -149,7 +185,7 @@ public final class TensorComparison {
 
     /** Two entries under one key (the key is taken from the left). */
     public TensorPairResult comparePair(PayloadEntry left, PayloadEntry right) throws PayloadFormatException {
-        return guarded(scan -> comparePair(left, right, scan), tensors(List.of(left, right)));
+        return guarded(scan -> comparePair(left, right, null, scan), tensors(List.of(left, right)));
     }
 
     /** Runs {@code work} on this comparison's threads, reading {@code read} under {@link MappedRead#guard}. */
@@ -168,7 +204,8 @@ public final class TensorComparison {
         return out.toArray(Tensor[]::new);
     }
 
-    private TensorPairResult comparePair(PayloadEntry left, PayloadEntry right, ScanThreads scan) {
+    /** {@code parts}: the pair's float pass in parts, or null to read it here. */
+    private TensorPairResult comparePair(PayloadEntry left, PayloadEntry right, List<ScanPart> parts, ScanThreads scan) {
         SideSummary l = SideSummary.of(left, maxElements);
         SideSummary r = SideSummary.of(right, maxElements);
         boolean shapeMatch = Objects.equals(l.shape(), r.shape());
@@ -176,6 +213,14 @@ public final class TensorComparison {
         if (!left.isTensor() || !right.isTensor()) {
             return new TensorPairResult(left.key(), l, r, shapeMatch, dtypeMatch,
                     new TensorMetrics.NotComparable(TensorMetrics.Reason.NOT_A_TENSOR), null);
+        }
+        if (parts != null) {
+            if (!comparesByParts(left, right)) throw new IllegalArgumentException(left.key() + " is not compared by parts");
+            PairScan.FloatSums sums = PairScan.combine(parts);
+            if (sums.n() != left.tensor().numel()) {
+                throw new IllegalArgumentException(left.key() + ": parts of " + sums.n() + " of its " + left.tensor().numel() + " elements");
+            }
+            return new TensorPairResult(left.key(), l, r, shapeMatch, dtypeMatch, metrics(sums), null);
         }
         Evidence e = compareTensors(left.tensor(), right.tensor(), scan);
         return new TensorPairResult(left.key(), l, r, shapeMatch, dtypeMatch, e.metrics(), e.elements());

@@ -10,7 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Files of another file system than this machine's (a capture on a remote host, docs/remote.md) are mapped from a
  * local copy: whoever opens such a file system registers how its files are copied here, and every payload read asks
- * this class for the file to map. Local files are themselves. The model knows no SSH: only file systems and copiers.
+ * this class for the file to map. Local files are themselves, and so are the files of a file system read in place
+ * ({@link #readInPlace}). The model knows no SSH nor Hadoop: only file systems and copiers.
  */
 public final class LocalCopies {
     private LocalCopies() {}
@@ -26,6 +27,14 @@ public final class LocalCopies {
     /** Files of {@code fs} are copied by {@code copier} until {@link #unregister}. */
     public static void register(FileSystem fs, Copier copier) {
         COPIERS.put(fs, copier);
+    }
+
+    /**
+     * Files of {@code fs} are read where they are until {@link #unregister}: a file system whose reads are requests for
+     * byte ranges (Hadoop's, scale/), where a payload is read by the ranges a comparison needs instead of copied whole.
+     */
+    public static void readInPlace(FileSystem fs) {
+        COPIERS.put(fs, file -> file);
     }
 
     public static void unregister(FileSystem fs) {

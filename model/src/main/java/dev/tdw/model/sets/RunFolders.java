@@ -2,6 +2,7 @@ package dev.tdw.model.sets;
 
 import dev.tdw.model.capture.CaptureDirectory;
 import dev.tdw.model.capture.Manifest;
+import dev.tdw.model.msprobe.MsprobeDump;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -75,6 +76,43 @@ public final class RunFolders {
         }
         names.sort(RUN_ORDER);
         return names.stream().map(root::resolve).toList();
+    }
+
+    /** Loads a capture directory as the caller reads captures (its options, where its problems go). */
+    @FunctionalInterface
+    public interface Loader<E extends Exception> {
+        CaptureDirectory load(Path dir) throws E;
+    }
+
+    /**
+     * The runs of a folder of {@code run*} folders ({@code --left-runs DIR}): probe runs from the folder's manifests
+     * ({@link #of}); msprobe dumps folder by folder, each {@code run*} folder a dump of one step and rank
+     * (docs/msprobe.md). The command line and the scale-out job (scale/) read runs here.
+     *
+     * @throws IllegalArgumentException naming the folder or run when it is not a folder of runs
+     */
+    public static <E extends Exception> List<Run> load(Path folder, Loader<E> loader) throws E {
+        if (!java.nio.file.Files.isDirectory(folder)) throw new IllegalArgumentException(folder + ": not a directory of run*/ folders");
+        List<Path> runs = folders(folder);
+        if (!runs.isEmpty() && MsprobeDump.detect(runs.get(0))) {
+            List<Run> out = new ArrayList<>(runs.size());
+            for (Path r : runs) out.add(run(r, loader.load(r)));
+            return out;
+        }
+        return of(loader.load(folder));
+    }
+
+    /**
+     * The run of a folder: the one manifest it holds.
+     *
+     * @throws IllegalArgumentException naming the folder when it holds another number of manifests
+     */
+    public static Run run(Path folder, CaptureDirectory loaded) {
+        if (loaded.manifests().size() != 1) {
+            throw new IllegalArgumentException(folder + ": holds " + loaded.manifests().size() + " manifests; a run is one manifest "
+                    + "(give the manifest itself, or compare two roots of several with --all)");
+        }
+        return new Run(folder, loaded.manifests().get(0));
     }
 
     /** The runs of a root, or empty when it is not a folder of runs. */

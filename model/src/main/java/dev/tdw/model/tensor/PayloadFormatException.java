@@ -19,6 +19,15 @@ public class PayloadFormatException extends InputException {
         super(message, null, null, message, cause);
     }
 
+    /**
+     * {@code <what> in <file>} for a reader that has the file's name as text: the text is what the message names, so a
+     * file of another file system keeps its name as printed ({@code hdfs://namenode/...}, whose double slash a local
+     * path would fold).
+     */
+    PayloadFormatException(String file, String what, Throwable cause) {
+        super(what + " in " + dev.tdw.model.text.SafeText.of(file), Path.of(file), null, what, cause);
+    }
+
     /** {@code <what> in <file>}, the readers' wording, with the file and the zip entry (if any) kept apart. */
     public PayloadFormatException(Path file, InputLocation.ZipEntry entry, String what, Throwable cause) {
         super(what + " in " + dev.tdw.model.text.SafeText.of(file), file, entry, what, cause);

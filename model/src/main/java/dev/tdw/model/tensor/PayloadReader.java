@@ -13,6 +13,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,6 +39,11 @@ import java.util.zip.Inflater;
  * {@link PayloadLimits#maxStorageBytes()} are refused. CRCs are
  * verified for the small records and for inflated entries, not for mapped storages, which would cost a full read of
  * every tensor.
+ *
+ * <p>A file of another file system than this machine's that is read in place ({@link LocalCopies#readInPlace}: a
+ * Hadoop file system, scale/) is never mapped: its stored storages are read by byte ranges of
+ * {@link StorageBytes#RANGE_CHUNK_BYTES}, each when a comparison first reads an element of it
+ * ({@link StorageBytes#ofRanges}), so only the tensors compared are read, and of those only the parts compared.
  */
 public final class PayloadReader {
     /** Compressed bytes read per step while inflating. */
@@ -167,6 +173,8 @@ public final class PayloadReader {
         private final FileChannel channel;
         private final PayloadMapping mapping;
         private final ByteBuffer whole;
+        /** Whether storages are read by byte ranges rather than mapped (see the class comment). */
+        private final boolean ranged;
         private long inflated;
         private int plainObjects;
         private long text;
@@ -181,12 +189,13 @@ public final class PayloadReader {
             this.channel = channel;
             this.mapping = mapping;
             long size = channel.size();
+            this.ranged = path.getFileSystem() != FileSystems.getDefault();
             // One mapping for the whole file when it fits in a buffer; slices are then free.
-            this.whole = size <= wholeFileMapLimit ? MappedRead.map(channel, 0, size, path) : null;
+            this.whole = size <= wholeFileMapLimit && !ranged ? MappedRead.map(channel, 0, size, path) : null;
         }
 
         Payload read(String bareStage) throws IOException {
-            entries = ZipDirectory.read(channel, file, limits);
+            entries = ZipDirectory.read(channel, file, limits, !ranged);
             prefix = topFolder();
             ZipDirectory.Entry pickle = entries.get(prefix + "data.pkl");
             if (pickle == null) throw fail("missing data.pkl (no entry " + prefix + "data.pkl)");
@@ -277,6 +286,10 @@ public final class PayloadReader {
                     checkStored(entry);
                     long size = entry.size();
                     if (size <= heapStorageBytes) return StorageBytes.of(readAt(entry.dataOffset(), (int) size).order(order), chunkBytes);
+                    if (ranged) {
+                        return StorageBytes.ofRanges(size, StorageBytes.RANGE_CHUNK_BYTES, order,
+                                (i, from, length) -> readAt(entry.dataOffset() + from, length));
+                    }
                     ByteBuffer[] chunks = new ByteBuffer[Math.max(1, Math.toIntExact((size + chunkBytes - 1) / chunkBytes))];
                     for (int i = 0; i < chunks.length; i++) {
                         long from = i * chunkBytes;

@@ -1,5 +1,8 @@
 package dev.tdw.model.tensor;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.ref.SoftReference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -8,14 +11,31 @@ import java.nio.ByteOrder;
  * Java 17 buffer can span. Every chunk but the last holds exactly {@link #chunkBytes()} bytes, a multiple of 8 (the
  * largest element size), so no element ever straddles two chunks: an element is read from one buffer, and a run of
  * elements is cut only where a chunk ends. A storage within one chunk is a single buffer, as before.
+ *
+ * <p>A storage of a file that cannot be mapped (one of a Hadoop file system, read in place: scale/) is read by byte
+ * ranges ({@link #ofRanges}): a chunk is read into the heap when an element of it is first read, and held softly, so a
+ * pass over part of a tensor reads only that part's chunks and a pass over a storage larger than the heap lets the
+ * collector drop the chunks it has passed.
  */
 public final class StorageBytes {
     /** Bytes per chunk of a storage mapped from a file: 1 GiB, a multiple of every element size. */
     public static final long DEFAULT_CHUNK_BYTES = 1L << 30;
+    /** Bytes per chunk of a storage read by byte ranges: one read request each, small enough to hold several. */
+    public static final long RANGE_CHUNK_BYTES = 16L << 20;
     /** The largest chunk: the largest multiple of 8 a buffer can hold. */
     static final long MAX_CHUNK_BYTES = Integer.MAX_VALUE & ~7L;
 
+    /** Reads chunk {@code i} of a storage read by byte ranges: its bytes from index 0 to its limit. */
+    @FunctionalInterface
+    public interface RangeReader {
+        ByteBuffer read(int chunk, long offset, int length) throws IOException;
+    }
+
+    /** The chunks, held; null for a storage read by ranges. */
     private final ByteBuffer[] chunks;
+    /** The chunks read so far, held softly, and how they are read; null for held chunks. */
+    private final SoftReference<ByteBuffer>[] ranged;
+    private final RangeReader ranges;
     private final long chunkBytes;
     private final long size;
     private final ByteOrder order;
@@ -32,9 +52,32 @@ public final class StorageBytes {
             total += limit;
         }
         this.chunks = chunks;
+        this.ranged = null;
+        this.ranges = null;
         this.chunkBytes = chunkBytes;
         this.size = total;
         this.order = order;
+    }
+
+    @SuppressWarnings("unchecked")
+    private StorageBytes(long size, long chunkBytes, ByteOrder order, RangeReader reader) {
+        checkChunkBytes(chunkBytes);
+        if (size < 0) throw new IllegalArgumentException("negative storage size " + size);
+        this.chunks = null;
+        this.ranged = new SoftReference[Math.max(1, Math.toIntExact((size + chunkBytes - 1) / chunkBytes))];
+        this.ranges = reader;
+        this.chunkBytes = chunkBytes;
+        this.size = size;
+        this.order = order;
+    }
+
+    /**
+     * {@code size} bytes read by {@code reader} in chunks of {@code chunkBytes}, each when first needed (see the class
+     * comment). A chunk that cannot be read fails the read of the element with an {@link UncheckedIOException} naming
+     * the cause; the reader names the file.
+     */
+    public static StorageBytes ofRanges(long size, long chunkBytes, ByteOrder order, RangeReader reader) {
+        return new StorageBytes(size, chunkBytes, order, reader);
     }
 
     static void checkChunkBytes(long chunkBytes) {
@@ -84,17 +127,35 @@ public final class StorageBytes {
     }
 
     public int chunkCount() {
-        return chunks.length;
+        return chunks != null ? chunks.length : ranged.length;
     }
 
     /** Chunk {@code i}: read-only, in the storage's byte order, its bytes from index 0 to its limit. */
     public ByteBuffer chunk(int i) {
-        return chunks[i];
+        return chunks != null ? chunks[i] : rangedChunk(i);
+    }
+
+    /**
+     * A chunk of a storage read by ranges, read now unless held. Two threads may read the same chunk at once: both get
+     * the same bytes, and either copy is kept.
+     */
+    private ByteBuffer rangedChunk(int i) {
+        SoftReference<ByteBuffer> held = ranged[i];
+        ByteBuffer b = held == null ? null : held.get();
+        if (b != null) return b;
+        long from = i * chunkBytes;
+        try {
+            b = ranges.read(i, from, (int) Math.min(chunkBytes, size - from)).asReadOnlyBuffer().order(order).position(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ranged[i] = new SoftReference<>(b);
+        return b;
     }
 
     /** The chunk holding byte {@code offset} of the storage. */
     ByteBuffer chunkAt(long offset) {
-        return chunks[(int) (offset / chunkBytes)];
+        return chunk((int) (offset / chunkBytes));
     }
 
     /** Index of byte {@code offset} in {@link #chunkAt}'s buffer. */
@@ -153,7 +214,7 @@ public final class StorageBytes {
             long local = start - c * perChunk;
             // Elements of the run left in this chunk: local, local + stride, ... below perChunk.
             int n = stride == 0 ? count : (int) Math.min(count, (perChunk - local + stride - 1) / stride);
-            reader.read(chunks[c], (int) local, stride, n, out, at);
+            reader.read(chunk(c), (int) local, stride, n, out, at);
             start += n * stride;
             at += n;
             count -= n;

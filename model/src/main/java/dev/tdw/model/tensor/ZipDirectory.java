@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -34,15 +33,20 @@ final class ZipDirectory {
 
     /** Entries by name, in directory order. */
     static Map<String, Entry> read(FileChannel channel, String file, PayloadLimits limits) throws IOException {
+        return read(channel, file, limits, true);
+    }
+
+    /** ... with the central directory mapped, or ({@code mapped} false: a file that cannot be mapped) read. */
+    static Map<String, Entry> read(FileChannel channel, String file, PayloadLimits limits, boolean mapped) throws IOException {
         try {
-            return readDirectory(channel, file, limits);
+            return readDirectory(channel, file, limits, mapped);
         } catch (EOFException e) {
             // The size was taken first: a read past the end means the file shrank since.
             throw new PayloadFormatException(MappedRead.changedMessage(file), e);
         }
     }
 
-    private static Map<String, Entry> readDirectory(FileChannel channel, String file, PayloadLimits limits) throws IOException {
+    private static Map<String, Entry> readDirectory(FileChannel channel, String file, PayloadLimits limits, boolean mapped) throws IOException {
         long fileSize = channel.size();
         ByteBuffer head = readAt(channel, 0, (int) Math.min(4, fileSize));
         if (fileSize < 4 || head.getInt(0) != LOCAL_SIG) {
@@ -90,8 +94,8 @@ final class ZipDirectory {
                 || directorySize > Integer.MAX_VALUE) {
             throw fail(file, "truncated or damaged zip (central directory out of range)");
         }
-        ByteBuffer directory = MappedRead.map(channel, directoryOffset, directorySize, file)
-                .order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer directory = (mapped ? MappedRead.map(channel, directoryOffset, directorySize, file)
+                : readAt(channel, directoryOffset, (int) directorySize)).order(ByteOrder.LITTLE_ENDIAN);
         Map<String, Entry> entries = new LinkedHashMap<>();
         int p = 0;
         for (long n = 0; n < entryCount; n++) {
@@ -152,7 +156,7 @@ final class ZipDirectory {
     }
 
     static PayloadFormatException fail(String file, String what, Throwable cause) {
-        return new PayloadFormatException(Path.of(file), null, what, cause);
+        return new PayloadFormatException(file, what, cause);
     }
 
     static ByteBuffer readAt(FileChannel channel, long position, int length) throws IOException {

@@ -14,7 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** Splitting a pass across threads changes nothing: the same bits for 1 and N threads, any segment and wave size. */
+/**
+ * Splitting a pass across threads, or into parts of whole waves, changes nothing: the same bits for 1 and N threads,
+ * any segment size, and any split into parts, for a given wave size.
+ */
 class ParallelScanTest {
     private static double[] values(int n, long seed, double noise) {
         Random random = new Random(seed);
@@ -44,9 +47,9 @@ class ParallelScanTest {
     void metricsAndElementStatisticsAreBitIdenticalForAnyThreadCount() {
         Tensor[] p = pair(123, PairScan.CHUNK + 5);
         for (boolean fma : new boolean[] {false, true}) {
-            PairScan.FloatScan one = scan(p[0], p[1], 1, 1, 1 << 20, fma);
             for (int threads : new int[] {2, 3, 8}) {
                 for (int[] sizes : new int[][] {{1, 3}, {2, 7}, {5, 1 << 20}}) {
+                    PairScan.FloatScan one = scan(p[0], p[1], 1, 1, sizes[1], fma);
                     PairScan.FloatScan many = scan(p[0], p[1], threads, sizes[0], sizes[1], fma);
                     String what = threads + " threads, segments of " + sizes[0] + ", waves of " + sizes[1];
                     assertEquals(one.sums(), many.sums(), what);
@@ -56,25 +59,64 @@ class ParallelScanTest {
         }
     }
 
+    /** Chunk sums from zero folded into their wave's sum from zero, in chunk order; the waves' sums in wave order. */
     @Test
     void theSerialPassFoldsChunkSumsInOrderLikeAPlainLoop() {
-        double[] a = values(PairScan.CHUNK * 4 + 11, 3, 0);
+        double[] a = values(PairScan.CHUNK * 5 + 11, 3, 0);
         double[] b = values(a.length, 4, 0);
         Tensor l = TestTensors.of(DType.FLOAT64, new long[] {a.length}, a);
         Tensor r = TestTensors.of(DType.FLOAT64, new long[] {b.length}, b);
+        int wave = 2 * PairScan.CHUNK;
         double sumAbs = 0, dot = 0;
-        for (int c = 0; c < a.length; c += PairScan.CHUNK) {
-            double sa = 0, dt = 0;
-            for (int i = c; i < Math.min(a.length, c + PairScan.CHUNK); i++) {
-                sa += Math.abs(a[i] - b[i]);
-                dt += a[i] * b[i];
+        for (int w = 0; w < a.length; w += wave) {
+            double waveAbs = 0, waveDot = 0;
+            for (int c = w; c < Math.min(a.length, w + wave); c += PairScan.CHUNK) {
+                double sa = 0, dt = 0;
+                for (int i = c; i < Math.min(a.length, c + PairScan.CHUNK); i++) {
+                    sa += Math.abs(a[i] - b[i]);
+                    dt += a[i] * b[i];
+                }
+                waveAbs += sa;
+                waveDot += dt;
             }
-            sumAbs += sa;
-            dot += dt;
+            sumAbs += waveAbs;
+            dot += waveDot;
         }
         PairScan.FloatSums s = scan(l, r, 3, 1, 2, false).sums();
         assertEquals(sumAbs, s.sumAbs());
         assertEquals(dot, s.dot());
+    }
+
+    /** A pass in parts of whole waves, each on threads of its own (scale/'s tasks), reduced: the pass's bits. */
+    @Test
+    void aPassInPartsOfWholeWavesReducesToThePassToTheBit() {
+        Tensor[] p = pair(61, PairScan.CHUNK + 5); // 61 chunks: 21 waves of 3, the last short
+        p[0] = withNonFinite(p[0]);
+        for (boolean fma : new boolean[] {false, true}) {
+            Tolerance tol = new Tolerance(1e-2, 1e-2);
+            PairScan.FloatSums whole;
+            try (ScanThreads t = new ScanThreads(2, 1, 3)) {
+                whole = PairScan.floats(p[0], p[1], tol, fma, t, -1).sums();
+            }
+            long waves = PairScan.waves(p[0].numel(), 3);
+            assertEquals(21, waves);
+            List<ScanPart> parts = new java.util.ArrayList<>();
+            for (long[] range : new long[][] {{0, 1}, {1, 8}, {8, 20}, {20, 21}}) {
+                try (ScanThreads t = new ScanThreads(range[0] == 1 ? 3 : 1, 2, 3)) {
+                    parts.add(PairScan.part(p[0], p[1], tol, fma, true, t, -1, range[0], range[1]).part());
+                }
+            }
+            assertEquals(p[0].numel(), parts.stream().mapToLong(ScanPart::elements).sum());
+            assertEquals(whole, PairScan.combine(parts), "fma " + fma);
+        }
+    }
+
+    /** The tensor with one NaN, so that the parts' non-finite counts are reduced too. */
+    private static Tensor withNonFinite(Tensor t) {
+        double[] v = new double[(int) t.numel()];
+        for (int i = 0; i < v.length; i++) v[i] = dev.tdw.model.tensor.ElementCodec.readDouble(t.bytes(), t.dtype(), i);
+        v[v.length / 2] = Double.NaN;
+        return TestTensors.of(DType.FLOAT32, t.shape(), v);
     }
 
     @Test
@@ -88,7 +130,7 @@ class ParallelScanTest {
         Tensor base = TestTensors.of(DType.FLOAT32, new long[] {a.length}, transposedStorage);
         Tensor strided = new Tensor(base.storage(), 0, new long[] {rows, cols}, new long[] {1, rows});
         Tensor other = TestTensors.of(DType.FLOAT32, new long[] {rows, cols}, values(rows * cols, 6, 0));
-        PairScan.FloatScan serial = scan(contiguous, other, 1, 1, 1 << 20, true);
+        PairScan.FloatScan serial = scan(contiguous, other, 1, 1, 2, true);
         PairScan.FloatScan parallel = scan(strided, other, 4, 1, 2, true);
         assertEquals(serial.sums(), parallel.sums());
         assertSameStatistics(serial.elements(), parallel.elements(), "strided");
