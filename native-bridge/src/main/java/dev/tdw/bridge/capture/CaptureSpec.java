@@ -36,6 +36,6 @@ public record CaptureSpec(Path workingDirectory, String command, Map<String, Str
 
     /** The command as the process is started: through {@code /bin/sh -c}, so pipes, quoting and $VARS work as typed. */
     public List<String> argv() {
-        return List.of("/bin/sh", "-c", command);
+        return LocalLauncher.argv(command);
     }
 }
