@@ -26,7 +26,7 @@ public final class CaptureRun {
     private volatile boolean outputRemoved;
 
     /** @param outputDirectory the run's DUMP_PROBE_DIR, removed at exit when the run left it empty; null for none */
-    CaptureRun(RunProcess process, Consumer<String> logLine, Path outputDirectory) {
+    public CaptureRun(RunProcess process, Consumer<String> logLine, Path outputDirectory) {
         this.process = process;
         this.outputDirectory = outputDirectory;
         this.reader = new Thread(() -> pump(process, logLine), "tdw-capture-log-" + process.pid());
