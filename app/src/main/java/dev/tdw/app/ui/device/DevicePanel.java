@@ -15,6 +15,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -108,6 +109,13 @@ public final class DevicePanel extends BorderPane {
     private Node capture(CaptureRunViewModel vm) {
         GridPane form = grid();
         int row = 0;
+        ComboBox<String> host = new ComboBox<>(vm.hostChoices());
+        host.setId("device-host");
+        host.setEditable(true);
+        host.setMaxWidth(Double.MAX_VALUE);
+        host.setPromptText("this machine; or ssh://user@host[:port] (the folders below are then the host's)");
+        host.getEditor().textProperty().bindBidirectional(vm.hostProperty());
+        form.addRow(row++, new Label("Run on"), host);
         form.addRow(row++, new Label("Working directory"), withBrowse(field(vm.workingDirectoryProperty(), "device-workdir", "")));
         form.addRow(row++, new Label("Command"), field(vm.commandProperty(), "device-command", "python3 repro.py --enforce-eager"));
         TextArea env = new TextArea();
@@ -179,7 +187,9 @@ public final class DevicePanel extends BorderPane {
         vm.log().addListener((ListChangeListener<String>) c -> log.scrollTo(vm.log().size() - 1));
 
         // The form scrolls in a small window; the log takes whatever height is left.
-        VBox top = new VBox(6, form, guidance, problems, new HBox(8, start, stop, status), new HBox(8, offered, left, right));
+        Label preview = Labels.bound(vm.previewProperty(), "device-preview");
+        preview.setWrapText(true);
+        VBox top = new VBox(6, form, guidance, problems, preview, new HBox(8, start, stop, status), new HBox(8, offered, left, right));
         top.setPadding(new Insets(6));
         ScrollPane scroll = new ScrollPane(top);
         scroll.setFitToWidth(true);
