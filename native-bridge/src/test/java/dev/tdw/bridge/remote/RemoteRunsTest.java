@@ -4,10 +4,15 @@ import dev.tdw.bridge.capture.CaptureRun;
 import dev.tdw.bridge.capture.CaptureRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.ManifestWatcher;
+import dev.tdw.bridge.capture.PairedRuns;
 import dev.tdw.bridge.capture.ProbeSettings;
 import dev.tdw.bridge.capture.ProcessTree;
+import dev.tdw.bridge.capture.RepeatedRuns;
+import dev.tdw.bridge.capture.SymptomCheck;
+import dev.tdw.bridge.capture.SymptomRuns;
 import dev.tdw.model.output.OutputFolderException;
 import dev.tdw.model.output.OutputFolderPolicy;
+import dev.tdw.model.testing.Slow;
 import dev.tdw.model.testing.TestCaptures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -172,6 +177,35 @@ class RemoteRunsTest {
             }
             // The default home of new captures of a run on the host is on the host.
             assertEquals(remote.getFileSystem(), OutputFolderPolicy.defaultCapturesFolder(remote.getFileSystem()).getFileSystem());
+        }
+    }
+
+    /** The runners of the investigation loop drive a run on the host as a local one: paired, repeated, symptom check. */
+    @Test
+    @Slow
+    void pairedRepeatedAndSymptomRunsRunOnTheHost() throws Exception {
+        RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);
+        Path manifest = TestCaptures.scenario("identical").resolve("run1/cmpl-same-rank0.json").toAbsolutePath();
+        Files.createDirectories(temp.resolve("work"));
+        try (RemoteFolders folders = home.folders()) {
+            Path work = folders.open(RemoteAddress.parse(home.server().uri(temp.resolve("work"))));
+            Path captures = work.resolveSibling("captures");
+            // Captures when armed; says whether it was, as the symptom the check compares.
+            String command = "if [ -n \"$DUMP_PROBE_DIR\" ]; then cp " + manifest + " \"$DUMP_PROBE_DIR\"/; fi; echo \"answer: 42 ${DUMP_PROBE:-disarmed}\"";
+            CaptureSpec left = new CaptureSpec(work, command, Map.of(), ProbeSettings.defaults(OutputFolderPolicy.createNew(captures, "left", NOW, List.of())));
+            CaptureSpec right = new CaptureSpec(work, command, Map.of(), ProbeSettings.defaults(OutputFolderPolicy.createNew(captures, "right", NOW, List.of())));
+            PairedRuns.Ends ends = new PairedRuns(left, right, false).runBoth(l -> { }, l -> { });
+            assertTrue(ends.bothCaptured() && ends.leftExit() == 0 && ends.rightExit() == 0, ends.toString());
+            assertTrue(Files.isRegularFile(temp.resolve("captures").resolve(right.probe().directory().getFileName().toString()).resolve("cmpl-same-rank0.json")));
+
+            List<RepeatedRuns.Result> repeated = new RepeatedRuns(left, captures.resolve("repeat"), 2).runAll(l -> { }, r -> { });
+            assertEquals(List.of(1, 2), repeated.stream().map(RepeatedRuns.Result::run).toList());
+            assertTrue(Files.isRegularFile(temp.resolve("captures/repeat/run-02/cmpl-same-rank0.json")));
+
+            SymptomCheck check = new SymptomRuns(new CaptureSpec(work, command, Map.of(), left.probe().in(OutputFolderPolicy.createNew(captures, "armed", NOW, List.of()))),
+                    left, "answer:").runBoth(l -> { });
+            assertFalse(check.persists(), "disarmed on the host: every DUMP_PROBE* unset there");
+            assertEquals("symptom line 1: 'answer: 42 1' armed, 'answer: 42 disarmed' disarmed", check.difference());
         }
     }
 }
