@@ -87,8 +87,18 @@ final class RemoteInputs implements AutoCloseable {
         for (String a : args) {
             int eq = a.startsWith("--") ? a.indexOf('=') : -1;
             String value = eq > 0 ? a.substring(eq + 1) : a;
-            if (RemoteAddress.isRemote(value) && !opened.containsKey(value)) opened.put(value, open(RemoteAddress.parse(value)));
+            // A host alone (tdw device check --host) names where a command runs, not a folder: opened by that command.
+            if (RemoteAddress.isRemote(value) && !RemoteAddress.isHost(value) && !opened.containsKey(value)) {
+                opened.put(value, open(RemoteAddress.parse(value)));
+            }
         }
+    }
+
+    /** The root folder of a host, on its file system: where a command run on the host ({@code --host}) starts from. */
+    static Path host(RemoteAddress host) throws RemoteException {
+        RemoteInputs r = current;
+        if (r == null) throw new RemoteException(host + ": hosts are reached by a running command only");
+        return r.open(host);
     }
 
     /**

@@ -15,6 +15,7 @@ import dev.tdw.model.replay.ReplayJson;
 import dev.tdw.model.report.TextReport;
 import dev.tdw.model.tensor.Payload;
 import dev.tdw.model.text.SafeText;
+import dev.tdw.bridge.remote.HostTdw;
 import dev.tdw.bridge.remote.RemoteReplay;
 import dev.tdw.model.output.OutputWriteException;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,7 +46,7 @@ final class ReplayCommand extends CommandSupport {
     private final OptionValue<Double> atol = new OptionValue<>(null);
     private final OptionValue<Double> rtol = new OptionValue<>(null);
     private final OutputOptions output = new OutputOptions();
-    private final OptionValue<String> hostTdw = new OptionValue<>(RemoteReplay.DEFAULT_TDW);
+    private final OptionValue<String> hostTdw = new OptionValue<>(HostTdw.DEFAULT);
     private final OptionValue<String> hostOutDir = new OptionValue<>(null);
 
     @Override
@@ -76,7 +77,7 @@ final class ReplayCommand extends CommandSupport {
                 .description("absolute tolerance of the comparison (default: the operator's for the candidate's output type, see docs/cli.md; else 1e-2)").build());
         spec.addOption(option(rtol, Double.class, "--rtol").paramLabel("<rtol>")
                 .description("relative tolerance of the comparison (default: the operator's for the candidate's output type; else 1e-2)").build());
-        spec.addOption(option(hostTdw, String.class, "--host-tdw").paramLabel("CMD").defaultValue(RemoteReplay.DEFAULT_TDW)
+        spec.addOption(option(hostTdw, String.class, "--host-tdw").paramLabel("CMD").defaultValue(HostTdw.DEFAULT)
                 .description("with an ssh:// --dump: the command that runs tdw on the host (default ${DEFAULT-VALUE}, on its PATH)").build());
         spec.addOption(option(hostOutDir, String.class, "--host-out-dir").paramLabel("DIR")
                 .description("with an ssh:// --dump: the folder on the host where the replay's new folder is made (default ~/tdw-captures there)").build());
@@ -171,10 +172,8 @@ final class ReplayCommand extends CommandSupport {
                 // already shutting down: the hook is running
             }
         }
-        if (o.exitCode() == 126 || o.exitCode() == 127) {
-            throw new UnusableInputException(replay.hostText() + ": '" + SafeText.of(hostTdw.value()) + "' did not run on the host (exit "
-                    + o.exitCode() + "): install tdw there (the .deb) or name its command with --host-tdw (docs/remote.md)");
-        }
+        var notRun = HostTdw.didNotRun(o.exitCode(), replay.hostText(), hostTdw.value());
+        if (notRun.isPresent()) throw new UnusableInputException(notRun.get());
         if (o.exitCode() > ExitCodes.OUTPUT_FAILED) {
             throw new UnusableInputException(replay.hostText() + ": tdw replay on the host ended with exit " + o.exitCode());
         }

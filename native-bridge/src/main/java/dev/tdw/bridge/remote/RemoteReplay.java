@@ -5,7 +5,6 @@ import dev.tdw.bridge.capture.CaptureRun;
 import dev.tdw.bridge.capture.ProcessLauncher;
 import dev.tdw.bridge.capture.ProcessLaunchers;
 import dev.tdw.bridge.replay.ReplayOutputs;
-import dev.tdw.model.next.ProbeSelection;
 import dev.tdw.model.output.AtomicFiles;
 import dev.tdw.model.output.OutputFolderException;
 import dev.tdw.model.output.OutputFolderPolicy;
@@ -19,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,11 +31,9 @@ import java.util.function.Consumer;
  * output-folder rule (never inside a capture), its stderr streamed back line by line. A replay's set (replay.json
  * and both payloads) is then copied into the local output folder and published there as a whole, as a local replay
  * publishes it ({@link AtomicFiles#replaceFolder}), after both payloads were checked against the SHA-256 replay.json
- * records for them. Where tdw is on the host is a setting: a command name or a command line ({@link #DEFAULT_TDW}).
+ * records for them. Where tdw is on the host is a setting ({@link HostTdw}).
  */
 public final class RemoteReplay {
-    /** tdw on the host's PATH, as the .deb installs it. */
-    public static final String DEFAULT_TDW = "tdw";
     /** The folder, in the one made on the host, that the host's tdw writes the set into. */
     static final String SET_FOLDER = "replay";
     /** The file, in the folder made on the host, that keeps the host's stdout (the report). */
@@ -67,15 +65,14 @@ public final class RemoteReplay {
 
     /**
      * @param dump    the payload (or msprobe dump.json) as a path of its host's SFTP file system
-     * @param hostTdw the command that runs tdw on the host: {@code tdw}, a path, or a command line such as
-     *                {@code /opt/tdw/bin/tdw} (put in front of the arguments as written, so it may hold options)
+     * @param hostTdw the command that runs tdw on the host ({@link HostTdw})
      */
     public RemoteReplay(Path dump, String hostTdw) throws IOException {
         ProcessLauncher l = ProcessLaunchers.forPath(dump);
         if (!(l instanceof SshLauncher s)) throw new IllegalArgumentException(SafeText.of(dump) + " is not on a host");
         this.dump = dump;
         this.launcher = s;
-        this.hostTdw = hostTdw == null || hostTdw.isBlank() ? DEFAULT_TDW : hostTdw.strip();
+        this.hostTdw = hostTdw;
     }
 
     /** The host, as messages name it. */
@@ -112,12 +109,12 @@ public final class RemoteReplay {
             throw new RemoteException(hostText() + ":" + SafeText.of(dump) + ": not found on the host", e);
         }
         Path hostFolder = OutputFolderPolicy.createNew(hostParent, readableName, now, List.of(capture));
-        StringBuilder command = new StringBuilder(hostTdw).append(" replay --dump ").append(ProbeSelection.shellQuote(dump.toString()));
-        for (String o : options) command.append(' ').append(ProbeSelection.shellQuote(o));
-        if (localOutDir != null) command.append(" --out-dir ").append(SET_FOLDER);
-        command.append(" > ").append(REPORT);
+        List<String> args = new ArrayList<>(List.of("replay", "--dump", dump.toString()));
+        args.addAll(options);
+        if (localOutDir != null) args.addAll(List.of("--out-dir", SET_FOLDER));
+        String command = HostTdw.line(hostTdw, args) + " > " + REPORT;
         if (stopped) throw new InterruptedException("stopped before the replay started");
-        CaptureRun r = new CaptureRun(launcher.start(hostFolder, command.toString(), Map.of()), log, null);
+        CaptureRun r = new CaptureRun(launcher.start(hostFolder, command, Map.of()), log, null);
         run = r;
         if (stopped) r.stop(STOP_GRACE);
         int exit;

@@ -62,11 +62,7 @@ final class RunHosts implements AutoCloseable {
     }
 
     private static RemoteAddress address(String host, String path) throws RemoteException {
-        String h = host.strip();
-        while (h.endsWith("/")) h = h.substring(0, h.length() - 1);
-        RemoteAddress a = RemoteAddress.parse(h + "/");
-        if (!a.path().equals("/")) throw new RemoteException("'" + host.strip() + "': write the host alone, ssh://[user@]host[:port]");
-        return a.withPath(path);
+        return RemoteAddress.parseHost(host).withPath(path);
     }
 
     @Override

@@ -24,11 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code tdw replay --dump ssh://...}: the replay runs through a real OpenSSH server's exec channel, by tdw's own
- * command line on the "host" (this machine: the test's JVM and classpath, as an installed tdw would run), and its set
- * comes back into the local output folder.
+ * Commands run by tdw on a host: {@code tdw replay --dump ssh://...} and {@code tdw device check --host ssh://...}
+ * run through a real OpenSSH server's exec channel, by tdw's own command line on the "host" (this machine: the test's
+ * JVM and classpath, as an installed tdw would run); a replay's set comes back into the local output folder.
  */
-class RemoteReplayCliTest {
+class HostCommandsCliTest {
     @TempDir
     Path temp;
 
@@ -100,6 +100,28 @@ class RemoteReplayCliTest {
         try (var entries = Files.list(capture)) {
             assertEquals(2, entries.count(), "nothing was written in the capture on the host");
         }
+    }
+
+    @Test
+    @Slow
+    void deviceCheckOnTheHostPrintsTheHostsCheckAndExitsAsItDid() throws Exception {
+        RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);
+        String host = "ssh://" + home.server().user() + "@127.0.0.1:" + home.server().port();
+        Run local = run(home, List.of("device", "check"));
+        Run remote = run(home, List.of("device", "check", "--host", host, "--host-tdw", hostTdw()));
+        assertEquals(local.exit(), remote.exit(), remote.out() + remote.err());
+        List<String> lines = remote.out().lines().toList();
+        assertEquals(local.out().lines().count(), lines.size(), remote.out());
+        for (String line : lines) {
+            assertTrue(line.matches("(\\[ok\\]     |\\[FAILED\\] |\\[not run\\]) .*|    fix: .*"), "the check's own lines: " + line);
+        }
+
+        Run missing = run(home, List.of("device", "check", "--host", host, "--host-tdw", temp.resolve("no-tdw-here").toString()));
+        assertEquals(ExitCodes.UNUSABLE, missing.exit());
+        assertTrue(missing.err().contains("did not run on the host (exit 127)"), missing.err());
+        Run withPath = run(home, List.of("device", "check", "--host", host + "/data"));
+        assertEquals(ExitCodes.UNUSABLE, withPath.exit());
+        assertTrue(withPath.err().contains("write the host alone"), withPath.err());
     }
 
     /** This JVM running tdw's command line: what {@code --host-tdw} names on a host where tdw is an application image. */
