@@ -69,7 +69,6 @@ public final class SshLauncher implements ProcessLauncher {
             Matcher m = GROUP_LINE.matcher(first == null ? "" : first);
             if (!m.matches()) {
                 String said = (first == null ? "" : first + "\n") + rest(out);
-                channel.close(true);
                 throw new RemoteException(address.hostText() + ": the host did not start the run (it needs a POSIX login shell,"
                         + " setsid and ps); it said: " + SafeText.of(said.strip()));
             }
