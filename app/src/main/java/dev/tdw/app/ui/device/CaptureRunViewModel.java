@@ -62,6 +62,7 @@ public final class CaptureRunViewModel {
     private final StringProperty host = new SimpleStringProperty(this, "host", "");
     private final ObservableList<String> hostChoices = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper preview = new ReadOnlyStringWrapper(this, "preview", "");
+    private final ReadOnlyBooleanWrapper runsHere = new ReadOnlyBooleanWrapper(this, "runsHere", true);
     private final StringProperty workingDirectory = new SimpleStringProperty(this, "workingDirectory", System.getProperty("user.dir"));
     private final StringProperty command = new SimpleStringProperty(this, "command", "");
     private final StringProperty extraEnvironment = new SimpleStringProperty(this, "extraEnvironment", "");
@@ -118,6 +119,7 @@ public final class CaptureRunViewModel {
                 touched.set(true);
                 problems.setAll(validate());
                 preview.set(previewText());
+                runsHere.set(RunHosts.isLocal(host.get()));
             });
         }
         problems.setAll(validate());
@@ -130,6 +132,8 @@ public final class CaptureRunViewModel {
     public ObservableList<String> hostChoices() { return FXCollections.unmodifiableObservableList(hostChoices); }
     /** Where and what Start runs, in words, before it is pressed. */
     public ReadOnlyStringProperty previewProperty() { return preview.getReadOnlyProperty(); }
+    /** Whether the run and its folders are this machine's (a local folder chooser then applies). */
+    public ReadOnlyBooleanProperty runsHereProperty() { return runsHere.getReadOnlyProperty(); }
     public StringProperty workingDirectoryProperty() { return workingDirectory; }
     public StringProperty commandProperty() { return command; }
     /** {@code NAME=value} lines. */

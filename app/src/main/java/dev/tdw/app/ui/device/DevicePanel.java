@@ -116,7 +116,7 @@ public final class DevicePanel extends BorderPane {
         host.setPromptText("this machine; or ssh://user@host[:port] (the folders below are then the host's)");
         host.getEditor().textProperty().bindBidirectional(vm.hostProperty());
         form.addRow(row++, new Label("Run on"), host);
-        form.addRow(row++, new Label("Working directory"), withBrowse(field(vm.workingDirectoryProperty(), "device-workdir", "")));
+        form.addRow(row++, new Label("Working directory"), withBrowse(field(vm.workingDirectoryProperty(), "device-workdir", ""), vm.runsHereProperty()));
         form.addRow(row++, new Label("Command"), field(vm.commandProperty(), "device-command", "python3 repro.py --enforce-eager"));
         TextArea env = new TextArea();
         env.setId("device-env");
@@ -124,7 +124,7 @@ public final class DevicePanel extends BorderPane {
         env.setPrefRowCount(2);
         env.textProperty().bindBidirectional(vm.extraEnvironmentProperty());
         form.addRow(row++, new Label("Extra environment"), env);
-        form.addRow(row++, new Label("Capture root"), withBrowse(field(vm.captureRootProperty(), "device-root", "")));
+        form.addRow(row++, new Label("Capture root"), withBrowse(field(vm.captureRootProperty(), "device-root", ""), vm.runsHereProperty()));
         form.addRow(row++, new Label("Run name"), field(vm.runNameProperty(), "device-run-name", "eager"));
         HBox selection = new HBox(6,
                 new Label("ranks"), small(vm.ranksProperty(), "device-ranks", "0"),
@@ -307,8 +307,10 @@ public final class DevicePanel extends BorderPane {
         return f;
     }
 
-    private static Node withBrowse(TextField f) {
+    /** A folder field with a chooser of this machine's folders, usable while the run's folders are this machine's. */
+    private static Node withBrowse(TextField f, ObservableValue<Boolean> local) {
         Button browse = new Button("Browse...");
+        browse.disableProperty().bind(Bindings.createBooleanBinding(() -> !local.getValue(), local));
         browse.setOnAction(e -> {
             DirectoryChooser chooser = new DirectoryChooser();
             File current = f.getText() == null || f.getText().isBlank() ? null : Path.of(f.getText()).toFile();
