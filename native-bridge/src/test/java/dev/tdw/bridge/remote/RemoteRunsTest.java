@@ -208,4 +208,42 @@ class RemoteRunsTest {
             assertEquals("symptom line 1: 'answer: 42 1' armed, 'answer: 42 disarmed' disarmed", check.difference());
         }
     }
+
+    /** Stop (Ctrl-C of tdw replay --dump ssh://...) ends the host's replay with everything it started. */
+    @Test
+    void stoppingAReplayOnTheHostEndsItThere() throws Exception {
+        RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);
+        Path dump = TestCaptures.scenario("replay-inputs").resolve("capture/cmpl-replay-rank0.pt").toAbsolutePath();
+        Path pid = temp.resolve("sleeper.pid");
+        Files.createDirectories(temp.resolve("host"));
+        try (RemoteFolders folders = home.folders()) {
+            Path remoteDump = folders.open(RemoteAddress.parse(home.server().uri(dump)));
+            // A "tdw" that starts a child, says so on stderr and waits; '#' leaves the arguments unread.
+            RemoteReplay replay = new RemoteReplay(remoteDump, "sleep 300 & echo $! > " + pid + "; echo started >&2; wait #");
+            CountDownLatch started = new CountDownLatch(1);
+            List<Throwable> ended = Collections.synchronizedList(new ArrayList<>());
+            CountDownLatch done = new CountDownLatch(1);
+            Thread t = new Thread(() -> {
+                try {
+                    replay.run(List.of("--stage", "add_rms_norm#3"), remoteDump.getFileSystem().getPath(temp.resolve("host").toString()),
+                            "replay-stop", temp.resolve("out"), NOW, line -> {
+                                if (line.equals("started")) started.countDown();
+                            });
+                } catch (Exception e) {
+                    ended.add(e);
+                } finally {
+                    done.countDown();
+                }
+            });
+            t.start();
+            assertTrue(started.await(60, TimeUnit.SECONDS));
+            ProcessHandle sleeper = ProcessHandle.of(Long.parseLong(Files.readString(pid).trim())).orElseThrow();
+            replay.stop();
+            assertTrue(done.await(60, TimeUnit.SECONDS));
+            assertEquals(1, ended.size());
+            assertTrue(ended.get(0) instanceof InterruptedException && ended.get(0).getMessage().contains("was stopped"), ended.toString());
+            assertFalse(ProcessTree.running(sleeper), "the host's replay and its child are gone");
+            assertTrue(Files.notExists(temp.resolve("out")), "nothing was published");
+        }
+    }
 }
