@@ -188,6 +188,8 @@ public final class SshLauncher implements ProcessLauncher {
 
         @Override
         public ProcessTree.StopOutcome stop(Duration grace) throws InterruptedException {
+            // Ended, and known to have: its group id may already be another's on the host, so nothing is signalled.
+            if (exit.isDone() && !exit.isCompletedExceptionally()) return new ProcessTree.StopOutcome(0, false, List.of());
             String said;
             try (ChannelExec stop = liveSession().createExecChannel(stopLine(group, grace))) {
                 stop.open().verify(OPEN_TIMEOUT);

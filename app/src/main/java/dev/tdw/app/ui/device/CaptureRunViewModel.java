@@ -90,6 +90,9 @@ public final class CaptureRunViewModel {
     private final ObservableList<RememberedRun> runs = FXCollections.observableArrayList();
 
     private CaptureRun run;
+    /** A run on a host is being started (connecting, making its folder): {@link #run} is still the previous one. */
+    private boolean starting;
+    private boolean stopWhenStarted;
     private ManifestWatcher watcher;
     private RememberedRun remembered;
     /** History writes are numbered: a write older than the last one written is skipped, so a short run's exit is never overwritten by its start. */
@@ -197,10 +200,20 @@ public final class CaptureRunViewModel {
         }
         // Connecting and making the folder on the host take round trips: off the FX thread; no second Start meanwhile.
         running.set(true);
+        starting = true;
         status.set("connecting to " + where + "...");
         background.run("Starting the run on " + where,
                 pr -> launch(hosts.resolve(where, rootText), hosts.resolve(where, draft.workingDirectory().toString()), name, draft),
-                l -> began(l, where), e -> {
+                l -> {
+                    starting = false;
+                    began(l, where);
+                    if (stopWhenStarted) {
+                        stopWhenStarted = false;
+                        stop();
+                    }
+                }, e -> {
+                    starting = false;
+                    stopWhenStarted = false;
                     running.set(false);
                     status.set("could not start on " + where + ": " + e.getMessage());
                 });
@@ -262,6 +275,12 @@ public final class CaptureRunViewModel {
 
     /** Ends the run's whole process tree: SIGTERM, then SIGKILL after {@link #STOP_GRACE}. */
     public void stop() {
+        if (starting) {
+            // Still connecting: the run is ended as soon as it has started, never an earlier run's process group.
+            stopWhenStarted = true;
+            status.set("stopping as soon as the run has started...");
+            return;
+        }
         CaptureRun r = run;
         if (r == null || !running.get()) return;
         status.set("stopping pid " + r.pid() + "...");

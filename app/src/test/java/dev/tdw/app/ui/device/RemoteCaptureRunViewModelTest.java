@@ -100,6 +100,26 @@ class RemoteCaptureRunViewModelTest {
         await("the stop is logged", () -> vm.log().stream().anyMatch(l -> l.startsWith("[tdw] stop: ") && l.contains("terminated")));
     }
 
+    /** Stop pressed while Start is still connecting ends the new run once it has started, never an earlier run's group. */
+    @Test
+    void stopWhileConnectingEndsTheRunOnceStarted() throws Exception {
+        run(() -> vm.commandProperty().set("echo $$ > started.pid; sleep 300"));
+        pool.hold();
+        assertTrue(call(vm::start));
+        assertEquals("connecting to " + host + "...", call(() -> vm.statusProperty().get()));
+        run(vm::stop);
+        assertEquals("stopping as soon as the run has started...", call(() -> vm.statusProperty().get()));
+        run(() -> pool.finish(0));
+        assertEquals(2, pool.heldCount(), "started, then its stop asked for");
+        run(() -> pool.finish(1));
+        await("stopped", () -> !vm.runningProperty().get());
+        assertTrue(call(() -> vm.log().stream().anyMatch(l -> l.startsWith("[tdw] stop: "))), call(() -> vm.log().toString()));
+        if (Files.exists(tmp.resolve("started.pid"))) {
+            ProcessHandle.of(Long.parseLong(Files.readString(tmp.resolve("started.pid")).trim()))
+                    .ifPresent(p -> assertFalse(ProcessTree.running(p), "the run's shell is gone"));
+        }
+    }
+
     @Test
     void aHostWithAFolderOrARelativeFolderIsAProblemOfTheForm() {
         run(() -> vm.hostProperty().set(host + "/data"));
