@@ -4,9 +4,11 @@ import dev.tdw.bridge.capture.CaptureRun;
 import dev.tdw.bridge.capture.CaptureRunner;
 import dev.tdw.bridge.capture.CaptureSpec;
 import dev.tdw.bridge.capture.ManifestWatcher;
+import dev.tdw.bridge.capture.NarrowedRun;
 import dev.tdw.bridge.capture.PairedRuns;
 import dev.tdw.bridge.capture.ProbeSettings;
 import dev.tdw.bridge.capture.ProcessTree;
+import dev.tdw.bridge.capture.RememberedRun;
 import dev.tdw.bridge.capture.RepeatedRuns;
 import dev.tdw.bridge.capture.SymptomCheck;
 import dev.tdw.bridge.capture.SymptomRuns;
@@ -22,6 +24,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -177,6 +180,12 @@ class RemoteRunsTest {
             }
             // The default home of new captures of a run on the host is on the host.
             assertEquals(remote.getFileSystem(), OutputFolderPolicy.defaultCapturesFolder(remote.getFileSystem()).getFileSystem());
+            // The next narrower capture of a run on the host goes beside it, on the host.
+            RememberedRun basis = new RememberedRun(Instant.EPOCH, new CaptureSpec(remote.getParent(), "true", Map.of(), ProbeSettings.defaults(remote)),
+                    remote.getParent(), "eager", 0);
+            OutputFolderPolicy.NewCaptureSite site = NarrowedRun.site(basis);
+            assertEquals(remote.getParent(), site.parent());
+            assertEquals("", site.note());
         }
     }
 
