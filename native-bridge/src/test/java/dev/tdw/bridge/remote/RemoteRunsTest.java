@@ -144,7 +144,9 @@ class RemoteRunsTest {
             Path work = folders.open(RemoteAddress.parse(home.server().uri(temp.resolve("work"))));
             Path out = OutputFolderPolicy.createNew(work.resolveSibling("captures"), "drop", NOW, List.of());
             CountDownLatch started = new CountDownLatch(1);
-            CaptureSpec spec = new CaptureSpec(work, "sleep 300 & echo $! > s.pid; echo started; wait", Map.of(), ProbeSettings.defaults(out));
+            // The sleeper leaves the server's session tree (its parent exits) but not the run's process group: it survives
+            // the test server's dropping of every connection (which ends that tree), as a run survives a lost link.
+            CaptureSpec spec = new CaptureSpec(work, "(sleep 300 & echo $! > s.pid); echo started; sleep 300", Map.of(), ProbeSettings.defaults(out));
             CaptureRun run = CaptureRunner.start(spec, line -> {
                 if (line.equals("started")) started.countDown();
             });
@@ -154,6 +156,7 @@ class RemoteRunsTest {
             ExecutionException e = assertThrows(ExecutionException.class, () -> run.exit().get(60, TimeUnit.SECONDS));
             assertTrue(e.getCause().getMessage().contains("the connection to the host was lost while the run was running"), e.getCause().getMessage());
             assertTrue(e.getCause().getMessage().contains("process group " + run.pid()), e.getCause().getMessage());
+            assertTrue(ProcessTree.running(sleeper), "the run goes on on the host");
             // Stop connects again and ends the group the lost connection left running.
             ProcessTree.StopOutcome o = run.stop(Duration.ofSeconds(5));
             assertTrue(o.survivors().isEmpty(), o.toString());

@@ -16,6 +16,7 @@ import dev.tdw.bridge.remote.RemoteFolders;
 import dev.tdw.model.output.OutputFolderPolicy;
 import javafx.application.Platform;
 import javafx.beans.Observable;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -80,6 +81,9 @@ public final class CaptureRunViewModel {
 
     private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    /** The connection to the current run's host was lost: it may still run there, and Stop connects again to end it. */
+    private final ReadOnlyBooleanWrapper lostRun = new ReadOnlyBooleanWrapper(this, "lostRun");
+    private final BooleanBinding stoppable = running.or(lostRun);
     private final ReadOnlyBooleanWrapper touched = new ReadOnlyBooleanWrapper(this, "touched");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyObjectWrapper<Path> outputDirectory = new ReadOnlyObjectWrapper<>(this, "outputDirectory");
@@ -158,6 +162,8 @@ public final class CaptureRunViewModel {
     /** Why the form cannot start a run; empty when it can. */
     public ObservableList<String> problems() { return FXCollections.unmodifiableObservableList(problems); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    /** Whether Stop has something to end: a run, or one on a host whose connection was lost. */
+    public BooleanBinding stoppableProperty() { return stoppable; }
     /**
      * Whether the user has filled in or recalled anything yet. Until then the problems are what an empty form lacks,
      * not mistakes, and the panel shows guidance instead of them.
@@ -245,6 +251,7 @@ public final class CaptureRunViewModel {
         Path dir = spec.probe().directory();
         watcher = l.watcher();
         run = l.run();
+        lostRun.set(false);
         manifests.clear();
         offeredCapture.set(null);
         exitCode.set(null);
@@ -268,6 +275,7 @@ public final class CaptureRunViewModel {
     private void lost(CaptureRun r, Throwable why) {
         if (r != run) return;
         running.set(false);
+        lostRun.set(true);
         closeWatcher();
         status.set(why.getMessage());
         appendLog("[tdw] " + why.getMessage());
@@ -282,12 +290,16 @@ public final class CaptureRunViewModel {
             return;
         }
         CaptureRun r = run;
-        if (r == null || !running.get()) return;
+        if (r == null || !stoppable.get()) return;
         status.set("stopping pid " + r.pid() + "...");
         background.run("Stopping pid " + r.pid(), p -> r.stop(STOP_GRACE), o -> {
             String how = o.forced() ? "killed after " + STOP_GRACE.toSeconds() + " s grace" : "terminated";
             String left = o.survivors().isEmpty() ? "" : "; still running: " + o.survivors();
             appendLog("[tdw] stop: " + o.signalled() + " processes " + how + left);
+            if (r == run && lostRun.get() && o.survivors().isEmpty()) {
+                lostRun.set(false);
+                status.set("stopped on the host: " + o.signalled() + " processes " + how);
+            }
         }, e -> status.set("stop failed: " + e.getMessage()));
     }
 

@@ -166,7 +166,7 @@ public final class DevicePanel extends BorderPane {
         Button start = button("Start", "device-start", vm::start);
         start.disableProperty().bind(vm.runningProperty().or(Bindings.isNotEmpty(vm.problems())));
         Button stop = button("Stop", "device-stop", vm::stop);
-        stop.disableProperty().bind(vm.runningProperty().not());
+        stop.disableProperty().bind(vm.stoppableProperty().not());
         Label status = Labels.bound(vm.statusProperty(), "device-status");
         status.setMinWidth(0);
 

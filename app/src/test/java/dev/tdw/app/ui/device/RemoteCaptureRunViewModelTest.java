@@ -100,6 +100,25 @@ class RemoteCaptureRunViewModelTest {
         await("the stop is logged", () -> vm.log().stream().anyMatch(l -> l.startsWith("[tdw] stop: ") && l.contains("terminated")));
     }
 
+    /** A lost connection is said; the run may go on on the host, and Stop connects again and ends it there. */
+    @Test
+    void afterALostConnectionStopStillEndsTheRunOnTheHost() throws Exception {
+        // The sleeper leaves the tree of the server's session process (its parent exits), not the run's process group: it
+        // survives the test server's dropping of every connection, which ends that tree, as a run survives a lost link.
+        run(() -> vm.commandProperty().set("(sleep 300 & echo $! > s.pid); echo started; sleep 300"));
+        assertTrue(call(vm::start));
+        await("started", () -> vm.log().contains("started"));
+        ProcessHandle sleeper = ProcessHandle.of(Long.parseLong(Files.readString(tmp.resolve("s.pid")).trim())).orElseThrow();
+        assertTrue(home.server().dropConnections() > 0);
+        await("the loss is said", () -> !vm.runningProperty().get() && vm.statusProperty().get().contains("the connection to the host was lost"));
+        assertTrue(ProcessTree.running(sleeper), "the run goes on on the host");
+        assertTrue(call(() -> vm.stoppableProperty().get()), "Stop stays available");
+        run(vm::stop);
+        await("stopped on the host", () -> vm.statusProperty().get().startsWith("stopped on the host: "));
+        assertFalse(ProcessTree.running(sleeper));
+        assertFalse(call(() -> vm.stoppableProperty().get()));
+    }
+
     /** Stop pressed while Start is still connecting ends the new run once it has started, never an earlier run's group. */
     @Test
     void stopWhileConnectingEndsTheRunOnceStarted() throws Exception {
