@@ -31,7 +31,7 @@ final class DeviceCommand extends CommandSupport {
                 "Reports where CANN was found, each library's path, the ACL version, the devices and a tiny operator round trip",
                 "on device 0, with the fix for each failure. Exit 0 when every step passed, 2 when one failed.");
         spec.addPositional(CommandModel.positionals(action, Action.class).arity("1").paramLabel("check").description("check").build());
-        spec.addOption(option(host, String.class, "--host").paramLabel("ssh://[user@]host[:port]")
+        spec.addOption(option(host, String.class, RemoteInputs.HOST_OPTION).paramLabel("ssh://[user@]host[:port]")
                 .description("check that host instead, by the tdw installed there, over SSH (docs/remote.md)").build());
         spec.addOption(option(hostTdw, String.class, "--host-tdw").paramLabel("CMD").defaultValue(HostTdw.DEFAULT)
                 .description("with --host: the command that runs tdw on the host (default ${DEFAULT-VALUE}, on its PATH)").build());

@@ -122,6 +122,10 @@ class HostCommandsCliTest {
         Run withPath = run(home, List.of("device", "check", "--host", host + "/data"));
         assertEquals(ExitCodes.UNUSABLE, withPath.exit());
         assertTrue(withPath.err().contains("write the host alone"), withPath.err());
+        // Only --host names a host alone: where a folder is read, a host without a path is still refused as no folder.
+        Run scan = run(home, List.of("scan", host, "--format", "text"));
+        assertEquals(ExitCodes.UNUSABLE, scan.exit());
+        assertTrue(scan.err().contains("names no folder"), scan.err());
     }
 
     /** This JVM running tdw's command line: what {@code --host-tdw} names on a host where tdw is an application image. */

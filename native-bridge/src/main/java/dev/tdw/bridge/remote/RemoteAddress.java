@@ -52,16 +52,6 @@ public record RemoteAddress(String user, String host, Integer port, String path)
         return a;
     }
 
-    /** Whether an argument is a host alone ({@link #parseHost}) rather than the address of a folder. */
-    public static boolean isHost(String arg) {
-        try {
-            parseHost(arg);
-            return true;
-        } catch (RemoteException e) {
-            return false;
-        }
-    }
-
     private static RemoteException refused(String arg, String why) {
         return new RemoteException(SafeText.quoted(arg) + ": " + why);
     }
