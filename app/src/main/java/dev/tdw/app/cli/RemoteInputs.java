@@ -84,11 +84,25 @@ final class RemoteInputs implements AutoCloseable {
      * the parse still decides which option an address went to, and refuses it where a file is written.
      */
     void openAll(String[] args) throws RemoteException {
+        String previous = "";
         for (String a : args) {
             int eq = a.startsWith("--") ? a.indexOf('=') : -1;
             String value = eq > 0 ? a.substring(eq + 1) : a;
-            if (RemoteAddress.isRemote(value) && !opened.containsKey(value)) opened.put(value, open(RemoteAddress.parse(value)));
+            // --host names where a command runs (tdw device check --host), not a folder: that command opens it.
+            boolean host = previous.equals(HOST_OPTION) || eq > 0 && a.substring(0, eq).equals(HOST_OPTION);
+            if (RemoteAddress.isRemote(value) && !host && !opened.containsKey(value)) opened.put(value, open(RemoteAddress.parse(value)));
+            previous = a;
         }
+    }
+
+    /** The option that names a host to run on rather than a folder to read. */
+    static final String HOST_OPTION = "--host";
+
+    /** The root folder of a host, on its file system: where a command run on the host ({@code --host}) starts from. */
+    static Path host(RemoteAddress host) throws RemoteException {
+        RemoteInputs r = current;
+        if (r == null) throw new RemoteException(host + ": hosts are reached by a running command only");
+        return r.open(host);
     }
 
     /**

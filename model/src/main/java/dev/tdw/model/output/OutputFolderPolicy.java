@@ -6,6 +6,8 @@ import dev.tdw.model.input.RegularFiles;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -52,7 +54,16 @@ public final class OutputFolderPolicy {
 
     /** Where the workbench puts new captures when nothing else is chosen: {@code ~/tdw-captures}. */
     public static Path defaultCapturesFolder() {
-        return Path.of(System.getProperty("user.home"), "tdw-captures");
+        return defaultCapturesFolder(FileSystems.getDefault());
+    }
+
+    /**
+     * {@code tdw-captures} in the user's home folder on {@code fs}: this user's home on this machine; on a host's SFTP
+     * file system, the login's home, which is that file system's default folder (relative paths resolve there).
+     */
+    public static Path defaultCapturesFolder(FileSystem fs) {
+        if (fs == FileSystems.getDefault()) return Path.of(System.getProperty("user.home"), "tdw-captures");
+        return fs.getPath("tdw-captures").toAbsolutePath();
     }
 
     /**

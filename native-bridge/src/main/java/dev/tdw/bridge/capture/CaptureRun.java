@@ -19,20 +19,20 @@ public final class CaptureRun {
     public static final int MAX_LINE = 4096;
     private static final long DRAIN_MILLIS = 1000;
 
-    private final Process process;
+    private final RunProcess process;
     private final Thread reader;
     private final CompletableFuture<Integer> exit;
     private final Path outputDirectory;
     private volatile boolean outputRemoved;
 
     /** @param outputDirectory the run's DUMP_PROBE_DIR, removed at exit when the run left it empty; null for none */
-    CaptureRun(Process process, Consumer<String> logLine, Path outputDirectory) {
+    public CaptureRun(RunProcess process, Consumer<String> logLine, Path outputDirectory) {
         this.process = process;
         this.outputDirectory = outputDirectory;
         this.reader = new Thread(() -> pump(process, logLine), "tdw-capture-log-" + process.pid());
         reader.setDaemon(true);
         reader.start();
-        this.exit = process.onExit().thenApplyAsync(p -> {
+        this.exit = process.onExit().thenApplyAsync(code -> {
             // A child that kept our stdout open may outlive the root: give the reader a moment, not forever.
             try {
                 reader.join(DRAIN_MILLIS);
@@ -40,7 +40,7 @@ public final class CaptureRun {
                 Thread.currentThread().interrupt();
             }
             outputRemoved = outputDirectory != null && dev.tdw.model.output.OutputFolderPolicy.removeIfEmpty(outputDirectory);
-            return p.exitValue();
+            return code;
         }, r -> {
             Thread t = new Thread(r, "tdw-capture-exit-" + process.pid());
             t.setDaemon(true);
@@ -58,16 +58,16 @@ public final class CaptureRun {
     /** After {@link #exit()}: the run captured nothing, and its empty output directory was removed rather than kept. */
     public boolean outputRemoved() { return outputRemoved; }
 
-    /** Ends the reproduction and everything it started (see {@link ProcessTree#terminate}). Blocks up to grace + a few seconds. */
+    /** Ends the reproduction and everything it started ({@link RunProcess#stop}). Blocks up to grace + a few seconds. */
     public ProcessTree.StopOutcome stop(Duration grace) throws InterruptedException {
-        return ProcessTree.terminate(process.toHandle(), grace);
+        return process.stop(grace);
     }
 
-    private static void pump(Process process, Consumer<String> logLine) {
+    private static void pump(RunProcess process, Consumer<String> logLine) {
         var decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        try (Reader in = new InputStreamReader(process.getInputStream(), decoder)) {
+        try (Reader in = new InputStreamReader(process.output(), decoder)) {
             StringBuilder line = new StringBuilder();
             char[] buf = new char[8192];
             boolean lastWasCr = false;

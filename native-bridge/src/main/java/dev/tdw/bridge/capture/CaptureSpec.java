@@ -26,6 +26,11 @@ public record CaptureSpec(Path workingDirectory, String command, Map<String, Str
         List<String> out = new ArrayList<>();
         if (command.isEmpty()) out.add("no command to run");
         if (!Files.isDirectory(workingDirectory)) out.add("working directory " + workingDirectory + " does not exist");
+        // The command runs where its working directory is (ProcessLaunchers); its capture folder must be there too.
+        if (workingDirectory.getFileSystem() != probe.directory().getFileSystem()) {
+            out.add("the working directory " + workingDirectory + " and the capture folder " + probe.directory()
+                    + " are on different machines; a run captures where it runs");
+        }
         for (String name : extraEnvironment.keySet()) {
             // The probe settings own these; two places setting one variable would make the run's record lie.
             if (ProbeSettings.isProbeVariable(name)) out.add(name + " belongs in the probe settings, not the extra environment");
@@ -36,6 +41,6 @@ public record CaptureSpec(Path workingDirectory, String command, Map<String, Str
 
     /** The command as the process is started: through {@code /bin/sh -c}, so pipes, quoting and $VARS work as typed. */
     public List<String> argv() {
-        return List.of("/bin/sh", "-c", command);
+        return LocalLauncher.argv(command);
     }
 }

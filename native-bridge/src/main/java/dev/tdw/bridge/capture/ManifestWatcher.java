@@ -59,13 +59,14 @@ public final class ManifestWatcher implements AutoCloseable {
     }
 
     /**
-     * Watches {@code root} (created if missing) on a daemon thread.
+     * Watches {@code root} (created if missing) on a daemon thread. A folder on a host (a path of its SFTP file system)
+     * sends no file-system events: it is watched by the rescan alone, over SFTP.
      *
      * @param onManifest called on the watcher's thread with each new complete manifest
      * @param rescanEvery how often the whole tree is walked as well
      */
     public static ManifestWatcher start(Path root, Consumer<Path> onManifest, Duration rescanEvery) throws IOException {
-        return start(root, onManifest, p -> {}, rescanEvery, true);
+        return start(root, onManifest, p -> {}, rescanEvery, root.getFileSystem() == FileSystems.getDefault());
     }
 
     /**

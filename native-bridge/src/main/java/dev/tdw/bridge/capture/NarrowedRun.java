@@ -34,10 +34,12 @@ public record NarrowedRun(RememberedRun basis, ProbeSelection selection, Capture
 
     /**
      * Where the new capture of {@code basis} goes unless the user chose: beside the old run's folder, beside its folder
-     * of runs, or in {@link OutputFolderPolicy#defaultCapturesFolder} when that place cannot be written.
+     * of runs, or in {@link OutputFolderPolicy#defaultCapturesFolder} (on the run's host when it ran on one) when that place
+     * cannot be written.
      */
     public static OutputFolderPolicy.NewCaptureSite site(RememberedRun basis) {
-        return OutputFolderPolicy.besideCapture(basis.outputDirectory(), OutputFolderPolicy.defaultCapturesFolder(), OutputFolderPolicy::writable);
+        return OutputFolderPolicy.besideCapture(basis.outputDirectory(),
+                OutputFolderPolicy.defaultCapturesFolder(basis.outputDirectory().getFileSystem()), OutputFolderPolicy::writable);
     }
 
     /**

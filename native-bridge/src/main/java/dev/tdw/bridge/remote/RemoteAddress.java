@@ -40,6 +40,18 @@ public record RemoteAddress(String user, String host, Integer port, String path)
         return new RemoteAddress(uri.getUserInfo(), uri.getHost(), uri.getPort() < 0 ? null : uri.getPort(), path);
     }
 
+    /**
+     * A host alone, {@code ssh://[user@]host[:port]} (a trailing {@code /} allowed), as the place a command runs on:
+     * the address of its root folder. A path after the host is refused: a host is named, not a folder.
+     */
+    public static RemoteAddress parseHost(String arg) throws RemoteException {
+        String h = arg.strip();
+        while (h.endsWith("/")) h = h.substring(0, h.length() - 1);
+        RemoteAddress a = parse(h + "/");
+        if (!a.path().equals("/")) throw refused(arg, "write the host alone, ssh://[user@]host[:port]");
+        return a;
+    }
+
     private static RemoteException refused(String arg, String why) {
         return new RemoteException(SafeText.quoted(arg) + ": " + why);
     }

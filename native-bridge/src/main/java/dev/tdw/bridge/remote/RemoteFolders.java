@@ -1,5 +1,6 @@
 package dev.tdw.bridge.remote;
 
+import dev.tdw.bridge.capture.ProcessLaunchers;
 import dev.tdw.model.input.LocalCopies;
 import dev.tdw.model.text.SafeText;
 import org.apache.sshd.client.session.ClientSession;
@@ -21,7 +22,8 @@ import java.util.Map;
  * (manifests, directory walks with their real-path and regular-file checks) read them unchanged, a manifest at a time.
  * Payloads are not read over the link: {@link #localCopy} fetches one into the {@link PayloadCache} when its bytes are
  * first needed, and the payload reader maps that copy (registered with {@link LocalCopies} for each host opened). One session per host serves every folder opened on it.
- * Nothing on a host is written.
+ * Nothing on a host is written by reading; a reproduction or a replay run there ({@link SshLauncher}) writes only into
+ * the output folder made for it.
  */
 public final class RemoteFolders implements AutoCloseable {
     private final SshConnector connector;
@@ -58,6 +60,8 @@ public final class RemoteFolders implements AutoCloseable {
             hosts.put(address.hostText(), h);
             // Every payload read of this host's files maps the local copy (PayloadReader asks LocalCopies).
             LocalCopies.register(h.fs(), file -> localCopy(file, copyProgress));
+            // A run whose working directory is on this host runs there (CaptureRunner asks ProcessLaunchers).
+            ProcessLaunchers.register(h.fs(), new SshLauncher(connector, address, session));
         }
         return h.fs().getPath(address.path());
     }
@@ -146,6 +150,7 @@ public final class RemoteFolders implements AutoCloseable {
     public synchronized void close() {
         for (Host h : hosts.values()) {
             LocalCopies.unregister(h.fs());
+            ProcessLaunchers.unregister(h.fs());
             try {
                 h.fs().close();
             } catch (IOException ignored) {

@@ -3,6 +3,8 @@ package dev.tdw.bridge.capture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,17 @@ class CaptureSpecTest {
         assertEquals(List.of("no command to run", "working directory " + tmp.resolve("missing") + " does not exist",
                 "DUMP_PROBE_ROWS belongs in the probe settings, not the extra environment"), spec.problems());
         assertTrue(new CaptureSpec(tmp, "python3 repro.py", Map.of("VLLM_USE_V1", "1"), ProbeSettings.defaults(tmp)).problems().isEmpty());
+    }
+
+    /** A run goes where its working directory is; a capture folder on another file system (a host's) is refused. */
+    @Test
+    void aCaptureFolderOnAnotherMachineThanTheWorkingDirectoryIsAProblem() throws Exception {
+        try (FileSystem other = FileSystems.newFileSystem(tmp.resolve("other.zip"), Map.of("create", "true"))) {
+            Path elsewhere = other.getPath("/captures");
+            CaptureSpec spec = new CaptureSpec(tmp, "python3 repro.py", Map.of(), ProbeSettings.defaults(elsewhere));
+            assertEquals(List.of("the working directory " + tmp + " and the capture folder /captures are on different machines;"
+                    + " a run captures where it runs"), spec.problems());
+        }
     }
 
     @Test

@@ -15,6 +15,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -110,7 +111,14 @@ public final class DevicePanel extends BorderPane {
     private Node capture(CaptureRunViewModel vm) {
         GridPane form = grid();
         int row = 0;
-        form.addRow(row++, new Label("Working directory"), withBrowse(field(vm.workingDirectoryProperty(), "device-workdir", "")));
+        ComboBox<String> host = new ComboBox<>(vm.hostChoices());
+        host.setId("device-host");
+        host.setEditable(true);
+        host.setMaxWidth(Double.MAX_VALUE);
+        host.setPromptText("this machine; or ssh://user@host[:port] (the folders below are then the host's)");
+        host.getEditor().textProperty().bindBidirectional(vm.hostProperty());
+        form.addRow(row++, new Label("Run on"), host);
+        form.addRow(row++, new Label("Working directory"), withBrowse(field(vm.workingDirectoryProperty(), "device-workdir", ""), vm.runsHereProperty()));
         form.addRow(row++, new Label("Command"), field(vm.commandProperty(), "device-command", "python3 repro.py --enforce-eager"));
         TextArea env = new TextArea();
         env.setId("device-env");
@@ -118,7 +126,7 @@ public final class DevicePanel extends BorderPane {
         env.setPrefRowCount(2);
         env.textProperty().bindBidirectional(vm.extraEnvironmentProperty());
         form.addRow(row++, new Label("Extra environment"), env);
-        form.addRow(row++, new Label("Capture root"), withBrowse(field(vm.captureRootProperty(), "device-root", "")));
+        form.addRow(row++, new Label("Capture root"), withBrowse(field(vm.captureRootProperty(), "device-root", ""), vm.runsHereProperty()));
         form.addRow(row++, new Label("Run name"), field(vm.runNameProperty(), "device-run-name", "eager"));
         HBox selection = new HBox(6,
                 new Label("ranks"), small(vm.ranksProperty(), "device-ranks", "0"),
@@ -160,7 +168,7 @@ public final class DevicePanel extends BorderPane {
         Button start = button("Start", "device-start", vm::start);
         start.disableProperty().bind(vm.runningProperty().or(Bindings.isNotEmpty(vm.problems())));
         Button stop = button("Stop", "device-stop", vm::stop);
-        stop.disableProperty().bind(vm.runningProperty().not());
+        stop.disableProperty().bind(vm.stoppableProperty().not());
         Label status = Labels.bound(vm.statusProperty(), "device-status");
         status.setMinWidth(0);
 
@@ -181,7 +189,9 @@ public final class DevicePanel extends BorderPane {
         vm.log().addListener((ListChangeListener<String>) c -> log.scrollTo(vm.log().size() - 1));
 
         // The form scrolls in a small window; the log takes whatever height is left.
-        VBox top = new VBox(6, form, guidance, problems, new HBox(8, start, stop, status), new HBox(8, offered, left, right));
+        Label preview = Labels.bound(vm.previewProperty(), "device-preview");
+        preview.setWrapText(true);
+        VBox top = new VBox(6, form, guidance, problems, preview, new HBox(8, start, stop, status), new HBox(8, offered, left, right));
         top.setPadding(new Insets(6));
         ScrollPane scroll = new ScrollPane(top);
         scroll.setFitToWidth(true);
@@ -299,8 +309,10 @@ public final class DevicePanel extends BorderPane {
         return f;
     }
 
-    private static Node withBrowse(TextField f) {
+    /** A folder field with a chooser of this machine's folders, usable while the run's folders are this machine's. */
+    private static Node withBrowse(TextField f, ObservableValue<Boolean> local) {
         Button browse = new Button("Browse...");
+        browse.disableProperty().bind(Bindings.createBooleanBinding(() -> !local.getValue(), local));
         browse.setOnAction(e -> {
             DirectoryChooser chooser = new DirectoryChooser();
             File current = f.getText() == null || f.getText().isBlank() ? null : Path.of(f.getText()).toFile();

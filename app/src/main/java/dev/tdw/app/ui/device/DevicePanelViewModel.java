@@ -1,9 +1,12 @@
 package dev.tdw.app.ui.device;
 
+import dev.tdw.app.ui.config.UserConfig;
+import dev.tdw.app.ui.remote.RecentHosts;
 import dev.tdw.app.ui.work.TaskRunner;
 
 import dev.tdw.bridge.capture.CompletionProbe;
 import dev.tdw.bridge.capture.RunHistory;
+import dev.tdw.bridge.remote.RemoteFolders;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -27,10 +30,14 @@ public final class DevicePanelViewModel {
         });
     }
 
-    /** The panel for this machine: CANN where the settings say, runs remembered in the user's config directory. */
+    /**
+     * The panel for this machine: CANN where the settings say, runs remembered in the user's config directory, the hosts
+     * of the remote addresses opened lately offered as places to run.
+     */
     public static DevicePanelViewModel create(WorkbenchActions actions, TaskRunner pool) {
         return new DevicePanelViewModel(new RuntimesViewModel(RuntimeInventory.ofThisMachine(), pool),
-                new CaptureRunViewModel(actions, RunHistory.inUserConfig(), pool, Clock.systemDefaultZone()),
+                new CaptureRunViewModel(actions, RunHistory.inUserConfig(), pool, Clock.systemDefaultZone(), RemoteFolders::forUser,
+                        new RecentHosts(UserConfig.directory().resolve("recent-remote.json")).load()),
                 new ServiceArmingViewModel(new CompletionProbe(Duration.ofSeconds(10)), pool));
     }
 

@@ -132,11 +132,19 @@ public final class NextCaptureViewModel {
             ProbeSettings probe = r != null ? r.spec().probe()
                     // Not remembered: statistics of every stage (the probe's default) is the best guess of what ran.
                     : new ProbeSettings(capture, String.valueOf(m.rank()), String.valueOf(m.matchIndex()), String.valueOf(m.occurrence()), "", "", "0", null);
-            CaptureSpec spec = new CaptureSpec(Path.of(workingDirectory.get().strip()), command.get(),
+            CaptureSpec spec = new CaptureSpec(workingDirectoryPath(), command.get(),
                     EnvironmentLines.parse(extraEnvironment.get()), probe);
             return r != null ? new RememberedRun(r.startedAt(), spec, r.captureRoot(), r.runName(), r.exitCode())
                     : new RememberedRun(clock.instant(), spec, capture.toAbsolutePath().normalize().getParent() == null ? capture : capture.toAbsolutePath().normalize().getParent(),
                     OutputFolderPolicy.readableNameOf(capture), null);
+        }
+
+        /**
+         * The working directory typed, on the machine the capture is on: a capture opened from a host is rerun on that
+         * host (the runners run where the working directory is).
+         */
+        private Path workingDirectoryPath() {
+            return capture.getFileSystem().getPath(workingDirectory.get().strip());
         }
 
         private List<String> problems() {
@@ -145,7 +153,7 @@ public final class NextCaptureViewModel {
             if (command.get() == null || command.get().isBlank()) {
                 out.add(w + ": enter the command that produced " + capture.getFileName() + " (asked once, then remembered)");
             }
-            if (workingDirectory.get() == null || workingDirectory.get().isBlank() || !Files.isDirectory(Path.of(workingDirectory.get().strip()))) {
+            if (workingDirectory.get() == null || workingDirectory.get().isBlank() || !Files.isDirectory(workingDirectoryPath())) {
                 out.add(w + ": choose the working directory of that command");
             }
             try {

@@ -113,6 +113,23 @@ class DevicePanelUiTest {
         }
     }
 
+    /** The host typed in "Run on" is the form's, and the line above Start says where and what runs. */
+    @Test
+    void aTypedHostIsShownBeforeStart(FxRobot robot) {
+        tab(robot, 1);
+        robot.clickOn("#device-command").write("python3 repro.py");
+        Label preview = robot.lookup("#device-preview").queryAs(Label.class);
+        assertTrue(call(preview::getText).startsWith("Start runs on this machine: $ python3 repro.py"), call(preview::getText));
+        robot.clickOn("#device-host").write("ssh://me@npu01:2222");
+        assertEquals("ssh://me@npu01:2222", call(() -> vm.capture().hostProperty().get()));
+        assertTrue(call(preview::getText).startsWith("Start runs on ssh://me@npu01:2222 (over SSH; Stop ends its process group there): $ python3 repro.py"),
+                call(preview::getText));
+        // The folders are the host's now: this machine's folder chooser does not apply.
+        List<Button> browse = robot.lookup(".button").queryAllAs(Button.class).stream().filter(b -> "Browse...".equals(b.getText())).toList();
+        assertEquals(2, browse.size());
+        assertTrue(call(() -> browse.stream().allMatch(Button::isDisabled)));
+    }
+
     @Test
     void theNewCapturesChoiceSetsWhereTheyAreLoaded(FxRobot robot) {
         tab(robot, 1);

@@ -245,7 +245,7 @@ class NextCaptureViewModelTest {
         assertTrue(call(() -> vm.statusProperty().get()).startsWith("repeat count '\uff12'"));
     }
 
-    private static Map<String, String> seen(Path file) throws Exception {
+    static Map<String, String> seen(Path file) throws Exception {
         Map<String, String> m = new TreeMap<>();
         JsonNode n = Json.mapper().readTree(file.toFile());
         n.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
