@@ -3,6 +3,7 @@ package dev.tdw.app.ui;
 import dev.tdw.app.ui.remote.RecentHosts;
 import dev.tdw.app.ui.remote.RemoteOpenDialog;
 import dev.tdw.app.ui.remote.RemoteOpenViewModel;
+import dev.tdw.app.ui.remote.RemotePassphrases;
 import dev.tdw.bridge.remote.RemoteFolders;
 import dev.tdw.app.ui.config.UserConfig;
 import dev.tdw.app.ui.widget.Labels;
@@ -318,7 +319,8 @@ public final class MainWindow extends BorderPane {
         @Override
         public void openRemote() {
             if (remote == null) {
-                remote = new RemoteOpenViewModel(vm.tasks(), RemoteFolders::forUser, new RecentHosts(UserConfig.directory().resolve("recent-remote.json")));
+                remote = new RemoteOpenViewModel(vm.tasks(), () -> RemoteFolders.forUser(new RemotePassphrases(javafx.application.Platform::runLater,
+                        key -> RemoteOpenDialog.askPassphrase(getScene().getWindow(), key))), new RecentHosts(UserConfig.directory().resolve("recent-remote.json")));
                 remote.loadRecent();
                 remote.failureProperty().addListener((o, a, why) -> {
                     if (why.isEmpty()) return;

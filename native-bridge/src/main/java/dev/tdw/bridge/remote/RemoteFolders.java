@@ -42,8 +42,13 @@ public final class RemoteFolders implements AutoCloseable {
 
     /** For the user's settings (~/.ssh, the cache under ~/.cache/tdw). */
     public static RemoteFolders forUser() {
+        return forUser(Passphrases.NONE);
+    }
+
+    /** The same, key passphrases given by {@code passphrases} (the window asks the user). */
+    public static RemoteFolders forUser(Passphrases passphrases) {
         SshSettings s = SshSettings.user(System.getenv());
-        return new RemoteFolders(new SshConnector(s), new PayloadCache(s.cacheDir(), s.cacheLimit()));
+        return new RemoteFolders(new SshConnector(s, passphrases), new PayloadCache(s.cacheDir(), s.cacheLimit()));
     }
 
     /** The folder an address names, as a path its host's session reads; its existence is the readers' to check. */
