@@ -94,6 +94,28 @@ class RemoteRangesTest {
         }
     }
 
+    /** A storage whose fetch loses the connection is an error naming the file, never a verdict on zeros. */
+    @Test
+    void aStorageWhoseFetchLosesTheConnectionIsAClearFailureAndLeavesOnlyWhatWasWhole() throws Exception {
+        RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);
+        Path left = TestCaptures.scenario("layer-bug").resolve("baseline").resolve(FILE).toAbsolutePath();
+        PayloadCache noRetries = new PayloadCache(home.settings().cacheDir(), home.settings().cacheLimit(), 0);
+        TensorComparison comparison = new TensorComparison(1e-2, 1e-2, TensorComparison.DEFAULT_MAX_ELEMENTS);
+        try (RemoteFolders folders = new RemoteFolders(new SshConnector(home.settings()), noRetries)) {
+            Path remote = folders.open(RemoteAddress.parse(home.server().uri(left)));
+            try (Payload p = new PayloadReader().read(remote)) {
+                long opened = noRetries.size();
+                assertTrue(home.server().dropConnections() > 0);
+                PayloadEntry e = p.entry(largestTensor(p)).orElseThrow();
+                dev.tdw.model.tensor.PayloadFormatException f = org.junit.jupiter.api.Assertions.assertThrows(
+                        dev.tdw.model.tensor.PayloadFormatException.class, () -> comparison.comparePair(e, e));
+                assertTrue(f.getMessage().contains(": the connection was lost at ") && f.getMessage().contains("nothing was cached"),
+                        f.getMessage());
+                assertEquals(opened, noRetries.size(), "only the ranges read whole are held");
+            }
+        }
+    }
+
     private static String largestTensor(Payload p) {
         PayloadEntry best = null;
         for (PayloadEntry e : p.entries()) {
