@@ -83,11 +83,16 @@ public final class SshConnector implements AutoCloseable {
     /** For a refused authentication: the key files left locked, and how to unlock them. */
     private String locked(Throwable e) {
         List<String> keys = passphrases.locked();
-        if (keys.isEmpty() || e.getMessage() == null || !e.getMessage().contains("No more authentication methods available")) return "";
+        if (keys.isEmpty() || !noKeyAccepted(e)) return "";
         String names = SafeText.of(String.join(", ", keys));
         return "; " + names + (keys.size() == 1 ? " has" : " have") + " a passphrase and no SSH agent holds "
                 + (keys.size() == 1 ? "it" : "them") + ": add " + (keys.size() == 1 ? "it" : "them") + " to your agent (ssh-add "
                 + SafeText.of(String.join(" ", keys)) + ", with SSH_AUTH_SOCK set for tdw) or open the host in the window, which asks for the passphrase";
+    }
+
+    /** Whether the server accepted none of the keys offered (MINA's words for it). */
+    private static boolean noKeyAccepted(Throwable e) {
+        return e.getMessage() != null && e.getMessage().contains("No more authentication methods available");
     }
 
     private static HostKeyException hostKey(RemoteAddress address, HostKeys.Refused r, SocketAddress at) {
@@ -113,7 +118,7 @@ public final class SshConnector implements AutoCloseable {
             if (c instanceof UnknownHostException) return "host not found";
         }
         String m = e.getMessage() == null ? "" : e.getMessage();
-        if (m.contains("No more authentication methods available")) {
+        if (noKeyAccepted(e)) {
             return "no key was accepted (tdw uses the keys of the SSH agent at SSH_AUTH_SOCK, then the IdentityFile of ~/.ssh/config"
                     + " and ~/.ssh/id_ed25519, id_ecdsa, id_rsa)";
         }
