@@ -2,8 +2,9 @@
 # Remote captures over SSH on loopback (docs/remote.md) against the same folders read locally, in the same run:
 #  1. a 64-rank capture set (each side 64 manifests made from testdata/captures/tp4-origin, rank k from rank k mod 4):
 #     wall time of `tdw diff --all` (its one verdict is the first verdict) through ssh:// vs local, medians of N runs;
-#  2. the bytes a tensors view of one stage transfers: `tdw tensors --label ... --rank 0` on layer-bug over ssh://,
-#     with the cache emptied first, against the bytes of the capture folders.
+#  2. the bytes a tensors view of one stage transfers: `tdw tensors --stage S --rank 0` on layer-bug over ssh:// (the
+#     zips' directories, pickles and that stage's storages), with the cache emptied first, against a whole
+#     `tdw tensors` (every stage) in the same run, also from an emptied cache.
 # Needs /usr/sbin/sshd (apt-get install -y openssh-server) and a build (mvn -q -DskipTests package). The server is
 # started on 127.0.0.1 by .ci/test-sshd with its own keys, and stopped at the end; the user's ~/.ssh is not used.
 #   bench/remote.sh [runs, default 3]
@@ -59,10 +60,20 @@ printf '64-rank set, tdw diff --all, ssh:// loopback %6d ms wall   x%s of local 
   "$(awk "BEGIN{printf \"%.2f\", $tr/$tl}")"
 
 lb="$here/testdata/captures/layer-bug"
+stage=layers.3.mlp.down
+cached() { "$tdw" cache show | python3 -c 'import json,sys; print(json.load(sys.stdin)["bytes"])'; }
+"$tdw" cache clear >/dev/null
+"$tdw" tensors --stage "$stage" --left "$(url "$lb/baseline")" --right "$(url "$lb/candidate")" --rank 0 >"$work/stage-remote.json"
+rows=$(cached)
+"$tdw" tensors --stage "$stage" --left "$lb/baseline" --right "$lb/candidate" --rank 0 >"$work/stage-local.json"
+cmp -s "$work/stage-local.json" "$work/stage-remote.json" || { echo "remote tensors --stage output differs from the local one" >&2; exit 1; }
 "$tdw" cache clear >/dev/null
 "$tdw" tensors --left "$(url "$lb/baseline")" --right "$(url "$lb/candidate")" --rank 0 >/dev/null
-cached=$("$tdw" cache show | python3 -c 'import json,sys; print(json.load(sys.stdin)["bytes"])')
-folders=$(du -sb "$lb/baseline" "$lb/candidate" | awk '{s+=$1} END {print s}')
-printf 'tensors view of one stage pair (layer-bug): %d bytes copied of %d bytes in the two folders (x%s);\n' "$cached" "$folders" \
-  "$(awk "BEGIN{printf \"%.2f\", $cached/$folders}")"
-echo "  payloads are copied whole, once, then reused from the cache: a second view copies 0 bytes"
+whole=$(cached)
+"$tdw" tensors --stage "$stage" --left "$(url "$lb/baseline")" --right "$(url "$lb/candidate")" --rank 0 >/dev/null
+again=$(cached)
+files=$(du -sb "$lb/baseline"/*.pt "$lb/candidate"/*.pt | awk '{s+=$1} END {print s}')
+printf 'tensors view of one stage (%s, layer-bug, both sides), cache emptied first:\n' "$stage"
+printf '  only the rows shown: %8d bytes fetched   x%s of the whole read\n' "$rows" "$(awk "BEGIN{printf \"%.3f\", $rows/$whole}")"
+printf '  every stage (whole): %8d bytes fetched   (the two payloads: %d bytes)\n' "$whole" "$files"
+printf '  the stage again after the whole read: %d more bytes fetched (the entries are reused)\n' "$((again - whole))"

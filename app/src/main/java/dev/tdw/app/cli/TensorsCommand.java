@@ -39,6 +39,7 @@ final class TensorsCommand extends CommandSupport {
     private final OptionValue<Long> maxElements = new OptionValue<>(0L);
     private final OptionValue<Integer> worst = new OptionValue<>(null);
     private final OptionValue<Integer> threads = new OptionValue<>(null);
+    private final OptionValue<String> stage = new OptionValue<>(null);
     private final SelectorOptions selector = new SelectorOptions();
     private final OutputOptions output = new OutputOptions();
 
@@ -57,6 +58,8 @@ final class TensorsCommand extends CommandSupport {
                 .description("also list the K largest |left - right| elements of each item (index, both values)").build());
         spec.addOption(option(threads, Integer.class, "--threads").paramLabel("N")
                 .description("threads comparing tensors: a large one is split, small ones go side by side (default: one per processor); results do not depend on it").build());
+        spec.addOption(option(stage, String.class, "--stage").paramLabel("STAGE")
+                .description("compare only this capture stage's tensors and input sets (a remote payload then fetches only their bytes)").build());
         selector.addTo(spec);
         output.addTo(spec);
         return spec;
@@ -75,7 +78,10 @@ final class TensorsCommand extends CommandSupport {
             throw new UnusableInputException(e.getMessage());
         }
         TensorComparison chosen = comparison;
-        if (MsprobeDump.detect(left.value()) || MsprobeDump.detect(right.value())) return msprobe(out, chosen);
+        if (MsprobeDump.detect(left.value()) || MsprobeDump.detect(right.value())) {
+            if (stage.value() != null) throw new UnusableInputException("--stage applies to probe payloads; msprobe dumps are compared whole");
+            return msprobe(out, chosen);
+        }
         Paired paired = Files.isDirectory(left.value()) || Files.isDirectory(right.value()) ? pair(left.value(), right.value(), selector) : null;
         List<PayloadPair> files = paired == null ? List.of(new PayloadPair(left.value(), right.value())) : payloads(paired);
         List<ObjectNode> results = new ArrayList<>();
@@ -83,7 +89,12 @@ final class TensorsCommand extends CommandSupport {
         StringBuilder text = new StringBuilder();
         for (PayloadPair f : files) {
             try (Payload l = CommandPayloads.open(f.left()); Payload r = CommandPayloads.open(f.right())) {
-                TensorsResult result = CommandPayloads.read(() -> chosen.compare(l, r));
+                List<dev.tdw.model.tensor.PayloadEntry> le = l.entriesOf(stage.value()), re = r.entriesOf(stage.value());
+                if (le.isEmpty() && re.isEmpty() && stage.value() != null) {
+                    throw new UnusableInputException(SafeText.of(PATHS.apply(f.left())) + " and " + SafeText.of(PATHS.apply(f.right()))
+                            + ": neither payload holds stage " + SafeText.quoted(stage.value()));
+                }
+                TensorsResult result = CommandPayloads.read(() -> chosen.compare(le, re));
                 verdicts.add(result.verdict());
                 // One form only: the other would be built for nothing (the text formats every pair's numbers).
                 if (output.format() == OutputOptions.Format.text) {

@@ -5,8 +5,10 @@ import dev.tdw.app.ui.config.UserConfig;
 import dev.tdw.app.ui.remote.RecentHosts;
 import dev.tdw.app.ui.remote.RemoteOpenDialog;
 import dev.tdw.app.ui.remote.RemoteOpenViewModel;
+import dev.tdw.app.ui.remote.RemotePassphrases;
 import dev.tdw.app.ui.widget.Labels;
 import dev.tdw.bridge.remote.RemoteFolders;
+import javafx.application.Platform;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.stage.Window;
@@ -20,7 +22,9 @@ final class RemoteOpening {
 
     void open(Window owner) {
         if (remote == null) {
-            remote = new RemoteOpenViewModel(vm.tasks(), RemoteFolders::forUser, new RecentHosts(UserConfig.directory().resolve("recent-remote.json")));
+            remote = new RemoteOpenViewModel(vm.tasks(), () -> RemoteFolders.forUser(
+                    new RemotePassphrases(Platform::runLater, key -> RemoteOpenDialog.askPassphrase(owner, key))),
+                    new RecentHosts(UserConfig.directory().resolve("recent-remote.json")));
             remote.loadRecent();
             remote.failureProperty().addListener((o, a, why) -> {
                 if (why.isEmpty()) return;

@@ -54,6 +54,31 @@ class RemoteCliTest {
         }
     }
 
+    /**
+     * {@code tensors --stage} compares one stage's tensors only, as read here; over ssh:// it fetches the payloads'
+     * directories, pickles and that stage's storages only (a few KiB of two 69 KiB files), not the files.
+     */
+    @Test
+    void tensorsOfOneStageFetchOnlyThatStagesBytes() throws IOException {
+        RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);
+        Path c = TestCaptures.scenario("layer-bug").toAbsolutePath();
+        List<String> local = List.of("tensors", "--stage", "layers.3.mlp.down", "--left", c.resolve("baseline").toString(),
+                "--right", c.resolve("candidate").toString());
+        Run l = run(home, local);
+        assertEquals(ExitCodes.RAN, l.exit(), l.err());
+        assertTrue(l.out().contains("\"compared\" : 1,") && l.out().contains("\"key\" : \"layers.3.mlp.down#0\""), l.out());
+        Run r = run(home, List.of("tensors", "--stage", "layers.3.mlp.down", "--left", home.server().uri(c.resolve("baseline")),
+                "--right", home.server().uri(c.resolve("candidate"))));
+        assertEquals(l.out(), r.out(), r.err());
+        long fetched = new dev.tdw.bridge.remote.PayloadCache(home.settings().cacheDir(), home.settings().cacheLimit()).size();
+        long files = Files.size(c.resolve("baseline/cmpl-layer-bug-rank0.pt")) + Files.size(c.resolve("candidate/cmpl-layer-bug-rank0.pt"));
+        assertTrue(fetched > 0 && fetched < files / 5, fetched + " bytes fetched of " + files);
+        Run none = run(home, List.of("tensors", "--stage", "no.such.stage", "--left", c.resolve("baseline/cmpl-layer-bug-rank0.pt").toString(),
+                "--right", c.resolve("candidate/cmpl-layer-bug-rank0.pt").toString()));
+        assertEquals(ExitCodes.UNUSABLE, none.exit());
+        assertTrue(none.err().contains(": neither payload holds stage 'no.such.stage'"), none.err());
+    }
+
     @Test
     void anUnknownHostIsUnusableInputNamingTheFingerprint() throws IOException {
         RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.UNKNOWN);

@@ -93,6 +93,8 @@ public final class MappedRead {
                 raisePendingFault();
                 Path changed = shrunk(sources);
                 if (changed != null) throw new PayloadFormatException(changedMessage(changed), failure);
+                // A storage fetched when first read (a remote payload) that could not be: the file and why.
+                if (failure instanceof java.io.UncheckedIOException u && u.getCause() instanceof PayloadFormatException p) throw p;
                 throw failure;
             }
             Path changed = shrunk(sources);

@@ -46,6 +46,7 @@ public final class NpyReader {
     private Payload read(Path file, FileChannel channel, PayloadMapping mapping, String stage) throws IOException {
         long size = channel.size();
         if (size < 10) throw fail(file, "too short for a .npy header (" + size + " bytes)");
+        mapping.source().fill(0, size); // one array: every byte of the file is read
         ByteBuffer start = ZipDirectory.readAt(channel, 0, 12 <= size ? 12 : 10).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < MAGIC.length; i++) {
             if (start.get(i) != MAGIC[i]) throw fail(file, "not a .npy file (no \\x93NUMPY magic)");

@@ -38,6 +38,15 @@ public record Payload(Path path, String probe, String label, Long rank, Map<Stri
         return entries.stream().filter(e -> e.key().equals(key)).findFirst();
     }
 
+    /**
+     * The entries of one capture stage (its saved tensors and input sets), in contract order; every entry when
+     * {@code stage} is null. Only these are read by a comparison of that stage: a remote payload fetches nothing else.
+     */
+    public List<PayloadEntry> entriesOf(String stage) {
+        return stage == null ? entries : entries.stream().filter(e -> e.section() != PayloadEntry.Section.GRAPH_SLOTS
+                && e.stage().equals(stage)).toList();
+    }
+
     /** Per input-set stage in first-capture order: occurrences, sorted input names and addressable range. */
     public List<InputSetSummary> listInputSets() {
         Map<String, List<InputSet>> byStage = new LinkedHashMap<>();

@@ -1,5 +1,7 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.input.PayloadSource;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -18,11 +20,23 @@ public final class PayloadMapping implements AutoCloseable {
     private final FileChannel channel;
     private final List<Storage> storages = new ArrayList<>();
     private final long openedSize;
+    private final PayloadSource source;
 
+    /** A local file whose bytes are all here. */
     PayloadMapping(Path file, FileChannel channel) throws IOException {
+        this(file, channel, PayloadSource.whole(file));
+    }
+
+    PayloadMapping(Path file, FileChannel channel, PayloadSource source) throws IOException {
         this.file = file;
         this.channel = channel;
         this.openedSize = channel.size();
+        this.source = source;
+    }
+
+    /** Where the file's bytes come from: every range is filled from it before it is read. */
+    PayloadSource source() {
+        return source;
     }
 
     /** Whether the file is now shorter than when it was opened (its mapped tail is gone). */
@@ -36,7 +50,15 @@ public final class PayloadMapping implements AutoCloseable {
 
     /** A storage whose bytes come from this file, released when it closes. */
     synchronized Storage storage(String key, DType dtype, long numel, StorageBytes bytes) {
-        Storage s = new Storage(key, dtype, numel, bytes, this);
+        return kept(new Storage(key, dtype, numel, bytes, this));
+    }
+
+    /** The same with bytes in {@code order} made when first read ({@link Storage.Deferred}). */
+    synchronized Storage storage(String key, DType dtype, long numel, java.nio.ByteOrder order, Storage.Deferred bytes) {
+        return kept(new Storage(key, dtype, numel, order, bytes, this));
+    }
+
+    private Storage kept(Storage s) {
         if (channel.isOpen()) storages.add(s);
         else s.release();
         return s;
@@ -59,7 +81,11 @@ public final class PayloadMapping implements AutoCloseable {
         storages.forEach(Storage::release);
         storages.clear();
         try {
-            channel.close();
+            try {
+                channel.close();
+            } finally {
+                source.close();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InternalError e) {

@@ -2,6 +2,7 @@ package dev.tdw.model.tensor;
 
 import dev.tdw.model.input.InputException;
 import dev.tdw.model.input.LocalCopies;
+import dev.tdw.model.input.PayloadSource;
 import dev.tdw.model.key.StageKey;
 import dev.tdw.model.input.RegularFiles;
 import dev.tdw.model.text.SafeText;
@@ -132,20 +133,24 @@ public final class PayloadReader {
      * interrupt of the reading thread is a cancellation.
      */
     static Payload mapped(Path given, MappedReader read) throws IOException {
-        Path file = LocalCopies.of(given);
+        PayloadSource source = LocalCopies.of(given);
+        Path file = source.path();
         FileChannel channel;
         try {
             channel = RegularFiles.open(file);
         } catch (ClosedByInterruptException e) {
+            source.close();
             throw cancelled(file, e);
         } catch (InputException e) {
+            source.close();
             throw new PayloadFormatException(file, null, e.reason(), e);
         }
         PayloadMapping mapping;
         try {
-            mapping = new PayloadMapping(file, channel);
+            mapping = new PayloadMapping(file, channel, source);
         } catch (IOException e) {
             channel.close();
+            source.close();
             if (e instanceof ClosedByInterruptException c) throw cancelled(file, c);
             throw e;
         }
@@ -195,7 +200,7 @@ public final class PayloadReader {
         }
 
         Payload read(String bareStage) throws IOException {
-            entries = ZipDirectory.read(channel, file, limits, !ranged);
+            entries = ZipDirectory.read(channel, file, limits, mapping.source(), !ranged);
             prefix = topFolder();
             ZipDirectory.Entry pickle = entries.get(prefix + "data.pkl");
             if (pickle == null) throw fail("missing data.pkl (no entry " + prefix + "data.pkl)");
@@ -264,16 +269,22 @@ public final class PayloadReader {
                 throw fail("storage entry " + entry.name() + " has " + entry.size() + " bytes, more than the limit of "
                         + limits.maxStorageBytes() + " bytes per storage");
             }
-            Storage storage;
+            // A payload read in ranges fetches a storage's bytes when they are first read (only the stages a view
+            // shows); a whole file maps them now.
+            Storage storage = mapping.source().whole() ? mapping.storage(key, dtype, numel, bytesOf(key, entry))
+                    : mapping.storage(key, dtype, numel, order, () -> bytesOf(key, entry));
+            storages.put(cacheKey, storage);
+            return storage;
+        }
+
+        private StorageBytes bytesOf(String key, ZipDirectory.Entry entry) throws PayloadFormatException {
             try {
-                storage = mapping.storage(key, dtype, numel, storageBytes(entry));
+                return storageBytes(entry);
             } catch (IOException e) {
                 throw e instanceof PayloadFormatException p ? p
                         : ZipDirectory.fail(file, "cannot map storage " + SafeText.of(key) + " ("
                                 + dev.tdw.model.input.RegularFiles.reason(e) + ")", e);
             }
-            storages.put(cacheKey, storage);
-            return storage;
         }
 
         /**
@@ -382,6 +393,7 @@ public final class PayloadReader {
 
         /** Bytes of the file by ordinary reads; a file shorter than its directory says changed since it was opened. */
         private ByteBuffer readAt(long offset, int length) throws IOException {
+            mapping.source().fill(offset, length);
             try {
                 return ZipDirectory.readAt(channel, offset, length);
             } catch (java.io.EOFException e) {
@@ -390,6 +402,7 @@ public final class PayloadReader {
         }
 
         private ByteBuffer map(long offset, int length) throws IOException {
+            mapping.source().fill(offset, length);
             if (whole != null) return whole.slice(Math.toIntExact(offset), length);
             return MappedRead.map(channel, offset, length, path);
         }

@@ -20,6 +20,14 @@ public final class Storage {
     /** The payload this storage was read from, or null for a storage built in memory. */
     private final PayloadMapping source;
     private volatile StorageBytes bytes;
+    /** How the bytes are made on first read, until then; null once made or released. */
+    private Deferred deferred;
+
+    /** Bytes made when first read: a remote payload's storage is fetched only if a view reads it (docs/remote.md). */
+    @FunctionalInterface
+    interface Deferred {
+        StorageBytes make() throws PayloadFormatException;
+    }
 
     /** A storage over one buffer's bytes from index 0 to its limit, in its byte order. */
     public Storage(String key, DType dtype, long numel, ByteBuffer bytes) {
@@ -31,18 +39,33 @@ public final class Storage {
     }
 
     Storage(String key, DType dtype, long numel, StorageBytes bytes, PayloadMapping source) {
+        this(key, dtype, numel, bytes.order(), source);
+        checkSize(bytes);
+        this.bytes = bytes;
+    }
+
+    /** A storage whose bytes are made when first read; their size is checked then. */
+    Storage(String key, DType dtype, long numel, ByteOrder order, Deferred bytes, PayloadMapping source) {
+        this(key, dtype, numel, order, source);
+        this.deferred = bytes;
+    }
+
+    private Storage(String key, DType dtype, long numel, ByteOrder order, PayloadMapping source) {
         if (numel < 0) throw new IllegalArgumentException("storage " + key + " has negative numel " + numel);
-        long needed = Math.multiplyExact(numel, (long) dtype.elementSize());
-        if (needed > bytes.size()) {
-            throw new IllegalArgumentException("storage " + key + " declares " + numel + " " + dtype.torchName()
-                    + " elements (" + needed + " bytes) but holds only " + bytes.size() + " bytes");
-        }
+        Math.multiplyExact(numel, (long) dtype.elementSize());
         this.key = key;
         this.dtype = dtype;
         this.numel = numel;
-        this.order = bytes.order();
+        this.order = order;
         this.source = source;
-        this.bytes = bytes;
+    }
+
+    private void checkSize(StorageBytes b) {
+        long needed = numel * dtype.elementSize();
+        if (needed > b.size()) {
+            throw new IllegalArgumentException("storage " + key + " declares " + numel + " " + dtype.torchName()
+                    + " elements (" + needed + " bytes) but holds only " + b.size() + " bytes");
+        }
     }
 
     public String key() { return key; }
@@ -56,8 +79,23 @@ public final class Storage {
     /** The read-only bytes; for a storage read from a payload, only while the payload is open. */
     public StorageBytes bytes() {
         StorageBytes b = bytes;
-        if (b == null) throw source.closedError();
-        return b;
+        if (b != null) return b;
+        synchronized (this) {
+            if (bytes == null && deferred != null) {
+                StorageBytes made;
+                try {
+                    made = deferred.make();
+                } catch (PayloadFormatException e) {
+                    // Unchecked here; MappedRead.guard, around every read of tensors, throws the cause again.
+                    throw new java.io.UncheckedIOException(e);
+                }
+                checkSize(made);
+                bytes = made;
+                deferred = null;
+            }
+            if (bytes == null) throw source.closedError();
+            return bytes;
+        }
     }
 
     /**
@@ -81,8 +119,9 @@ public final class Storage {
     }
 
     /** Called when the payload closes: from now on {@link #bytes()} throws. */
-    void release() {
+    synchronized void release() {
         bytes = null;
+        deferred = null;
     }
 
     @Override

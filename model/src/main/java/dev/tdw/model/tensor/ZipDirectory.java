@@ -1,12 +1,17 @@
 package dev.tdw.model.tensor;
 
+import dev.tdw.model.input.ByteRange;
+import dev.tdw.model.input.PayloadSource;
+
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,23 +36,29 @@ final class ZipDirectory {
 
     private ZipDirectory() {}
 
-    /** Entries by name, in directory order. */
-    static Map<String, Entry> read(FileChannel channel, String file, PayloadLimits limits) throws IOException {
-        return read(channel, file, limits, true);
-    }
+    /** An entry as the central directory lists it, before its local header is checked. */
+    private record Listed(String name, byte[] nameBytes, int method, long crc, long compressed, long size, long localOffset) {}
 
-    /** ... with the central directory mapped, or ({@code mapped} false: a file that cannot be mapped) read. */
-    static Map<String, Entry> read(FileChannel channel, String file, PayloadLimits limits, boolean mapped) throws IOException {
+    /**
+     * Entries by name, in directory order. Every byte read is first filled from {@code source} (a remote payload read
+     * in ranges fetches only the zip's tail, its directory and the local headers here), with the central directory
+     * mapped, or ({@code mapped} false: a file that cannot be mapped, read in place on its own file system) read.
+     */
+    static Map<String, Entry> read(FileChannel channel, String file, PayloadLimits limits, PayloadSource source, boolean mapped)
+            throws IOException {
         try {
-            return readDirectory(channel, file, limits, mapped);
+            return readDirectory(channel, file, limits, source, mapped);
         } catch (EOFException e) {
             // The size was taken first: a read past the end means the file shrank since.
             throw new PayloadFormatException(MappedRead.changedMessage(file), e);
         }
     }
 
-    private static Map<String, Entry> readDirectory(FileChannel channel, String file, PayloadLimits limits, boolean mapped) throws IOException {
+    private static Map<String, Entry> readDirectory(FileChannel channel, String file, PayloadLimits limits, PayloadSource source,
+            boolean mapped)
+            throws IOException {
         long fileSize = channel.size();
+        source.fill(0, Math.min(4, fileSize));
         ByteBuffer head = readAt(channel, 0, (int) Math.min(4, fileSize));
         if (fileSize < 4 || head.getInt(0) != LOCAL_SIG) {
             if (fileSize > 0 && (head.get(0) & 0xff) == 0x80) {
@@ -56,15 +67,18 @@ final class ZipDirectory {
             }
             throw fail(file, "not a PyTorch zip payload (no zip signature at the start)");
         }
-        int tailLength = (int) Math.min(fileSize, END_SIZE + 0xffff);
+        // The end record without a comment first (what torch writes): only with a comment is the longer tail read.
+        int tailLength = (int) Math.min(fileSize, END_SIZE);
         long tailStart = fileSize - tailLength;
+        source.fill(tailStart, tailLength);
         ByteBuffer tail = readAt(channel, tailStart, tailLength);
-        int end = -1;
-        for (int i = tailLength - END_SIZE; i >= 0; i--) {
-            if (tail.getInt(i) == END_SIG && i + END_SIZE + u16(tail, i + 20) == tailLength) {
-                end = i;
-                break;
-            }
+        int end = endRecord(tail, tailLength);
+        if (end < 0 && fileSize > END_SIZE) {
+            tailLength = (int) Math.min(fileSize, END_SIZE + 0xffff);
+            tailStart = fileSize - tailLength;
+            source.fill(tailStart, tailLength);
+            tail = readAt(channel, tailStart, tailLength);
+            end = endRecord(tail, tailLength);
         }
         if (end < 0) throw fail(file, "truncated or damaged zip (no end-of-central-directory record)");
         long endPosition = tailStart + end;
@@ -75,10 +89,12 @@ final class ZipDirectory {
         long directoryEnd = endPosition;
         if (entryCount == 0xffff || directorySize == U32 || directoryOffset == U32) {
             if (endPosition < 20) throw fail(file, "truncated or damaged zip (zip64 locator missing)");
+            source.fill(endPosition - 20, 20);
             ByteBuffer locator = readAt(channel, endPosition - 20, 20);
             if (locator.getInt(0) != LOCATOR64_SIG) throw fail(file, "damaged zip (zip64 locator missing)");
             long end64 = locator.getLong(8);
             if (end64 < 0 || end64 > endPosition - 20 - 56) throw fail(file, "damaged zip (zip64 end record out of range)");
+            source.fill(end64, 56);
             ByteBuffer record = readAt(channel, end64, 56);
             if (record.getInt(0) != END64_SIG) throw fail(file, "damaged zip (bad zip64 end record)");
             entryCount = record.getLong(32);
@@ -94,9 +110,10 @@ final class ZipDirectory {
                 || directorySize > Integer.MAX_VALUE) {
             throw fail(file, "truncated or damaged zip (central directory out of range)");
         }
+        source.fill(directoryOffset, directorySize);
         ByteBuffer directory = (mapped ? MappedRead.map(channel, directoryOffset, directorySize, file)
                 : readAt(channel, directoryOffset, (int) directorySize)).order(ByteOrder.LITTLE_ENDIAN);
-        Map<String, Entry> entries = new LinkedHashMap<>();
+        List<Listed> listed = new ArrayList<>();
         int p = 0;
         for (long n = 0; n < entryCount; n++) {
             if (p + 46 > directorySize || directory.getInt(p) != CENTRAL_SIG) {
@@ -133,22 +150,39 @@ final class ZipDirectory {
             if (size < 0 || compressed < 0 || localOffset < 0 || localOffset > directoryOffset - 30 - nameLength) {
                 throw fail(file, "truncated or damaged zip (entry " + name + " out of range)");
             }
-            ByteBuffer local = readAt(channel, localOffset, 30 + nameLength);
-            if (local.getInt(0) != LOCAL_SIG) throw fail(file, "damaged zip (no local header for entry " + name + ")");
-            // Readers that trust the local header would see another file than this directory says: refuse.
-            if (u16(local, 26) != nameLength || !local.slice(30, nameLength).equals(ByteBuffer.wrap(nameBytes))) {
-                throw fail(file, "damaged zip (the local header of entry " + name + " names another file)");
-            }
-            long dataOffset = localOffset + 30 + nameLength + u16(local, 28);
-            if (compressed > directoryOffset - dataOffset) {
-                throw fail(file, "truncated zip (entry " + name + " extends past the end of the data)");
-            }
-            if (entries.put(name, new Entry(name, method, crc, compressed, size, dataOffset)) != null) {
-                throw fail(file, "zip has two entries named " + name);
-            }
+            listed.add(new Listed(name, nameBytes, method, crc, compressed, size, localOffset));
             p = next;
         }
+        List<ByteRange> headers = new ArrayList<>(listed.size());
+        for (Listed l : listed) headers.add(new ByteRange(l.localOffset(), 30 + l.nameBytes().length));
+        source.fill(headers);
+        Map<String, Entry> entries = new LinkedHashMap<>();
+        for (Listed l : listed) {
+            String name = l.name();
+            int nameLength = l.nameBytes().length;
+            ByteBuffer local = readAt(channel, l.localOffset(), 30 + nameLength);
+            if (local.getInt(0) != LOCAL_SIG) throw fail(file, "damaged zip (no local header for entry " + name + ")");
+            // Readers that trust the local header would see another file than this directory says: refuse.
+            if (u16(local, 26) != nameLength || !local.slice(30, nameLength).equals(ByteBuffer.wrap(l.nameBytes()))) {
+                throw fail(file, "damaged zip (the local header of entry " + name + " names another file)");
+            }
+            long dataOffset = l.localOffset() + 30 + nameLength + u16(local, 28);
+            if (l.compressed() > directoryOffset - dataOffset) {
+                throw fail(file, "truncated zip (entry " + name + " extends past the end of the data)");
+            }
+            if (entries.put(name, new Entry(name, l.method(), l.crc(), l.compressed(), l.size(), dataOffset)) != null) {
+                throw fail(file, "zip has two entries named " + name);
+            }
+        }
         return entries;
+    }
+
+    /** Where the end-of-central-directory record starts in {@code tail} (whose last bytes it must end), or -1. */
+    private static int endRecord(ByteBuffer tail, int tailLength) {
+        for (int i = tailLength - END_SIZE; i >= 0; i--) {
+            if (tail.getInt(i) == END_SIG && i + END_SIZE + u16(tail, i + 20) == tailLength) return i;
+        }
+        return -1;
     }
 
     static PayloadFormatException fail(String file, String what) {

@@ -163,7 +163,7 @@ class PayloadWriterTest {
                 .tensor("b", TestTensors.of(DType.FLOAT64, new long[] {5}, 1, 2, 3, 4, 5))
                 .write(file);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            Map<String, ZipDirectory.Entry> entries = ZipDirectory.read(ch, file.toString(), PayloadLimits.DEFAULTS);
+            Map<String, ZipDirectory.Entry> entries = ZipDirectory.read(ch, file.toString(), PayloadLimits.DEFAULTS, dev.tdw.model.input.PayloadSource.whole(file), true);
             assertEquals(List.of("zip/data.pkl", "zip/byteorder", "zip/data/0", "zip/data/1", "zip/version"),
                     new ArrayList<>(entries.keySet()));
             for (ZipDirectory.Entry e : entries.values()) {

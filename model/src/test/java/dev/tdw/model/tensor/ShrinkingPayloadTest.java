@@ -145,7 +145,7 @@ class ShrinkingPayloadTest {
              PayloadMapping opening = new PayloadMapping(file, channel)) {
             PayloadFormatException e = assertThrows(PayloadFormatException.class, () -> MappedRead.guard(() -> {
                 truncate(file, Files.size(file) / 3);
-                return ZipDirectory.read(channel, file.toString(), PayloadLimits.DEFAULTS);
+                return ZipDirectory.read(channel, file.toString(), PayloadLimits.DEFAULTS, dev.tdw.model.input.PayloadSource.whole(file), true);
             }, opening));
             assertEquals(file + ": changed while reading (the file is shorter than when it was opened; "
                     + "was it still being written or copied?)", e.getMessage());

@@ -20,8 +20,10 @@ import java.util.Map;
 /**
  * Capture folders on other hosts, opened as {@link Path}s of an SFTP file system: the readers of local captures
  * (manifests, directory walks with their real-path and regular-file checks) read them unchanged, a manifest at a time.
- * Payloads are not read over the link: {@link #localCopy} fetches one into the {@link PayloadCache} when its bytes are
- * first needed, and the payload reader maps that copy (registered with {@link LocalCopies} for each host opened). One session per host serves every folder opened on it.
+ * A payload is read from its entry of the {@link PayloadCache}: the payload reader (through {@link LocalCopies},
+ * registered for each host opened) fills the byte ranges it reads, so only the zip's directory, its pickle and the
+ * storages a view reads cross the link; {@link #localCopy} fetches a whole file. One session per host serves every
+ * folder opened on it.
  * Nothing on a host is written by reading; a reproduction or a replay run there ({@link SshLauncher}) writes only into
  * the output folder made for it.
  */
@@ -42,8 +44,13 @@ public final class RemoteFolders implements AutoCloseable {
 
     /** For the user's settings (~/.ssh, the cache under ~/.cache/tdw). */
     public static RemoteFolders forUser() {
+        return forUser(Passphrases.NONE);
+    }
+
+    /** The same, key passphrases given by {@code passphrases} (the window asks the user). */
+    public static RemoteFolders forUser(Passphrases passphrases) {
         SshSettings s = SshSettings.user(System.getenv());
-        return new RemoteFolders(new SshConnector(s), new PayloadCache(s.cacheDir(), s.cacheLimit()));
+        return new RemoteFolders(new SshConnector(s, passphrases), new PayloadCache(s.cacheDir(), s.cacheLimit()));
     }
 
     /** The folder an address names, as a path its host's session reads; its existence is the readers' to check. */
@@ -58,8 +65,9 @@ public final class RemoteFolders implements AutoCloseable {
                 throw new RemoteException(address.hostText() + ": no SFTP on this host (" + SshConnector.reason(e) + ")", e);
             }
             hosts.put(address.hostText(), h);
-            // Every payload read of this host's files maps the local copy (PayloadReader asks LocalCopies).
-            LocalCopies.register(h.fs(), file -> localCopy(file, copyProgress));
+            // Every payload read of this host's files maps its local copy, fetched in the ranges the reader fills
+            // (PayloadReader asks LocalCopies).
+            LocalCopies.register(h.fs(), file -> ranges(file, copyProgress));
             // A run whose working directory is on this host runs there (CaptureRunner asks ProcessLaunchers).
             ProcessLaunchers.register(h.fs(), new SshLauncher(connector, address, session));
         }
@@ -81,54 +89,70 @@ public final class RemoteFolders implements AutoCloseable {
     }
 
     /**
-     * The local copy of a remote file (a payload), fetched into the cache unless a verified copy is there; a dropped
-     * connection is reopened and the read resumed ({@link PayloadCache}).
+     * The whole local copy of a remote file (a payload), fetched into the cache unless a verified copy is there (the
+     * ranges a range read left are reused); a dropped connection is reopened and the read resumed ({@link PayloadCache}).
      */
     public Path localCopy(Path remote, TransferProgress progress) throws IOException {
-        Host h;
-        synchronized (this) {
-            h = host(remote);
-        }
-        String real;
+        Host h = hostOf(remote);
+        return cache.fetch(h.address().hostText(), realPath(remote), clients(h), progress);
+    }
+
+    /** The cache entry of a remote file as a payload source: its bytes are fetched in the ranges a reader fills. */
+    public PayloadCache.Ranges ranges(Path remote, TransferProgress progress) throws IOException {
+        Host h = hostOf(remote);
+        return cache.open(h.address().hostText(), realPath(remote), clients(h), progress);
+    }
+
+    private synchronized Host hostOf(Path remote) {
+        return host(remote);
+    }
+
+    private String realPath(Path remote) throws RemoteException {
         try {
-            real = remote.toRealPath().toString();
+            return remote.toRealPath().toString();
         } catch (IOException e) {
             throw new RemoteException(addressOf(remote) + ": " + (Files.exists(remote) ? "cannot resolve" : "file not found"), e);
         }
-        List<AutoCloseable> opened = new ArrayList<>();
-        try {
-            PayloadCache.Clients clients = new PayloadCache.Clients() {
-                private SftpClient current;
+    }
 
-                @Override
-                public SftpClient current() throws IOException {
-                    if (current == null) current = track(SftpClientFactory.instance().createSftpClient(h.session()));
-                    return current;
-                }
+    /** SFTP clients on the host's session, and on a new session after it was lost; closing them closes what they opened. */
+    private PayloadCache.Clients clients(Host h) {
+        return new PayloadCache.Clients() {
+            private final List<AutoCloseable> opened = new ArrayList<>();
+            private SftpClient current;
 
-                @Override
-                public SftpClient reconnect() throws IOException {
-                    ClientSession s = connector.connect(h.address());
-                    opened.add(s);
-                    current = track(SftpClientFactory.instance().createSftpClient(s));
-                    return current;
-                }
-
-                private SftpClient track(SftpClient c) {
-                    opened.add(c);
-                    return c;
-                }
-            };
-            return cache.fetch(h.address().hostText(), real, clients, progress);
-        } finally {
-            for (AutoCloseable c : opened) {
-                try {
-                    c.close();
-                } catch (Exception ignored) {
-                    // A session already lost: nothing left to close.
-                }
+            @Override
+            public synchronized SftpClient current() throws IOException {
+                if (current == null) current = track(SftpClientFactory.instance().createSftpClient(h.session()));
+                return current;
             }
-        }
+
+            @Override
+            public synchronized SftpClient reconnect() throws IOException {
+                ClientSession s = connector.connect(h.address());
+                opened.add(s);
+                current = track(SftpClientFactory.instance().createSftpClient(s));
+                return current;
+            }
+
+            private SftpClient track(SftpClient c) {
+                opened.add(c);
+                return c;
+            }
+
+            @Override
+            public synchronized void close() {
+                for (AutoCloseable c : opened) {
+                    try {
+                        c.close();
+                    } catch (Exception ignored) {
+                        // A session already lost: nothing left to close.
+                    }
+                }
+                opened.clear();
+                current = null;
+            }
+        };
     }
 
     /** Where the copies the payload reader asks for report their progress. */

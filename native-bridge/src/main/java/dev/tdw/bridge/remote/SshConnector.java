@@ -5,7 +5,6 @@ import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.config.hosts.DefaultConfigFileHostEntryResolver;
 import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.client.session.ClientSession;
-import org.apache.sshd.common.config.keys.FilePasswordProvider;
 import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
 import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
 
@@ -22,9 +21,10 @@ import java.util.List;
 
 /**
  * Opens SSH sessions as OpenSSH would: {@code ~/.ssh/config} (Host aliases, HostName, User, Port, IdentityFile,
- * ProxyJump), the default identities, and host keys checked against {@code known_hosts} ({@link HostKeys}). Keys are
- * read without a passphrase prompt (an encrypted key is skipped; no password is ever asked for or stored). One client
- * serves every session of a window or a command; closing it closes them.
+ * ProxyJump), the keys the user's SSH agent holds, then the default identities, and host keys checked against
+ * {@code known_hosts} ({@link HostKeys}). A key file with a passphrase is unlocked only by a passphrase the
+ * {@link Passphrases} give (the window asks; never stored); else it is skipped, and a failed authentication names it.
+ * One client serves every session of a window or a command; closing it closes them.
  */
 public final class SshConnector implements AutoCloseable {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(20);
@@ -32,14 +32,24 @@ public final class SshConnector implements AutoCloseable {
 
     private final SshSettings settings;
     private final SshClient client;
+    private final KeyPassphrases passphrases;
 
+    /** Key files with a passphrase are skipped unless an agent holds them (the command line's). */
     public SshConnector(SshSettings settings) {
+        this(settings, Passphrases.NONE);
+    }
+
+    public SshConnector(SshSettings settings, Passphrases passphrases) {
         this.settings = settings;
+        this.passphrases = new KeyPassphrases(passphrases);
         client = SshClient.setUpDefaultClient();
         client.setHostConfigEntryResolver(Files.isRegularFile(settings.config())
                 ? new DefaultConfigFileHostEntryResolver(settings.config(), false) : HostConfigEntryResolver.EMPTY);
         client.setServerKeyVerifier(HostKeys.verifier(settings.knownHosts()));
-        client.setFilePasswordProvider(FilePasswordProvider.EMPTY);
+        client.setFilePasswordProvider(this.passphrases);
+        if (settings.agentSocket() != null && Files.exists(settings.agentSocket())) {
+            client.setAgentFactory(new AgentSocket(settings.agentSocket()));
+        }
         List<Path> identities = new ArrayList<>();
         for (String name : SshSettings.DEFAULT_IDENTITIES) {
             Path p = settings.sshDir().resolve(name);
@@ -66,8 +76,23 @@ public final class SshConnector implements AutoCloseable {
             HostKeys.Refused refused = session == null ? null : session.getAttribute(HostKeys.REFUSED);
             close(session);
             if (refused != null) throw hostKey(address, refused, session.getConnectAddress());
-            throw new RemoteException(address.hostText() + ": " + reason(e), e);
+            throw new RemoteException(address.hostText() + ": " + reason(e) + locked(e), e);
         }
+    }
+
+    /** For a refused authentication: the key files left locked, and how to unlock them. */
+    private String locked(Throwable e) {
+        List<String> keys = passphrases.locked();
+        if (keys.isEmpty() || !noKeyAccepted(e)) return "";
+        String names = SafeText.of(String.join(", ", keys));
+        return "; " + names + (keys.size() == 1 ? " has" : " have") + " a passphrase and no SSH agent holds "
+                + (keys.size() == 1 ? "it" : "them") + ": add " + (keys.size() == 1 ? "it" : "them") + " to your agent (ssh-add "
+                + SafeText.of(String.join(" ", keys)) + ", with SSH_AUTH_SOCK set for tdw) or open the host in the window, which asks for the passphrase";
+    }
+
+    /** Whether the server accepted none of the keys offered (MINA's words for it). */
+    private static boolean noKeyAccepted(Throwable e) {
+        return e.getMessage() != null && e.getMessage().contains("No more authentication methods available");
     }
 
     private static HostKeyException hostKey(RemoteAddress address, HostKeys.Refused r, SocketAddress at) {
@@ -93,8 +118,9 @@ public final class SshConnector implements AutoCloseable {
             if (c instanceof UnknownHostException) return "host not found";
         }
         String m = e.getMessage() == null ? "" : e.getMessage();
-        if (m.contains("No more authentication methods available")) {
-            return "no key was accepted (tdw uses the IdentityFile of ~/.ssh/config and ~/.ssh/id_ed25519, id_ecdsa, id_rsa without a passphrase)";
+        if (noKeyAccepted(e)) {
+            return "no key was accepted (tdw uses the keys of the SSH agent at SSH_AUTH_SOCK, then the IdentityFile of ~/.ssh/config"
+                    + " and ~/.ssh/id_ed25519, id_ecdsa, id_rsa)";
         }
         if (m.toLowerCase(java.util.Locale.ROOT).contains("timeout") || m.contains("timed out")) return "no answer in time (timed out)";
         return m.isBlank() ? "connection failed" : "connection failed (" + SafeText.of(m) + ")";

@@ -59,6 +59,29 @@ class RemoteFoldersTest {
         }
     }
 
+    /**
+     * The jump is taken, not skipped: a host reachable directly but configured behind a jump host that does not answer
+     * is not reached, and the failure is the jump host's. (Were ProxyJump ignored, it would connect.)
+     */
+    @Test
+    void aHostBehindAJumpHostIsReachedOnlyThroughIt() throws Exception {
+        RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);
+        Path ssh = home.settings().sshDir();
+        int port = home.server().port();
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort(); // free once closed: nothing answers there
+        }
+        Files.writeString(ssh.resolve("config"), "Host deadjump\n  HostName 127.0.0.1\n  Port " + closed + "\n"
+                + "Host npu-behind-dead-jump\n  HostName 127.0.0.1\n  Port " + port + "\n  User " + home.server().user()
+                + "\n  ProxyJump deadjump\n");
+        try (RemoteFolders folders = home.folders()) {
+            RemoteException e = org.junit.jupiter.api.Assertions.assertThrows(RemoteException.class,
+                    () -> folders.open(RemoteAddress.parse("ssh://npu-behind-dead-jump/tmp")));
+            assertTrue(e.getMessage().contains("cannot connect (connection refused"), e.getMessage());
+        }
+    }
+
     @Test
     void aPayloadIsCopiedOnceAndReusedVerified() throws Exception {
         RemoteTestHome home = RemoteTestHome.of(temp, RemoteTestHome.HostKey.KNOWN);

@@ -29,7 +29,7 @@ public record RemoteTestHome(OpenSshServer server, Path home, SshSettings settin
                         StandardCharsets.UTF_8);
             }
         }
-        return new RemoteTestHome(server, temp.resolve("home"), new SshSettings(ssh, temp.resolve("home/.cache/tdw/remote"), 1L << 30));
+        return new RemoteTestHome(server, temp.resolve("home"), new SshSettings(ssh, temp.resolve("home/.cache/tdw/remote"), 1L << 30, null));
     }
 
     public RemoteFolders folders() {

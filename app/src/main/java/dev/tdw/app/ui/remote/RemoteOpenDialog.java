@@ -63,4 +63,24 @@ public final class RemoteOpenDialog extends Dialog<ButtonType> {
         a.getButtonTypes().setAll(trust, ButtonType.CANCEL);
         return a.showAndWait().filter(b -> b == trust).isPresent();
     }
+
+    /** Asks for the passphrase of a key file (shown as typed dots; nothing is kept by the dialog); null when cancelled. */
+    public static char[] askPassphrase(Window owner, String key) {
+        javafx.scene.control.Dialog<ButtonType> d = new javafx.scene.control.Dialog<>();
+        d.initOwner(owner);
+        d.setTitle("Key passphrase");
+        d.setHeaderText(Labels.safe(key + " has a passphrase"));
+        javafx.scene.control.PasswordField field = new javafx.scene.control.PasswordField();
+        field.setPromptText("passphrase");
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(8, new javafx.scene.control.Label(
+                "Unlocks the key for this window's connections only; it is not saved. An SSH agent (ssh-add) saves asking."), field);
+        d.getDialogPane().setContent(box);
+        ButtonType unlock = new ButtonType("Unlock", ButtonBar.ButtonData.OK_DONE);
+        d.getDialogPane().getButtonTypes().setAll(unlock, ButtonType.CANCEL);
+        javafx.application.Platform.runLater(field::requestFocus);
+        boolean ok = d.showAndWait().filter(b -> b == unlock).isPresent();
+        char[] out = ok ? field.getText().toCharArray() : null;
+        field.clear();
+        return out;
+    }
 }
