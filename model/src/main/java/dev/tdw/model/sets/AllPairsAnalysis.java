@@ -2,7 +2,9 @@ package dev.tdw.model.sets;
 
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.LoadProgress;
+import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.StageDiff;
@@ -10,11 +12,14 @@ import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 
 /** The every-pair analysis of two capture roots: the ordinary pairing and diff for each pair, then per forward its origin. */
@@ -66,6 +71,40 @@ public final class AllPairsAnalysis {
             CapturePairing.ManifestPair p = pairing.pairs().get(i);
             pairs.add(new PairOutcome(p.left(), p.right(), made.get(i)));
         }
+        return result(left, right, tol, pairing, pairs);
+    }
+
+    /** Reads the whole manifest of a header ({@link dev.tdw.model.msprobe.MsprobeDump#index}). */
+    @FunctionalInterface
+    public interface ManifestSource {
+        Manifest read(Manifest header) throws CaptureFormatException;
+    }
+
+    /**
+     * The same analysis of two captures given as headers (manifests without records), each read in full by
+     * {@code source} when its pair is compared and let go after: every outcome is {@linkplain PairOutcome#released()
+     * released}, so the memory it takes is that of one pair, whatever the number of pairs. Manifests left unpaired or
+     * ambiguous are read too (an unreadable one refuses the capture, as when it is loaded whole) and let go.
+     */
+    public static AllPairsResult released(CaptureDirectory left, CaptureDirectory right, Tolerance tol, ManifestSource source)
+            throws CaptureFormatException {
+        CapturePairing pairing = CapturePairing.of(left, right);
+        List<PairOutcome> pairs = new ArrayList<>(pairing.pairs().size());
+        Set<Manifest> read = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (CapturePairing.ManifestPair p : pairing.pairs()) {
+            Manifest l = source.read(p.left()), r = source.read(p.right());
+            pairs.add(new PairOutcome(l, r, SummaryDiff.of(l, r, tol)).released(p.left(), p.right()));
+            read.add(p.left());
+            read.add(p.right());
+        }
+        for (CaptureDirectory side : List.of(left, right)) {
+            for (Manifest m : side.manifests()) if (!read.contains(m)) source.read(m);
+        }
+        return result(left, right, tol, pairing, pairs);
+    }
+
+    private static AllPairsResult result(CaptureDirectory left, CaptureDirectory right, Tolerance tol, CapturePairing pairing,
+                                         List<PairOutcome> pairs) {
         pairs.sort(PAIR_ORDER);
         List<Forward> forwards = forwards(pairs);
         Forward first = forwards.stream().filter(Forward::diverges).findFirst().orElse(null);
@@ -117,7 +156,7 @@ public final class AllPairsAnalysis {
      * pair is, nothing paired or a key is ambiguous (its manifests were compared with nothing), else ALIGNED.
      */
     static DiffVerdict verdict(List<PairOutcome> pairs, CapturePairing pairing) {
-        DiffVerdict worst = pairs.stream().map(p -> p.diff().verdict()).min(Comparator.naturalOrder()).orElse(DiffVerdict.INCONCLUSIVE);
+        DiffVerdict worst = pairs.stream().map(p -> p.verdict()).min(Comparator.naturalOrder()).orElse(DiffVerdict.INCONCLUSIVE);
         if (worst == DiffVerdict.DIVERGENT) return worst;
         if (!pairing.onlyInLeft().isEmpty() || !pairing.onlyInRight().isEmpty()) return DiffVerdict.COVERAGE_MISMATCH;
         if (!pairing.ambiguous().isEmpty() && worst.passes()) return DiffVerdict.INCONCLUSIVE;
