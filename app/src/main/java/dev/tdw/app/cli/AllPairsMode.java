@@ -19,6 +19,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ final class AllPairsMode {
         try {
             MsprobeDump dump = new MsprobeDump(MsprobeLimits.DEFAULTS, command.msprobeBackward(), command.msprobePairing());
             CaptureDirectory l = dump.index(left), r = dump.index(right);
-            Map<Manifest, List<LoadProblem>> found = new IdentityHashMap<>();
+            Map<Manifest, List<LoadProblem>> found = Collections.synchronizedMap(new IdentityHashMap<>()); // read on two threads
             AllPairsResult result;
             try {
                 result = AllPairsAnalysis.released(l, r, tol, h -> dump.read(h.path(), found.computeIfAbsent(h, k -> new ArrayList<>())));
