@@ -2,7 +2,7 @@
 # tdw diff --all over two generated msprobe statistics dumps (bench/msprobe_gen.py: the shape of msprobe's own files),
 # wall, CPU and peak RSS (/usr/bin/time) against, in the same run: reading one side's dump.json text (cat), and the
 # peer, msprobe's own compare, only where it is present (MSPROBE_SRC=<Ascend/msprobe checkout>/python, run from source
-# by Debian's python3, MSPROBE_PYTHON=/usr/bin/python3 by default, with what msprobe imports: pandas, numpy, yaml,
+# by Debian's python3 as bench/msprobe-peer.sh says, MSPROBE_PYTHON=/usr/bin/python3 by default, with what msprobe imports: pandas, numpy, yaml,
 # packaging, psutil, protobuf, matplotlib, torch, tqdm, openpyxl; its compare is run per step folder, every rank of the
 # step, as `msprobe compare -tp -gp`).
 #   bench/msprobe.sh [steps, default 8] [ranks, default 4] [entries per dump.json, default 2000] [runs, default 3]
@@ -27,22 +27,14 @@ kinds="read tdw"
 before=${TDW_BEFORE:-}
 [[ -n $before ]] && kinds="read before tdw"
 peer=absent
-py=${MSPROBE_PYTHON:-/usr/bin/python3}
-# einops is imported by msprobe's package (its fusion-attention bench functions, never by compare) and Debian has no
-# package of it: where it is missing, an empty stand-in that raises if called goes on the path, and the output says so.
-shim=""
-if [[ -n "${MSPROBE_SRC:-}" ]] && ! "$py" -c 'import einops' 2>/dev/null; then
-  mkdir -p "$dir/shim/einops"
-  echo 'def rearrange(*a, **k): raise NotImplementedError("einops is absent (bench/msprobe.sh stand-in)")' >"$dir/shim/einops/__init__.py"
-  shim=":$dir/shim"
-fi
-if [[ -n "${MSPROBE_SRC:-}" && -f "$MSPROBE_SRC/msprobe/msprobe.py" ]] \
-    && PYTHONPATH="$MSPROBE_SRC$shim" "$py" -c 'import msprobe.msprobe, msprobe.pytorch.compare.pt_compare' >/dev/null 2>&1; then
-  peer=present; kinds="read tdw msprobe"
+# shellcheck source=msprobe-peer.sh
+source "$here/bench/msprobe-peer.sh"
+if msprobe_peer "${MSPROBE_SRC:-}" "$dir"; then
+  peer=present; kinds="$kinds msprobe"
 fi
 msprobe_compare() { # every step folder, all its ranks, as msprobe's users run it
   for s in "$left"/step*; do
-    PYTHONPATH="$MSPROBE_SRC$shim" "$py" -m msprobe.msprobe compare -tp "$right/$(basename "$s")" -gp "$s" \
+    PYTHONPATH="$msprobe_path" "$msprobe_py" -m msprobe.msprobe compare -tp "$right/$(basename "$s")" -gp "$s" \
       -o "$dir/msprobe-out/$(basename "$s")" >/dev/null 2>&1
   done
 }
@@ -53,7 +45,7 @@ for _ in $(seq "$n"); do
   run tdw "$tdw" diff --left "$left" --right "$right" --all
   if [[ $peer == present ]]; then
     rm -rf "$dir/msprobe-out"
-    run msprobe env left="$left" right="$right" dir="$dir" py="$py" shim="$shim" MSPROBE_SRC="$MSPROBE_SRC" bash -c msprobe_compare
+    run msprobe env left="$left" right="$right" dir="$dir" msprobe_py="$msprobe_py" msprobe_path="$msprobe_path" bash -c msprobe_compare
   fi
 done
 [[ -z $before ]] || cmp -s "$dir/before.out" "$dir/tdw.out" || { echo "the earlier build's output differs from this one's" >&2; exit 1; }
@@ -66,7 +58,7 @@ col() { cut -d' ' -f"$2" "$dir/$1" | median; }
 ratio() { awk "BEGIN{printf \"%.2f\", $1/($2 > 0 ? $2 : 1)}"; }
 mib=$(( bytes / 1048576 ))
 echo "machine: $(nproc) cpus, load average $(cut -d' ' -f1-3 /proc/loadavg); $steps steps x $ranks ranks x $entries stages a side;"
-echo "one side's dump.json text: $mib MiB ($bytes bytes); medians of $n runs; msprobe compare (peer): $peer${shim:+ (einops stand-in)}"
+echo "one side's dump.json text: $mib MiB ($bytes bytes); medians of $n runs; msprobe compare (peer): $peer$msprobe_shim"
 for k in $kinds; do
   case $k in
     read) what="cat of one side's dump.json" ;;
@@ -84,5 +76,5 @@ if [[ $peer == present ]]; then
   [[ -z $before ]] || echo "msprobe compare / earlier build: x$(ratio "$(col msprobe 1)" "$(col before 1)") wall, x$(ratio "$(col msprobe 3)" "$(col before 3)") peak RSS"
   echo "msprobe compare / tdw: x$(ratio "$(col msprobe 1)" "$(col tdw 1)") wall, x$(ratio "$(col msprobe 3)" "$(col tdw 3)") peak RSS"
 else
-  echo "msprobe compare: absent (set MSPROBE_SRC to a checkout's python/ folder; $py must import it), no peer ratio"
+  echo "msprobe compare: absent (set MSPROBE_SRC to a checkout's python/ folder; $msprobe_py must import it), no peer ratio"
 fi
