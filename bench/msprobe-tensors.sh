@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tdw tensors on a generated pair of msprobe tensor-mode dumps (bench/msprobe_tensor_dump.py: the real files' shape,
 # float32 tensors of 3 MiB per op in one bare-tensor .pt each; default 1 GiB of tensor files per side), against its peers
-# measured in the same run: msprobe's own compare (`msprobe compare -tp -gp`, from its source in MSPROBE_SRC, run only
-# where Python can import torch; the script says when it is absent), the same five msprobe metrics computed with NumPy
+# measured in the same run: msprobe's own compare (`msprobe compare -tp -gp`, from its source in
+# MSPROBE_SRC=<checkout>/python, run by bench/msprobe-peer.sh's Python only where it imports msprobe's compare with torch;
+# the script says when it is absent), the same five msprobe metrics computed with NumPy
 # over the same files (bench/msprobe_metrics_numpy.py, each file read whole as msprobe reads it), and reading every
 # tensor file through the page cache (cat > /dev/null). Prints medians of N runs of wall time, CPU time and peak RSS
 # (GNU time's %M), and the ratios peer / tdw.
@@ -19,7 +20,9 @@ base="$dir/dump/baseline/step0/rank0"; cand="$dir/dump/candidate/step0/rank0"
 bytes=$(du -cb "$base/dump_tensor_data" "$cand/dump_tensor_data" | tail -1 | cut -f1)
 tdw=${TDW:-$here/bin/tdw}
 msprobe=absent
-if [[ -n "${MSPROBE_SRC:-}" ]] && python3 -c "import torch" 2>/dev/null; then msprobe=present; fi
+# shellcheck source=msprobe-peer.sh
+source "$here/bench/msprobe-peer.sh"
+if msprobe_peer "${MSPROBE_SRC:-}" "$dir"; then msprobe=present; fi
 run() { # name, command...: appends "wall_ms cpu_ms rss_kib" to $dir/name
   local name=$1; shift
   /usr/bin/time -f "%e %U %S %M" -o "$dir/t" "$@" >"$dir/$name.out" 2>/dev/null
@@ -32,7 +35,7 @@ for _ in $(seq "$n"); do
   run numpy python3 "$here/bench/msprobe_metrics_numpy.py" "$base/dump.json" "$cand/dump.json"
   if [[ $msprobe == present ]]; then
     rm -rf "$dir/msprobe-out"; mkdir "$dir/msprobe-out"
-    PYTHONPATH="$MSPROBE_SRC/python" run msprobe python3 -m msprobe.msprobe compare -tp "$cand/dump.json" -gp "$base/dump.json" -o "$dir/msprobe-out"
+    PYTHONPATH="$msprobe_path" run msprobe "$msprobe_py" -m msprobe.msprobe compare -tp "$cand/dump.json" -gp "$base/dump.json" -o "$dir/msprobe-out"
   fi
 done
 grep -q "\"compared\" : $((ops * 3))," "$dir/tdw.out" || { echo "tdw did not compare all $((ops * 3)) tensor pairs" >&2; exit 1; }
@@ -49,7 +52,8 @@ ratio() { echo "scale=2; $(col "$1" "$3") / $(col "$2" "$3")" | bc; }
 echo "numpy metrics / tdw: wall x$(ratio numpy tdw 1), cpu x$(ratio numpy tdw 2), peak RSS x$(ratio numpy tdw 3)"
 echo "tdw / page-cache read: wall x$(ratio tdw read 1)"
 if [[ $msprobe == present ]]; then
+  echo "msprobe compare$msprobe_shim: $(find "$dir/msprobe-out" -name '*.csv' -o -name '*.xlsx' | wc -l) result file(s)"
   echo "msprobe compare / tdw: wall x$(ratio msprobe tdw 1), peak RSS x$(ratio msprobe tdw 3)"
 else
-  echo "msprobe compare: absent (needs MSPROBE_SRC=<Ascend/msprobe checkout> and a Python that imports torch); not measured"
+  echo "msprobe compare: absent (needs MSPROBE_SRC=<Ascend/msprobe checkout>/python and a Python, MSPROBE_PYTHON, that imports it with torch); not measured"
 fi

@@ -129,7 +129,7 @@ public final class CaptureSetReport {
             return;
         }
         boolean origin = f.isOrigin(p);
-        h.append("<td class=\"verdict ").append(p.diff().verdict().name()).append(origin ? " origin" : "").append("\" title=\"")
+        h.append("<td class=\"verdict ").append(p.verdict().name()).append(origin ? " origin" : "").append("\" title=\"")
                 .append(esc(p.left().path() + " / " + p.right().path())).append("\">").append(esc(text)).append("</td>");
     }
 

@@ -61,6 +61,13 @@ public final class DumpJsonReader {
         return files.read(file, p -> new Parse(file, p, modules, stacks).manifest(label, step, rank));
     }
 
+    /** A manifest of this format: {@code records} of the dump at {@code file}, none for a header ({@link MsprobeDump#index}). */
+    static Manifest manifest(Path file, String label, Integer step, Integer rank, Map<String, Object> metadata, List<StageRecord> records) {
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("format", MsprobeEntry.FORMAT);
+        return new Manifest(file, MsprobeEntry.FORMAT, label, rank, step, null, metadata, STATS, records, List.of(), null, extra);
+    }
+
     /** One file's reading state. */
     private final class Parse {
         private final Path file;
@@ -104,9 +111,7 @@ public final class DumpJsonReader {
                 throw new CaptureFormatException(file, "task " + quoted(String.valueOf(task))
                         + " is not read (only the statistics and tensor tasks: docs/msprobe.md)");
             }
-            Map<String, Object> extra = new LinkedHashMap<>();
-            extra.put("format", MsprobeEntry.FORMAT);
-            return new Manifest(file, MsprobeEntry.FORMAT, label, rank, step, null, metadata, STATS, records, List.of(), null, extra);
+            return DumpJsonReader.manifest(file, label, step, rank, metadata, records);
         }
 
         private void readData() throws IOException {

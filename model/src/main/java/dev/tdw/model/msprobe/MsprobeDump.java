@@ -79,6 +79,37 @@ public final class MsprobeDump {
      * evidence; a step or rank missing from a comparison would be wrong without saying so).
      */
     public CaptureDirectory load(Path path, LoadProgress progress) throws CaptureFormatException {
+        List<Path> dumps = dumps(path);
+        List<Manifest> manifests = new ArrayList<>(dumps.size());
+        List<LoadProblem> problems = new ArrayList<>();
+        progress.progress(0, dumps.size(), "found " + dumps.size() + " dump.json files");
+        for (Path dump : dumps) {
+            if (progress.cancelled()) throw new CancellationException("loading " + path + " was cancelled");
+            manifests.add(read(dump, problems));
+            progress.progress(manifests.size(), dumps.size(), SafeText.of(path.relativize(dump)));
+        }
+        return new CaptureDirectory(root(path), manifests, problems);
+    }
+
+    /**
+     * The dump at {@code path} as {@link #load} finds it, without reading any {@code dump.json}: each manifest is its
+     * header (path, label, step, rank, format; no records, no metadata), read in full by {@link #read(Path, List)} when
+     * it is needed. Step and rank come from the folders' names alone, so the pairing of two dumps is decided here; what
+     * compares every pair then holds one pair's stages at a time, not every pair's.
+     */
+    public CaptureDirectory index(Path path) throws CaptureFormatException {
+        List<Manifest> headers = new ArrayList<>();
+        for (Path dump : dumps(path)) {
+            Place at = place(dump);
+            headers.add(configured(DumpJsonReader.manifest(dump, at.label, at.step, at.rank, Map.of(), List.of())));
+        }
+        return new CaptureDirectory(root(path), headers, List.of());
+    }
+
+    private static Path root(Path path) { return Files.isRegularFile(path) ? path.toAbsolutePath().getParent() : path; }
+
+    /** The dump.json files of the dump at {@code path}, steps then ranks in number order. */
+    private List<Path> dumps(Path path) throws CaptureFormatException {
         List<Path> dumps = new ArrayList<>();
         if (Files.isRegularFile(path)) {
             dumps.add(path);
@@ -93,16 +124,7 @@ public final class MsprobeDump {
             }
         }
         if (dumps.isEmpty()) throw new CaptureFormatException(path, "no dump.json in this msprobe dump (step*/rank*/dump.json)");
-        List<Manifest> manifests = new ArrayList<>(dumps.size());
-        List<LoadProblem> problems = new ArrayList<>();
-        progress.progress(0, dumps.size(), "found " + dumps.size() + " dump.json files");
-        for (Path dump : dumps) {
-            if (progress.cancelled()) throw new CancellationException("loading " + path + " was cancelled");
-            manifests.add(read(dump, problems));
-            progress.progress(manifests.size(), dumps.size(), SafeText.of(path.relativize(dump)));
-        }
-        Path root = Files.isRegularFile(path) ? path.toAbsolutePath().getParent() : path;
-        return new CaptureDirectory(root, manifests, problems);
+        return dumps;
     }
 
     /** One step folder's dump.json files: its rank folders, or its proc folders when it has no rank folder. */
@@ -145,8 +167,24 @@ public final class MsprobeDump {
      */
     public Manifest read(Path dump) throws CaptureFormatException { return read(dump, null); }
 
-    /** @param problems where a side file that cannot be read goes; null refuses the dump with it */
-    private Manifest read(Path dump, List<LoadProblem> problems) throws CaptureFormatException {
+    /**
+     * {@link #read(Path)}, or with {@code problems} a {@code construct.json} or {@code stack.json} that cannot be read
+     * is added there and the dump is read without it.
+     *
+     * @param problems where a side file that cannot be read goes; null refuses the dump with it
+     */
+    public Manifest read(Path dump, List<LoadProblem> problems) throws CaptureFormatException {
+        Path folder = dump.toAbsolutePath().getParent();
+        Place at = place(dump);
+        Map<String, List<String>> modules = folder == null ? Map.of() : context(folder.resolve("construct.json"), sides::construct, problems);
+        Map<String, List<String>> stacks = folder == null ? Map.of() : context(folder.resolve("stack.json"), sides::stacks, problems);
+        return configured(reader.read(dump, at.label, at.step, at.rank, modules, stacks));
+    }
+
+    /** A dump's label, step and rank, from the names of its folders. */
+    private record Place(String label, Integer step, Integer rank) {}
+
+    private static Place place(Path dump) {
         Path folder = dump.toAbsolutePath().getParent();
         Integer rank = null, step = null;
         String label = "step?";
@@ -160,9 +198,12 @@ public final class MsprobeDump {
                 label = "step" + step;
             }
         }
-        Map<String, List<String>> modules = folder == null ? Map.of() : context(folder.resolve("construct.json"), sides::construct, problems);
-        Map<String, List<String>> stacks = folder == null ? Map.of() : context(folder.resolve("stack.json"), sides::stacks, problems);
-        Manifest m = searchingBackward(reader.read(dump, label, step, rank, modules, stacks), searchBackward);
+        return new Place(label, step, rank);
+    }
+
+    /** A manifest of this dump as this reader's options make it: searched backward or not, paired as asked. */
+    private Manifest configured(Manifest read) {
+        Manifest m = searchingBackward(read, searchBackward);
         if (pairing == MsprobePairing.EXACT) return m;
         // How the dump's stages were keyed travels with its manifests, so every output can say the pairing was fuzzy.
         Map<String, Object> extra = new java.util.LinkedHashMap<>(m.extra());

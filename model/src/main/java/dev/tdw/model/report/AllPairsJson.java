@@ -54,8 +54,8 @@ public final class AllPairsJson {
         if (MsprobeEntry.isMsprobe(p.left())) o.put("name", Wording.manifestName(p.left())); // step and rank
         o.put("left", paths.apply(p.left().path()));
         o.put("right", paths.apply(p.right().path()));
-        o.put("verdict", p.diff().verdict().name());
-        o.put("compared", p.diff().compared());
+        o.put("verdict", p.verdict().name());
+        o.put("compared", p.facts().compared());
         StageDiff f = p.firstDivergent();
         if (f == null) {
             o.putNull("first_divergent");
@@ -65,8 +65,8 @@ public final class AllPairsJson {
             o.set("first_divergent", fd);
         }
         o.put("first_nonfinite_introduced", p.firstNonfiniteIntroduced());
-        o.put("only_in_left", p.diff().onlyInLeft().size());
-        o.put("only_in_right", p.diff().onlyInRight().size());
+        o.put("only_in_left", p.facts().onlyInLeft());
+        o.put("only_in_right", p.facts().onlyInRight());
         return o;
     }
 

@@ -169,7 +169,7 @@ public final class CaptureSetText {
         if (p == null) return "-";
         StageDiff d = p.firstDivergent();
         String mark = f.isOrigin(p) ? ORIGIN : "";
-        return mark + p.diff().verdict() + (d == null ? "" : " " + SafeText.of(d.stage()));
+        return mark + p.verdict() + (d == null ? "" : " " + SafeText.of(d.stage()));
     }
 
     /** A picker's choice of a manifest without a partner on the other side. */
@@ -191,7 +191,7 @@ public final class CaptureSetText {
         }
         StageDiff d = p.firstDivergent();
         Forward f = r.forwardOf(p);
-        return p.diff().verdict() + (d == null ? "" : " at " + SafeText.of(d.stage())) + (f.isOrigin(p) ? " · origin rank" : "");
+        return p.verdict() + (d == null ? "" : " at " + SafeText.of(d.stage())) + (f.isOrigin(p) ? " · origin rank" : "");
     }
 
     /**

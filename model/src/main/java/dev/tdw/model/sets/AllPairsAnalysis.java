@@ -2,7 +2,9 @@ package dev.tdw.model.sets;
 
 import dev.tdw.model.align.CapturePairing;
 import dev.tdw.model.capture.CaptureDirectory;
+import dev.tdw.model.capture.CaptureFormatException;
 import dev.tdw.model.capture.LoadProgress;
+import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.StageDiff;
@@ -10,12 +12,19 @@ import dev.tdw.model.compare.SummaryDiff;
 import dev.tdw.model.compare.Tolerance;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /** The every-pair analysis of two capture roots: the ordinary pairing and diff for each pair, then per forward its origin. */
 public final class AllPairsAnalysis {
@@ -66,6 +75,75 @@ public final class AllPairsAnalysis {
             CapturePairing.ManifestPair p = pairing.pairs().get(i);
             pairs.add(new PairOutcome(p.left(), p.right(), made.get(i)));
         }
+        return result(left, right, tol, pairing, pairs);
+    }
+
+    /** Reads the whole manifest of a header ({@link dev.tdw.model.msprobe.MsprobeDump#index}). */
+    @FunctionalInterface
+    public interface ManifestSource {
+        Manifest read(Manifest header) throws CaptureFormatException;
+    }
+
+    /**
+     * The same analysis of two captures given as headers (manifests without records), each read in full by
+     * {@code source} when its pair is compared and let go after: every outcome is {@linkplain PairOutcome#released(Manifest, Manifest)
+     * released}, so the memory it takes is that of one pair, whatever the number of pairs. Manifests left unpaired or
+     * ambiguous are read too (an unreadable one refuses the capture, as when it is loaded whole) and let go. With more
+     * than one processor a pair's right manifest is read on a second thread while its left one is read on this one
+     * ({@code source} must allow that); a refusal of the left one is the one given when both are refused.
+     */
+    public static AllPairsResult released(CaptureDirectory left, CaptureDirectory right, Tolerance tol, ManifestSource source)
+            throws CaptureFormatException {
+        CapturePairing pairing = CapturePairing.of(left, right);
+        List<PairOutcome> pairs = new ArrayList<>(pairing.pairs().size());
+        Set<Manifest> read = Collections.newSetFromMap(new IdentityHashMap<>());
+        ExecutorService second = Runtime.getRuntime().availableProcessors() > 1 ? Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "tdw-pair-reader");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        try {
+            for (CapturePairing.ManifestPair p : pairing.pairs()) {
+                Manifest[] both = readBoth(source, p.left(), p.right(), second);
+                pairs.add(new PairOutcome(both[0], both[1], SummaryDiff.of(both[0], both[1], tol)).released(p.left(), p.right()));
+                read.add(p.left());
+                read.add(p.right());
+            }
+        } finally {
+            if (second != null) second.shutdownNow();
+        }
+        for (CaptureDirectory side : List.of(left, right)) {
+            for (Manifest m : side.manifests()) if (!read.contains(m)) source.read(m);
+        }
+        return result(left, right, tol, pairing, pairs);
+    }
+
+    private static Manifest[] readBoth(ManifestSource source, Manifest left, Manifest right, ExecutorService second)
+            throws CaptureFormatException {
+        if (second == null) return new Manifest[]{source.read(left), source.read(right)};
+        Future<Manifest> r = second.submit(() -> source.read(right));
+        Manifest l;
+        try {
+            l = source.read(left);
+        } catch (CaptureFormatException | RuntimeException | Error e) {
+            r.cancel(true);
+            throw e;
+        }
+        try {
+            return new Manifest[]{l, r.get()};
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("comparing every pair was interrupted");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof CaptureFormatException c) throw c;
+            if (e.getCause() instanceof RuntimeException x) throw x;
+            if (e.getCause() instanceof Error x) throw x;
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private static AllPairsResult result(CaptureDirectory left, CaptureDirectory right, Tolerance tol, CapturePairing pairing,
+                                         List<PairOutcome> pairs) {
         pairs.sort(PAIR_ORDER);
         List<Forward> forwards = forwards(pairs);
         Forward first = forwards.stream().filter(Forward::diverges).findFirst().orElse(null);
@@ -117,7 +195,7 @@ public final class AllPairsAnalysis {
      * pair is, nothing paired or a key is ambiguous (its manifests were compared with nothing), else ALIGNED.
      */
     static DiffVerdict verdict(List<PairOutcome> pairs, CapturePairing pairing) {
-        DiffVerdict worst = pairs.stream().map(p -> p.diff().verdict()).min(Comparator.naturalOrder()).orElse(DiffVerdict.INCONCLUSIVE);
+        DiffVerdict worst = pairs.stream().map(p -> p.verdict()).min(Comparator.naturalOrder()).orElse(DiffVerdict.INCONCLUSIVE);
         if (worst == DiffVerdict.DIVERGENT) return worst;
         if (!pairing.onlyInLeft().isEmpty() || !pairing.onlyInRight().isEmpty()) return DiffVerdict.COVERAGE_MISMATCH;
         if (!pairing.ambiguous().isEmpty() && worst.passes()) return DiffVerdict.INCONCLUSIVE;

@@ -1,6 +1,8 @@
 package dev.tdw.model.sets;
 
+import dev.tdw.model.capture.Manifest;
 import dev.tdw.model.capture.StageRecord;
+import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.msprobe.MsprobeEntry;
 
@@ -34,35 +36,37 @@ public final class MsprobeOrigin {
         for (PairOutcome p : step) if (p.firstDivergent() != null && !received(p)) senders.add(p);
         if (senders.isEmpty()) return null;
         int least = Integer.MAX_VALUE;
-        for (PairOutcome p : senders) least = Math.min(least, clock(p));
+        for (PairOutcome p : senders) least = Math.min(least, p.facts().clock());
         List<Integer> ranks = new ArrayList<>();
         StageDiff first = null;
         for (PairOutcome p : senders) {
-            if (clock(p) != least) continue;
+            if (p.facts().clock() != least) continue;
             ranks.add(p.rank());
             if (first == null) first = p.firstDivergent();
         }
         return new Origin(ranks, first);
     }
 
-    /** Whether the pair's first difference is the output of a communication op whose inputs agree. */
-    public static boolean received(PairOutcome p) {
-        StageDiff f = p.firstDivergent();
+    /** Whether the pair's first difference is the output of a communication op whose inputs agree (made once per pair: {@link PairOutcome.Facts}). */
+    public static boolean received(PairOutcome p) { return p.facts().received(); }
+
+    /** Whether the diff's first difference is the output of a communication op whose inputs agree. */
+    static boolean received(DiffResult d) {
+        StageDiff f = d.firstDivergent();
         MsprobeEntry e = MsprobeEntry.of(f.left());
         if (e == null || !e.communication() || e.role() != MsprobeEntry.Role.OUTPUT) return false;
-        for (StageDiff s : p.diff().stages()) {
+        for (StageDiff s : d.stages()) {
             MsprobeEntry i = MsprobeEntry.of(s.left());
             if (i.op().equals(e.op()) && i.role() == MsprobeEntry.Role.INPUT && s.divergent()) return false;
         }
         return true;
     }
 
-    /** Communication ops of the left dump that come before the pair's first difference (their outputs included). */
-    static int clock(PairOutcome p) {
-        StageDiff f = p.firstDivergent();
+    /** Communication ops of the left dump that come before its first difference {@code f} (their outputs included). */
+    static int clock(Manifest left, StageDiff f) {
         String firstOp = MsprobeEntry.of(f.left()).op();
         Set<String> ops = new HashSet<>();
-        for (StageRecord r : p.left().records()) {
+        for (StageRecord r : left.records()) {
             MsprobeEntry e = MsprobeEntry.of(r);
             if (e.op().equals(firstOp)) break;
             if (e.communication()) ops.add(e.op());
