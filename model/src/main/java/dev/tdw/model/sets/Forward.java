@@ -28,7 +28,7 @@ public record Forward(String label, Integer matchIndex, Integer occurrence, List
     public MsprobeOpPair originOp() {
         if (origin == null) return null;
         for (PairOutcome p : pairs) {
-            if (isOrigin(p) && p.firstDivergent().key().equals(origin.key())) return MsprobeOpPair.at(p.left(), origin.left(), p.right(), origin.right());
+            if (isOrigin(p) && p.firstDivergent().key().equals(origin.key())) return p.facts().firstDivergentOp();
         }
         return null;
     }

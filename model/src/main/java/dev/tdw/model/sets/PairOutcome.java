@@ -5,6 +5,7 @@ import dev.tdw.model.compare.DiffResult;
 import dev.tdw.model.compare.DiffVerdict;
 import dev.tdw.model.compare.StageDiff;
 import dev.tdw.model.msprobe.MsprobeEntry;
+import dev.tdw.model.msprobe.MsprobeOpPair;
 
 /**
  * One pair of an every-pair analysis: the two manifests, their ordinary {@code diff}, and what every output and the
@@ -24,10 +25,12 @@ public record PairOutcome(Manifest left, Manifest right, DiffResult diff, Facts 
      * @param received                  msprobe dumps: the first difference is a communication op's output whose inputs
      *                                  agree ({@link MsprobeOrigin#received})
      * @param clock                     msprobe dumps: communication ops before the first difference ({@link MsprobeOrigin#clock})
+     * @param firstDivergentOp          msprobe dumps: the op of the first difference on both sides (what an origin
+     *                                  reports of it, kept when the pair's records are let go), else null
      */
     public record Facts(DiffVerdict verdict, int compared, StageDiff firstDivergent, String firstNonfiniteIntroduced,
-                        int onlyInLeft, int onlyInRight, boolean received, int clock) {
-        static Facts of(Manifest left, DiffResult d) {
+                        int onlyInLeft, int onlyInRight, boolean received, int clock, MsprobeOpPair firstDivergentOp) {
+        static Facts of(Manifest left, Manifest right, DiffResult d) {
             String nonfinite = null;
             for (StageDiff s : d.stages()) {
                 if (s.nonfiniteIntroduced()) {
@@ -38,11 +41,12 @@ public record PairOutcome(Manifest left, Manifest right, DiffResult diff, Facts 
             StageDiff f = d.firstDivergent();
             boolean msprobe = f != null && MsprobeEntry.isMsprobe(left);
             return new Facts(d.verdict(), d.compared(), f, nonfinite, d.onlyInLeft().size(), d.onlyInRight().size(),
-                    msprobe && MsprobeOrigin.received(d), msprobe ? MsprobeOrigin.clock(left, f) : 0);
+                    msprobe && MsprobeOrigin.received(d), msprobe ? MsprobeOrigin.clock(left, f) : 0,
+                    msprobe ? MsprobeOpPair.at(left, f.left(), right, f.right()) : null);
         }
     }
 
-    public PairOutcome(Manifest left, Manifest right, DiffResult diff) { this(left, right, diff, Facts.of(left, diff)); }
+    public PairOutcome(Manifest left, Manifest right, DiffResult diff) { this(left, right, diff, Facts.of(left, right, diff)); }
 
     /**
      * The same outcome without its diff's stages nor its manifests' records, paired as {@code leftHeader} and
